@@ -1,0 +1,32 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+import { DEFAULT_LOCALE, LOCALES } from './src/i18n/locales.ts';
+
+export default defineConfig({
+  site: process.env.SITE_URL ?? 'https://btower.example',
+  output: 'static',
+  // Helpers and CI may build side by side; each can pick its own folder.
+  outDir: process.env.ASTRO_OUT_DIR ?? 'dist',
+  trailingSlash: 'ignore',
+  integrations: [react()],
+  i18n: {
+    defaultLocale: DEFAULT_LOCALE,
+    locales: [...LOCALES],
+    routing: { prefixDefaultLocale: false },
+  },
+  // Hashes every script and style Astro emits into a CSP <meta>, so no page needs 'unsafe-inline'.
+  security: { csp: true },
+  vite: {
+    plugins: [tailwindcss()],
+    resolve: { alias: { '~': new URL('./src', import.meta.url).pathname } },
+    server: {
+      // `npm run dev`: API and uploaded objects go to the local function server.
+      proxy: {
+        '/api': `http://127.0.0.1:${process.env.API_PORT ?? 8899}`,
+        '/objects': `http://127.0.0.1:${process.env.API_PORT ?? 8899}`,
+      },
+    },
+  },
+});

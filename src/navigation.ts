@@ -1,0 +1,19 @@
+/**
+ * The seven top-bar links (spec §2 shared layout), in order. `label` is a dictionary key.
+ * Paths are locale-free; localizePath() adds the prefix.
+ */
+export const NAV_ITEMS = [
+  { path: '/', label: 'nav.home' },
+  { path: '/about', label: 'nav.about' },
+  { path: '/architecture', label: 'nav.architecture' },
+  { path: '/floors', label: 'nav.floors' },
+  { path: '/directions', label: 'nav.directions' },
+  { path: '/brands', label: 'nav.brands' },
+  { path: '/contact', label: 'nav.contact' },
+] as const;
+
+/** Pages that exist besides the nav items. */
+export const EXTRA_PAGES = ['/admin'] as const;
+
+/** Top bar turns solid once the page is scrolled past this many px (spec §9). */
+export const TOP_BAR_SCROLL_THRESHOLD = 50;

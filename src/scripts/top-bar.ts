@@ -1,0 +1,40 @@
+/**
+ * Top bar: solid once the page is scrolled past the threshold (transparent over the home hero until
+ * then) and the mobile menu toggle, which closes again when a link is chosen or Escape is pressed.
+ */
+export function initTopBar(): void {
+  const bar = document.getElementById('top-bar');
+  if (!bar) return;
+
+  if (bar.dataset.overHero === 'true') {
+    const threshold = Number(bar.dataset.threshold ?? 50);
+    const update = () => {
+      const menuOpen = bar.querySelector('#mobile-menu')?.hasAttribute('hidden') === false;
+      bar.dataset.solid = String(window.scrollY > threshold || menuOpen);
+    };
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    bar.addEventListener('menu-toggle', update);
+  }
+
+  const toggle = bar.querySelector<HTMLButtonElement>('#mobile-menu-toggle');
+  const menu = bar.querySelector<HTMLElement>('#mobile-menu');
+  if (!toggle || !menu) return;
+
+  const setOpen = (open: boolean) => {
+    menu.hidden = !open;
+    toggle.setAttribute('aria-expanded', String(open));
+    toggle.setAttribute('aria-label', (open ? toggle.dataset.labelClose : toggle.dataset.labelOpen) ?? '');
+    bar.dispatchEvent(new Event('menu-toggle'));
+  };
+  toggle.addEventListener('click', () => setOpen(menu.hidden));
+  menu.addEventListener('click', (event) => {
+    if ((event.target as Element).closest('a')) setOpen(false);
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && !menu.hidden) {
+      setOpen(false);
+      toggle.focus();
+    }
+  });
+}

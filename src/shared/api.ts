@@ -1,0 +1,16 @@
+/** The JSON error body of every API failure (design: API contract). */
+export interface ApiErrorBody {
+  error: {
+    code: string;
+    message: string;
+    /** Field name → dictionary key of the validation message. */
+    fields?: Record<string, string>;
+  };
+}
+
+/** localStorage key of the admin session token (spec §4). */
+export const ADMIN_TOKEN_STORAGE_KEY = 'admin-token';
+
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;

@@ -1,0 +1,38 @@
+/** Inquiry attachments: at most 5 files of at most 10 MB each (spec §5, §9). */
+export const ATTACHMENT_MAX_FILES = 5;
+export const ATTACHMENT_MAX_BYTES = 10_485_760;
+
+/** Brand thumbnail: one PNG, JPEG or WebP image of at most 5 MB (spec §5). */
+export const THUMBNAIL_MAX_BYTES = 5_242_880;
+export const THUMBNAIL_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const THUMBNAIL_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.webp'] as const;
+
+/**
+ * No single request body may exceed 4 MiB: Netlify caps a function request at 6 MB with binary
+ * bodies base64-encoded. Files above SINGLE_PUT_MAX_BYTES are sent in parts of PART_BYTES.
+ */
+export const REQUEST_BODY_MAX_BYTES = 4 * 1024 * 1024;
+export const SINGLE_PUT_MAX_BYTES = REQUEST_BODY_MAX_BYTES;
+export const PART_BYTES = 3 * 1024 * 1024;
+
+export const UPLOAD_PURPOSES = ['attachment', 'thumbnail'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+
+/** Where an uploaded object is read: /objects/uploads/{uuid}. Stored as the brand thumbnail and inquiry attachments. */
+export const OBJECT_PATH_PATTERN = /^\/objects\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The object path of an uploaded URL: its origin, query and anything before /objects/uploads/ dropped.
+ * @example toObjectPath('http://127.0.0.1:8888/objects/uploads/0b6c…?sig=x') // '/objects/uploads/0b6c…'
+ */
+export function toObjectPath(url: string): string | null {
+  const match = url.match(/\/objects\/uploads\/([0-9a-f-]{36})(?:[?#].*)?$/);
+  const path = match ? `/objects/uploads/${match[1]}` : null;
+  return path && OBJECT_PATH_PATTERN.test(path) ? path : null;
+}
+
+/** The last path segment of a URL, shown in the attachment list (spec §2 Contact). */
+export function lastPathSegment(url: string): string {
+  const path = url.split(/[?#]/)[0] ?? '';
+  return path.split('/').filter(Boolean).pop() ?? '';
+}
