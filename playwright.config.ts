@@ -46,6 +46,7 @@ export default defineConfig({
       PORT: String(PORT),
       DATA_DIR: process.env.E2E_DATA_DIR ?? `.data/e2e-${Date.now()}`,
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password',
+      DIST_DIR: process.env.ASTRO_OUT_DIR ?? 'dist',
     },
   },
 });
