@@ -2,12 +2,14 @@ import * as v from 'valibot';
 
 /** A content file that does not match its schema. The message names the file and every bad field. */
 export class ContentError extends Error {
-  constructor(
-    readonly file: string,
-    readonly issues: { path: string; message: string }[],
-  ) {
+  readonly file: string;
+  readonly issues: { path: string; message: string }[];
+
+  constructor(file: string, issues: { path: string; message: string }[]) {
     super(`${file}: ${issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; ')}`);
     this.name = 'ContentError';
+    this.file = file;
+    this.issues = issues;
   }
 }
 
