@@ -1,0 +1,136 @@
+import * as v from 'valibot';
+import type { ApiErrorBody } from '../shared/api.ts';
+
+/**
+ * An error that becomes a JSON response `{ error: { code, message, fields? } }` with its status.
+ * Throw it anywhere below a handler; `handle()` turns it into the response.
+ */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string> | undefined;
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    options: { fields?: Record<string, string>; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = status;
+    this.code = code;
+    this.fields = options.fields;
+    this.headers = options.headers;
+  }
+}
+
+/**
+ * Headers every function response carries. netlify.toml's [[headers]] do not reach functions, so they
+ * are set here. A JSON API never needs to run script or be framed.
+ */
+export const SECURITY_HEADERS: Record<string, string> = {
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
+function withSecurityHeaders(response: Response): Response {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+    if (!response.headers.has(name)) response.headers.set(name, value);
+  }
+  return response;
+}
+
+/** A JSON response with no-store caching (API answers are per request). */
+export function json(data: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set('Content-Type', 'application/json; charset=utf-8');
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+  return new Response(JSON.stringify(data), { ...init, headers });
+}
+
+export function errorResponse(error: HttpError): Response {
+  const body: ApiErrorBody = { error: { code: error.code, message: error.message } };
+  if (error.fields) body.error.fields = error.fields;
+  return json(body, { status: error.status, headers: error.headers });
+}
+
+/** Reads a JSON body: malformed JSON → 400, a body over `maxBytes` → 413. */
+export async function readJson(req: Request, maxBytes = 64 * 1024): Promise<unknown> {
+  const text = await req.text();
+  if (new TextEncoder().encode(text).byteLength > maxBytes) {
+    throw new HttpError(413, 'payload_too_large', `Request body exceeds ${maxBytes} bytes`);
+  }
+  if (text.trim() === '') throw new HttpError(400, 'invalid_json', 'Request body must be JSON');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'invalid_json', 'Request body is not valid JSON');
+  }
+}
+
+/**
+ * Validates with a shared valibot schema. Failures → 400 with `fields`: field path → dictionary key of
+ * the message, the same keys the form shows.
+ */
+export function parseInput<TSchema extends v.GenericSchema>(schema: TSchema, data: unknown): v.InferOutput<TSchema> {
+  const result = v.safeParse(schema, data);
+  if (result.success) return result.output;
+  const fields: Record<string, string> = {};
+  for (const issue of result.issues) {
+    const path = v.getDotPath(issue) ?? '_';
+    fields[path] ??= issue.message;
+  }
+  throw new HttpError(400, 'invalid_input', 'Some fields are missing or invalid', { fields });
+}
+
+/** Answers 405 with an Allow header unless the method is one of `allowed`. */
+export function allowMethods(req: Request, allowed: readonly string[]): void {
+  if (!allowed.includes(req.method)) {
+    throw new HttpError(405, 'method_not_allowed', `Use ${allowed.join(', ')}`, {
+      headers: { Allow: allowed.join(', ') },
+    });
+  }
+}
+
+/**
+ * Wraps a function handler: HttpErrors become their JSON response, a database outage becomes 503,
+ * anything else 500 without internals; every response gets the security headers.
+ */
+export function handle<TContext>(
+  handler: (req: Request, context: TContext) => Promise<Response>,
+): (req: Request, context: TContext) => Promise<Response> {
+  return async (req, context) => {
+    try {
+      return withSecurityHeaders(await handler(req, context));
+    } catch (error) {
+      if (error instanceof HttpError) return withSecurityHeaders(errorResponse(error));
+      if (isUnavailable(error)) {
+        return withSecurityHeaders(
+          errorResponse(new HttpError(503, 'service_unavailable', 'A service is temporarily unavailable', { headers: { 'Retry-After': '5' } })),
+        );
+      }
+      console.error(error);
+      return withSecurityHeaders(errorResponse(new HttpError(500, 'internal_error', 'Unexpected server error')));
+    }
+  };
+}
+
+/** Connection failures of pg, Neon, PGlite or the blob store: the dependency is down, not the request wrong. */
+export function isUnavailable(error: unknown): boolean {
+  if (error instanceof UnavailableError) return true;
+  const code = (error as { code?: string } | null)?.code;
+  return typeof code === 'string' && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EHOSTUNREACH|EPIPE|57P0[1-3]|08\d{3})$/.test(code);
+}
+
+/** Thrown by the db and storage modules when their backend cannot be reached. */
+export class UnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'UnavailableError';
+  }
+}
