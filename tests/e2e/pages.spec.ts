@@ -1,0 +1,31 @@
+import { test, expect, axeViolations } from './fixtures';
+import { LOCALES, localizePath } from '../../src/i18n/locales.ts';
+import { NAV_ITEMS, EXTRA_PAGES } from '../../src/navigation.ts';
+
+const ROUTES = [...NAV_ITEMS.map((item) => item.path), ...EXTRA_PAGES];
+
+// Every route in every language: renders, no console error, zero axe violations.
+for (const locale of LOCALES) {
+  for (const route of ROUTES) {
+    const url = localizePath(locale, route);
+    test(`${url} renders without errors and passes axe`, async ({ page, consoleErrors }) => {
+      const response = await page.goto(url);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('html')).toHaveAttribute('data-locale', locale);
+      await expect(page.locator('h1')).toHaveCount(1);
+      await expect(page.locator('h1')).toBeVisible();
+      // Let islands fetch and scripts settle before judging.
+      await page.waitForLoadState('networkidle');
+      expect(await axeViolations(page)).toEqual([]);
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+
+  test(`an unknown path in ${locale} shows the Page Not Found card`, async ({ page }) => {
+    const response = await page.goto(localizePath(locale, '/no-such-page'));
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('data-locale', locale);
+    await expect(page.getByTestId('not-found')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
