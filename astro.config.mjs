@@ -20,6 +20,9 @@ export default defineConfig({
   security: { csp: true },
   // No code blocks on this site; Shiki's inline styles would also fight the CSP.
   markdown: { syntaxHighlight: false },
+  // The illustrations are our own SVG files (no user uploads go through astro:assets), so letting sharp
+  // rasterise them to WebP/AVIF is safe, and far lighter to paint than detailed vector scenes.
+  image: { dangerouslyProcessSVG: true },
   vite: {
     plugins: [tailwindcss()],
     resolve: { alias: { '~': new URL('./src', import.meta.url).pathname } },
