@@ -1,0 +1,88 @@
+-- B TOWER database schema. Idempotent: applied at every start and in tests, safe to run again.
+-- Entities follow spec §3; sessions, login_attempts and brochure_downloads serve security and counting.
+
+-- pg_trgm speeds up the brand search. Where the extension is not installed the search still works (sequential scan).
+DO $$ BEGIN
+  CREATE EXTENSION IF NOT EXISTS pg_trgm;
+EXCEPTION WHEN OTHERS THEN
+  RAISE NOTICE 'pg_trgm unavailable, brand search runs without a trigram index';
+END $$;
+
+CREATE TABLE IF NOT EXISTS users (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  username text NOT NULL UNIQUE,
+  password text NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS brands (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  name text NOT NULL,
+  description text,
+  category text NOT NULL,
+  floor text NOT NULL,
+  unit text,
+  area text,
+  is_available boolean NOT NULL DEFAULT true,
+  thumbnail text,
+  contact_info jsonb NOT NULL DEFAULT '{}'::jsonb,
+  images text[] NOT NULL DEFAULT '{}',
+  tags text[] NOT NULL DEFAULT '{}',
+  -- Nullable on purpose: an imported brand without a date sorts last (spec §3).
+  created_at timestamptz DEFAULT now(),
+  updated_at timestamptz DEFAULT now()
+);
+
+-- Newest first, missing dates last: the order of every brand list.
+CREATE INDEX IF NOT EXISTS brands_newest_idx ON brands (created_at DESC NULLS LAST, id);
+
+-- What the search looks in: name, description and tags, separated so a match cannot span two fields.
+-- Declared IMMUTABLE (array_to_string is only STABLE) so it can back an index; it depends on nothing but its arguments.
+CREATE OR REPLACE FUNCTION brand_search_text(name text, description text, tags text[]) RETURNS text
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  AS $$ SELECT name || E'\x1f' || coalesce(description, '') || E'\x1f' || array_to_string(tags, E'\x1f') $$;
+
+DO $$ BEGIN
+  IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
+    CREATE INDEX IF NOT EXISTS brands_search_trgm_idx
+      ON brands USING gin (brand_search_text(name, description, tags) gin_trgm_ops);
+  END IF;
+END $$;
+
+CREATE TABLE IF NOT EXISTS inquiries (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  name text NOT NULL,
+  email text NOT NULL,
+  phone text NOT NULL,
+  message text NOT NULL,
+  attachments text[] NOT NULL DEFAULT '{}',
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+
+CREATE INDEX IF NOT EXISTS inquiries_newest_idx ON inquiries (created_at DESC, id);
+
+-- Admin sessions: only the sha256 of the opaque token is kept; at most 12 hours long.
+CREATE TABLE IF NOT EXISTS sessions (
+  token_hash text PRIMARY KEY,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  expires_at timestamptz NOT NULL,
+  revoked_at timestamptz,
+  CONSTRAINT sessions_max_12h CHECK (expires_at <= created_at + interval '12 hours')
+);
+
+-- Failed logins, counted per client over a sliding window.
+CREATE TABLE IF NOT EXISTS login_attempts (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  client_key text NOT NULL,
+  at timestamptz NOT NULL DEFAULT now()
+);
+
+CREATE INDEX IF NOT EXISTS login_attempts_client_idx ON login_attempts (client_key, at);
+
+-- One row per brochure download.
+CREATE TABLE IF NOT EXISTS brochure_downloads (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  lang text NOT NULL,
+  at timestamptz NOT NULL DEFAULT now()
+);
+
+CREATE INDEX IF NOT EXISTS brochure_downloads_lang_idx ON brochure_downloads (lang, at);

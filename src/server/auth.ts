@@ -1,0 +1,134 @@
+import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { sql } from 'kysely';
+import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, SESSION_TTL_MS } from '../shared/api.ts';
+import { getDb } from './db/index.ts';
+import { resetServerEnv, serverEnv } from './env.ts';
+import { HttpError } from './http.ts';
+
+const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
+
+/** The configured password, kept only as a salted scrypt hash in memory (re-derived if it changes). */
+let configured: { source: string; value: Promise<{ salt: Buffer; hash: Buffer }> } | undefined;
+
+function configuredHash(password: string) {
+  const source = sha256(password);
+  if (configured?.source !== source) {
+    const salt = randomBytes(16);
+    configured = { source, value: scryptAsync(password, salt, 32).then((hash) => ({ salt, hash })) };
+  }
+  return configured.value;
+}
+
+function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+async function passwordMatches(attempt: string, expected: string): Promise<boolean> {
+  const { salt, hash } = await configuredHash(expected);
+  const candidate = await scryptAsync(attempt, salt, 32);
+  return timingSafeEqual(candidate, hash);
+}
+
+/** Netlify gives the client address as context.ip and in x-nf-client-connection-ip. */
+export function clientKey(req: Request, context?: { ip?: string }): string {
+  return context?.ip || req.headers.get('x-nf-client-connection-ip') || 'unknown';
+}
+
+/**
+ * Checks the admin password and opens a session: at most LOGIN_MAX_FAILURES failures per client in
+ * LOGIN_WINDOW_MS (then 429), serialised per client so parallel guesses cannot slip past the count.
+ */
+export async function login(attempt: string, client: string): Promise<string> {
+  const { adminPassword, production } = serverEnv();
+  if (!adminPassword) {
+    const where = production ? 'in production' : 'for this server';
+    throw new HttpError(503, 'login_disabled', `Admin login is disabled: ADMIN_PASSWORD is not set ${where}`);
+  }
+  const db = await getDb();
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`login:${client}`}))`.execute(trx);
+    const since = new Date(Date.now() - LOGIN_WINDOW_MS);
+    const recent = await trx
+      .selectFrom('loginAttempts')
+      .select([sql<number>`count(*)::int`.as('failures'), sql<Date | null>`min(at)`.as('oldest')])
+      .where('clientKey', '=', client)
+      .where('at', '>', since)
+      .executeTakeFirstOrThrow();
+    if (recent.failures >= LOGIN_MAX_FAILURES) {
+      const oldest = recent.oldest ? new Date(recent.oldest).getTime() : Date.now();
+      const retryAfter = Math.max(1, Math.ceil((oldest + LOGIN_WINDOW_MS - Date.now()) / 1000));
+      throw new HttpError(429, 'too_many_attempts', 'admin.login.tooManyAttempts', {
+        headers: { 'Retry-After': String(retryAfter) },
+      });
+    }
+    if (!(await passwordMatches(attempt, adminPassword))) {
+      await trx.insertInto('loginAttempts').values({ clientKey: client }).execute();
+      return null;
+    }
+    await trx.deleteFrom('loginAttempts').where('clientKey', '=', client).execute();
+    const token = randomBytes(32).toString('base64url');
+    await trx
+      .insertInto('sessions')
+      .values({ tokenHash: sha256(token), expiresAt: new Date(Date.now() + SESSION_TTL_MS) })
+      .execute();
+    return token;
+  }).then((token) => {
+    // Thrown after the commit so the failure stays counted.
+    if (!token) throw new HttpError(401, 'wrong_password', 'admin.login.wrongPassword');
+    return token;
+  });
+}
+
+function bearerToken(req: Request): string | null {
+  const match = req.headers.get('authorization')?.match(/^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/);
+  return match?.[1] ?? null;
+}
+
+/** Admin routes: a live (not expired, not revoked) session token in `Authorization: Bearer`, else 401. */
+export async function requireAdmin(req: Request): Promise<void> {
+  const token = bearerToken(req);
+  if (token) {
+    const db = await getDb();
+    const session = await db
+      .selectFrom('sessions')
+      .select('tokenHash')
+      .where('tokenHash', '=', sha256(token))
+      .where('revokedAt', 'is', null)
+      .where('expiresAt', '>', new Date())
+      .executeTakeFirst();
+    if (session) return;
+  }
+  throw new HttpError(401, 'unauthorized', 'Sign in as administrator', {
+    headers: { 'WWW-Authenticate': 'Bearer' },
+  });
+}
+
+/** Revokes the request's session; an unknown or already revoked token is a 401 like any other. */
+export async function logout(req: Request): Promise<void> {
+  await requireAdmin(req);
+  const token = bearerToken(req) as string;
+  const db = await getDb();
+  await db.updateTable('sessions').set({ revokedAt: new Date() }).where('tokenHash', '=', sha256(token)).execute();
+}
+
+/**
+ * Local runs without ADMIN_PASSWORD: a random password is generated, printed once and kept in
+ * `$DATA_DIR/admin-password` (owner-only) so later starts reuse it silently. Sets ADMIN_PASSWORD.
+ */
+export async function ensureLocalAdminPassword(dataDir: string): Promise<string> {
+  if (process.env.ADMIN_PASSWORD?.trim()) return process.env.ADMIN_PASSWORD;
+  const file = path.join(dataDir, 'admin-password');
+  let password = await readFile(file, 'utf8').then((text) => text.trim(), () => '');
+  if (!password) {
+    password = randomBytes(18).toString('base64url');
+    await mkdir(dataDir, { recursive: true });
+    await writeFile(file, `${password}\n`, { mode: 0o600 });
+    console.log(`Admin password (generated, kept in ${file}): ${password}`);
+  }
+  process.env.ADMIN_PASSWORD = password;
+  resetServerEnv();
+  return password;
+}

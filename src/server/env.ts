@@ -1,0 +1,36 @@
+import path from 'node:path';
+
+/**
+ * Server configuration, read from the environment once per process. Netlify sets CONTEXT
+ * ("production", "deploy-preview", …); NODE_ENV=production counts as production too.
+ */
+export interface ServerEnv {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  adminPassword: string | undefined;
+  production: boolean;
+  signingSecret: string | undefined;
+}
+
+let cached: ServerEnv | undefined;
+
+export function serverEnv(): ServerEnv {
+  cached ??= readEnv(process.env);
+  return cached;
+}
+
+/** Forgets the cached values: tests and the local server change the environment before first use. */
+export function resetServerEnv(): void {
+  cached = undefined;
+}
+
+export function readEnv(source: NodeJS.ProcessEnv): ServerEnv {
+  const blank = (value: string | undefined) => (value && value.trim() !== '' ? value : undefined);
+  return {
+    databaseUrl: blank(source.DATABASE_URL),
+    dataDir: path.resolve(blank(source.DATA_DIR) ?? '.data'),
+    adminPassword: blank(source.ADMIN_PASSWORD),
+    production: source.NODE_ENV === 'production' || source.CONTEXT === 'production',
+    signingSecret: blank(source.SIGNING_SECRET),
+  };
+}
