@@ -1,0 +1,60 @@
+import * as v from 'valibot';
+import { ImageName, Text } from './shared.ts';
+
+/** Bus route groups, in the order they are shown (spec §2 Directions). */
+export const BUS_GROUPS = ['village', 'regular', 'trunk', 'branch', 'metropolitan'] as const;
+/** Branch routes shown before the visitor asks for the rest (spec §9). */
+export const BRANCH_BUS_VISIBLE = 8;
+export const NAVIGATION_APPS = ['kakaoNavi', 'tmap', 'naverMap'] as const;
+export const LOCATION_FEATURE_COUNT = 5;
+
+const Route = v.pipe(v.string(), v.regex(/^[A-Z]?[0-9]{2,4}(-[0-9])?$/, 'must be a route number such as 5413 or 02'));
+const RouteList = v.pipe(v.array(Route), v.minLength(1));
+/** Minutes, metres and exit numbers. */
+const PositiveInt = v.pipe(v.number(), v.integer(), v.minValue(1));
+
+/** content/directions/data.json: facts that do not change with the language. */
+export const DirectionsDataSchema = v.object({
+  postalCode: v.pipe(v.string(), v.regex(/^[0-9]{5}$/, 'must be a 5-digit postal code')),
+  phone: v.pipe(v.string(), v.regex(/^0[0-9]{1,2}-[0-9]{3,4}-[0-9]{4}$/, 'must be a phone number such as 02-871-3300')),
+  mapEmbedUrl: v.pipe(
+    v.string(),
+    v.url('must be a URL'),
+    v.startsWith('https://www.google.com/maps', 'must be a Google Maps embed URL'),
+    v.includes('output=embed', 'must be an embed URL (output=embed)'),
+  ),
+  mapLinkUrl: v.pipe(v.string(), v.url('must be a URL'), v.startsWith('https://', 'must use https')),
+  mapImage: ImageName,
+  locationImage: ImageName,
+  bus: v.strictObject({
+    village: RouteList,
+    regular: RouteList,
+    trunk: RouteList,
+    branch: RouteList,
+    metropolitan: RouteList,
+  }),
+  subway: v.object({
+    line2: v.object({ exit: PositiveInt, walkMinutes: PositiveInt, walkMeters: PositiveInt }),
+    sillimLine: v.object({ exit: PositiveInt, walkMinutes: PositiveInt, stepFree: v.boolean() }),
+  }),
+  navigationApps: v.pipe(v.array(v.picklist(NAVIGATION_APPS)), v.length(NAVIGATION_APPS.length)),
+  featureImages: v.pipe(v.array(ImageName), v.length(LOCATION_FEATURE_COUNT)),
+});
+
+const Feature = v.object({ title: Text, description: Text, alt: Text });
+
+/** content/directions/{locale}.json: the words of the directions page in one language. */
+export const DirectionsTextSchema = v.object({
+  address: Text,
+  addressDetail: Text,
+  mapAlt: Text,
+  locationAlt: Text,
+  villagePrefix: Text,
+  line2: v.object({ station: Text, note: Text }),
+  sillimLine: v.object({ station: Text, accessibility: Text }),
+  navigationApps: v.strictObject({ kakaoNavi: Text, tmap: Text, naverMap: Text }),
+  features: v.pipe(v.array(Feature), v.length(LOCATION_FEATURE_COUNT)),
+});
+
+export type DirectionsData = v.InferOutput<typeof DirectionsDataSchema>;
+export type DirectionsText = v.InferOutput<typeof DirectionsTextSchema>;
