@@ -1,0 +1,53 @@
+import { openModal, setUpModal } from './modal-dialog.ts';
+
+/**
+ * Lightbox: every `[data-lightbox]` button opens its image enlarged in the page's single dialog.
+ * The dialog is built on first use, so pages without a click pay nothing and there is never more
+ * than one. The enlarged file is the larger optimized rendition the trigger names in its data.
+ */
+let dialog: HTMLDialogElement | undefined;
+
+function buildDialog(closeLabel: string): HTMLDialogElement {
+  const element = document.createElement('dialog');
+  element.id = 'lightbox';
+  element.className =
+    'fixed inset-0 m-0 h-full max-h-none w-full max-w-none items-center justify-center bg-transparent p-4 text-white open:flex backdrop:bg-night/90 sm:p-10';
+  element.innerHTML = `
+    <button type="button" data-modal-close
+      class="absolute right-3 top-3 z-10 inline-flex size-11 items-center justify-center rounded-full bg-night/80 text-2xl leading-none text-white ring-1 ring-white/40 hover:bg-brass-strong">
+      <span aria-hidden="true">&times;</span>
+    </button>
+    <figure class="flex max-h-full max-w-full flex-col items-center gap-3">
+      <img class="max-h-[80vh] w-auto max-w-full rounded-md object-contain shadow-2xl" decoding="async" alt="" />
+      <figcaption class="max-w-prose text-center text-sm text-white/90"></figcaption>
+    </figure>`;
+  element.querySelector('[data-modal-close]')!.setAttribute('aria-label', closeLabel);
+  document.body.append(element);
+  setUpModal(element, () => element.querySelector('img')!.removeAttribute('src'));
+  return element;
+}
+
+function open(trigger: HTMLButtonElement): void {
+  const data = trigger.dataset;
+  dialog ??= buildDialog(data.closeLabel ?? '');
+  const img = dialog.querySelector('img')!;
+  img.alt = data.alt ?? '';
+  img.width = Number(data.width);
+  img.height = Number(data.height);
+  img.sizes = '(min-width: 1024px) 80vw, 100vw';
+  img.srcset = data.srcset ?? '';
+  img.src = data.src ?? '';
+  const caption = dialog.querySelector('figcaption')!;
+  caption.textContent = data.caption ?? '';
+  caption.hidden = !data.caption;
+  dialog.setAttribute('aria-label', data.caption || data.alt || '');
+  openModal(dialog, trigger);
+}
+
+export function initLightbox(): void {
+  // One delegated listener covers every trigger, including those inside carousels.
+  document.addEventListener('click', (event) => {
+    const trigger = (event.target as Element).closest<HTMLButtonElement>('button[data-lightbox]');
+    if (trigger) open(trigger);
+  });
+}
