@@ -1,0 +1,18 @@
+import type { Config, Context } from '@netlify/functions';
+import { allowMethods, handle, HttpError, json, readJson } from '../src/server/http.ts';
+import { abortMultipart, completeMultipart, createMultipart } from '../src/server/multipart.ts';
+
+/** Uploads in parts (files over SINGLE_PUT_MAX_BYTES): create, complete, abort. */
+export default handle(async (req: Request, context: Pick<Context, 'params'>) => {
+  allowMethods(req, ['POST']);
+  const action = context.params.action;
+  if (action === undefined) return json(await createMultipart(await readJson(req)), { status: 201 });
+  if (action === 'complete') return json(await completeMultipart(await readJson(req, 256 * 1024)));
+  if (action === 'abort') {
+    await abortMultipart(await readJson(req));
+    return new Response(null, { status: 204 });
+  }
+  throw new HttpError(404, 'not_found', 'Unknown multipart action');
+});
+
+export const config: Config = { path: ['/api/objects/multipart', '/api/objects/multipart/:action'] };

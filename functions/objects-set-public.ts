@@ -1,0 +1,22 @@
+import type { Config } from '@netlify/functions';
+import * as v from 'valibot';
+import { requireAdmin } from '../src/server/auth.ts';
+import { allowMethods, handle, HttpError, json, readJson } from '../src/server/http.ts';
+import { makePublic } from '../src/server/storage.ts';
+import { toObjectPath } from '../src/shared/uploads.ts';
+
+const SetPublicSchema = v.object({ objectPath: v.pipe(v.string(), v.maxLength(200)) });
+
+/** Admin: makes an uploaded brand thumbnail readable by every visitor (only thumbnails may be public). */
+export default handle(async (req: Request) => {
+  allowMethods(req, ['POST']);
+  await requireAdmin(req);
+  const result = v.safeParse(SetPublicSchema, await readJson(req));
+  if (!result.success) throw new HttpError(400, 'invalid_input', 'Expected {objectPath}');
+  // The client may send the upload URL itself; the stored form is the bare object path.
+  const objectPath = toObjectPath(result.output.objectPath) ?? result.output.objectPath;
+  const metadata = await makePublic(objectPath);
+  return json({ objectPath, public: metadata.public });
+});
+
+export const config: Config = { path: '/api/objects/set-public' };

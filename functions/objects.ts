@@ -1,0 +1,24 @@
+import type { Config, Context } from '@netlify/functions';
+import { allowMethods, handle, json } from '../src/server/http.ts';
+import { receivePart } from '../src/server/multipart.ts';
+import { receiveSingle } from '../src/server/object-uploads.ts';
+import { objectResponse } from '../src/server/object-read.ts';
+import { objectIdOf, objectPathOf } from '../src/server/storage.ts';
+import { HttpError } from '../src/server/http.ts';
+
+/** Uploaded objects: GET/HEAD to read, PUT with a signed URL to upload (whole file or one part). */
+export default handle(async (req: Request, context: Pick<Context, 'params'>) => {
+  allowMethods(req, ['GET', 'HEAD', 'PUT']);
+  const id = context.params.id ?? '';
+  const objectPath = objectPathOf(id);
+  if (!objectIdOf(objectPath)) throw new HttpError(404, 'object_not_found', 'Not found');
+  const params = new URL(req.url).searchParams;
+  if (req.method !== 'PUT') return objectResponse(objectPath, params, req.method === 'HEAD');
+  if (params.has('partNumber')) {
+    const etag = await receivePart(id, params, req);
+    return json({ partNumber: Number(params.get('partNumber')), etag }, { headers: { ETag: etag } });
+  }
+  return json({ objectPath: await receiveSingle(id, params, req) });
+});
+
+export const config: Config = { path: '/objects/uploads/:id' };

@@ -1,0 +1,41 @@
+import { HttpError } from './http.ts';
+import { checkSignature } from './signing.ts';
+import { readObject } from './storage.ts';
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** `filename="ascii"; filename*=UTF-8''…` so Korean and other names survive every browser. */
+export function contentDisposition(kind: 'attachment' | 'inline', filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\;]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/**
+ * `GET /objects/uploads/{id}`: a public object to anyone, with a long immutable cache (its bytes
+ * never change under the same id); a private one only with a valid, unexpired read signature.
+ * Everything else — unknown id, no or bad signature — is the same 404, revealing nothing.
+ */
+export async function objectResponse(objectPath: string, params: URLSearchParams, headOnly: boolean): Promise<Response> {
+  const found = await readObject(objectPath);
+  const notFound = new HttpError(404, 'object_not_found', 'Not found');
+  if (!found) throw notFound;
+  const { data, metadata } = found;
+  const headers = new Headers({
+    'Content-Type': metadata.contentType,
+    'Content-Length': String(data.byteLength),
+    'X-Content-Type-Options': 'nosniff',
+  });
+  if (metadata.public) {
+    headers.set('Cache-Control', `public, max-age=${YEAR_SECONDS}, immutable`);
+    headers.set('Content-Disposition', contentDisposition('inline', metadata.filename));
+  } else {
+    if ((await checkSignature('get', objectPath, params)) !== 'valid') throw notFound;
+    headers.set('Cache-Control', 'private, no-store');
+    const kind = metadata.purpose === 'attachment' ? 'attachment' : 'inline';
+    headers.set('Content-Disposition', contentDisposition(kind, metadata.filename));
+  }
+  // Public thumbnails are shown by our own pages; anything served stays inert if opened directly.
+  headers.set('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+  headers.set('Cross-Origin-Resource-Policy', 'same-origin');
+  return new Response(headOnly ? null : data, { status: 200, headers });
+}
