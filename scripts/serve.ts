@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { startLoopbackBlobs } from './lib/blobs-loopback.ts';
+import { loadFunctionRoutes, matchFunction, type FunctionRoute } from './lib/function-routes.ts';
+import { headersFor, loadNetlifyRules, type NetlifyRules } from './lib/netlify-rules.ts';
+import { BodyTooLargeError, readNodeBody, sendWebResponse, toWebRequest } from './lib/node-http.ts';
+import { findNotFoundPage, findStatic, type StaticFile } from './lib/static-files.ts';
+
+/**
+ * The local server behind `npm start` and the e2e tests (design: Local serving): the built site and
+ * every function on 127.0.0.1, mirroring Netlify's contract. `--api-only` serves just the functions,
+ * for `npm run dev` where Astro serves the pages and proxies /api and /objects here.
+ */
+const API_ONLY = process.argv.includes('--api-only');
+const PORT = Number(process.env.PORT ?? (API_ONLY ? process.env.API_PORT ?? 8899 : 8888));
+const DIST_DIR = path.resolve(process.env.DIST_DIR ?? 'dist');
+process.env.DATA_DIR = path.resolve(process.env.DATA_DIR ?? '.data');
+const DATA_DIR = process.env.DATA_DIR;
+/** Netlify refuses function requests over 6 MB. */
+const FUNCTION_BODY_MAX_BYTES = 6 * 1024 * 1024;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+
+await mkdir(DATA_DIR, { recursive: true });
+if (!process.env.ADMIN_PASSWORD?.trim()) {
+  const { ensureLocalAdminPassword } = await import('../src/server/auth.ts');
+  await ensureLocalAdminPassword(DATA_DIR);
+}
+const blobs = await startLoopbackBlobs(path.join(DATA_DIR, 'blobs'));
+const routes: FunctionRoute[] = await loadFunctionRoutes();
+const rules: NetlifyRules = await loadNetlifyRules();
+
+function jsonError(res: ServerResponse, status: number, code: string, message: string): void {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
+  res.end(JSON.stringify({ error: { code, message } }));
+}
+
+async function callFunction(req: IncomingMessage, res: ServerResponse, route: FunctionRoute, params: Record<string, string>): Promise<void> {
+  let body: Buffer | null = null;
+  try {
+    body = req.method === 'GET' || req.method === 'HEAD' ? null : await readNodeBody(req, FUNCTION_BODY_MAX_BYTES);
+  } catch (error) {
+    if (!(error instanceof BodyTooLargeError)) throw error;
+    res.setHeader('Connection', 'close');
+    return jsonError(res, 413, 'payload_too_large', `Request body exceeds ${FUNCTION_BODY_MAX_BYTES} bytes`);
+  }
+  const request = toWebRequest(req, ORIGIN, body);
+  const context = {
+    params,
+    ip: req.socket.remoteAddress ?? '127.0.0.1',
+    requestId: randomUUID(),
+    url: new URL(request.url),
+    site: { id: 'local-site', name: 'btower-local', url: ORIGIN },
+    deploy: { context: 'dev', id: 'local', published: false },
+    waitUntil: (promise: Promise<unknown>) => void promise.catch((error: unknown) => console.error(error)),
+  };
+  await sendWebResponse(res, await route.handler(request, context), req.method === 'HEAD');
+}
+
+function sendStatic(res: ServerResponse, status: number, file: StaticFile, pathname: string, headOnly: boolean): void {
+  const headers: Record<string, string> = {
+    'Content-Type': file.type,
+    'Content-Length': String(file.body.byteLength),
+    'Cache-Control': 'public, max-age=0, must-revalidate',
+    ...headersFor(rules, pathname),
+  };
+  res.writeHead(status, headers);
+  res.end(headOnly ? undefined : file.body);
+}
+
+async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+    return;
+  }
+  const headOnly = req.method === 'HEAD';
+  const file = await findStatic(DIST_DIR, pathname);
+  if (file) return sendStatic(res, 200, file, pathname, headOnly);
+  const notFound = await findNotFoundPage(DIST_DIR, rules, pathname);
+  if (notFound) return sendStatic(res, 404, notFound, pathname, headOnly);
+  res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...headersFor(rules, pathname) }).end('Not found');
+}
+
+const server = createServer(async (req, res) => {
+  try {
+    const { pathname } = new URL(req.url ?? '/', ORIGIN);
+    const match = matchFunction(routes, pathname);
+    if (match) return await callFunction(req, res, match.route, match.params);
+    if (API_ONLY) return jsonError(res, 404, 'not_found', 'No function at this path');
+    await serveStatic(req, res, pathname);
+  } catch (error) {
+    console.error(error);
+    if (!res.headersSent) jsonError(res, 500, 'internal_error', 'Unexpected server error');
+    else res.destroy();
+  }
+});
+
+await new Promise<void>((resolve) => server.listen(PORT, '127.0.0.1', resolve));
+console.log(`B TOWER ${API_ONLY ? 'functions' : 'site'} on ${ORIGIN}/ (data in ${DATA_DIR})`);
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: stopping`);
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await blobs.stop();
+  // PGlite flushes its folder and releases the lock only when closed.
+  const { closeDb } = await import('../src/server/db/index.ts');
+  await closeDb().catch((error: unknown) => console.error(error));
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
