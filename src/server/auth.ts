@@ -72,7 +72,7 @@ export async function login(attempt: string, client: string): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     await trx
       .insertInto('sessions')
-      .values({ tokenHash: sha256(token), expiresAt: new Date(Date.now() + SESSION_TTL_MS) })
+      .values({ tokenHash: sha256(token), expiresAt: sql<Date>`now() + ${SESSION_TTL_MS} * interval '1 millisecond'` })
       .execute();
     return token;
   }).then((token) => {

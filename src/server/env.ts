@@ -9,7 +9,6 @@ export interface ServerEnv {
   dataDir: string;
   adminPassword: string | undefined;
   production: boolean;
-  signingSecret: string | undefined;
 }
 
 let cached: ServerEnv | undefined;
@@ -31,6 +30,5 @@ export function readEnv(source: NodeJS.ProcessEnv): ServerEnv {
     dataDir: path.resolve(blank(source.DATA_DIR) ?? '.data'),
     adminPassword: blank(source.ADMIN_PASSWORD),
     production: source.NODE_ENV === 'production' || source.CONTEXT === 'production',
-    signingSecret: blank(source.SIGNING_SECRET),
   };
 }

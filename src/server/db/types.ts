@@ -57,7 +57,7 @@ export interface InquiriesTable {
 export interface SessionsTable {
   tokenHash: string;
   createdAt: Timestamp;
-  expiresAt: Date | string;
+  expiresAt: ColumnType<Date, Date | string, Date | string>;
   revokedAt: ColumnType<Date | null, Date | string | undefined, Date | string>;
 }
 

@@ -1,0 +1,12 @@
+import type { Config } from '@netlify/functions';
+import { logout } from '../src/server/auth.ts';
+import { allowMethods, handle, json } from '../src/server/http.ts';
+
+/** Revokes the bearer token at once (it would otherwise live until it expires). */
+export default handle(async (req: Request) => {
+  allowMethods(req, ['POST']);
+  await logout(req);
+  return json({ ok: true });
+});
+
+export const config: Config = { path: '/api/admin/logout' };

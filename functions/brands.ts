@@ -1,0 +1,52 @@
+import type { Config } from '@netlify/functions';
+import { BrandFilterSchema, BrandInputSchema, type BrandInput } from '../src/shared/brand.ts';
+import { requireAdmin } from '../src/server/auth.ts';
+import { createBrand, deleteBrand, listBrands, updateBrand } from '../src/server/brands.ts';
+import { getDb } from '../src/server/db/index.ts';
+import { allowMethods, handle, HttpError, json, parseInput, readJson } from '../src/server/http.ts';
+import { requireOwnObjects } from '../src/server/object-refs.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const notFound = () => new HttpError(404, 'brand_not_found', 'No brand with this id');
+
+/** The thumbnail and images must be thumbnails uploaded here, not any URL-shaped string. */
+async function readBrand(req: Request): Promise<BrandInput> {
+  const input = parseInput(BrandInputSchema, await readJson(req));
+  await requireOwnObjects(
+    [{ field: 'thumbnail', path: input.thumbnail }, ...input.images.map((path, i) => ({ field: `images.${i}`, path }))],
+    'thumbnail',
+    'admin.brandForm.errors.objectPathInvalid',
+  );
+  return input;
+}
+
+/** GET (public, filtered) and POST on /api/brands; PUT and DELETE on /api/brands/{id} (admin). */
+export default handle(async (req: Request) => {
+  const match = new URL(req.url).pathname.match(/^\/api\/brands(?:\/([^/]*))?\/?$/);
+  if (!match) throw notFound();
+  const id = match[1];
+  if (id === undefined) {
+    allowMethods(req, ['GET', 'POST']);
+    if (req.method === 'GET') {
+      const filter = parseInput(BrandFilterSchema, Object.fromEntries(new URL(req.url).searchParams));
+      return json(await listBrands(await getDb(), filter));
+    }
+    await requireAdmin(req);
+    const input = await readBrand(req);
+    return json(await createBrand(await getDb(), input), { status: 201 });
+  }
+  allowMethods(req, ['PUT', 'DELETE']);
+  await requireAdmin(req);
+  if (!UUID.test(id)) throw notFound();
+  if (req.method === 'DELETE') {
+    if (!(await deleteBrand(await getDb(), id.toLowerCase()))) throw notFound();
+    return new Response(null, { status: 204 });
+  }
+  const input = await readBrand(req);
+  const brand = await updateBrand(await getDb(), id.toLowerCase(), input);
+  if (!brand) throw notFound();
+  return json(brand);
+});
+
+export const config: Config = { path: ['/api/brands', '/api/brands/:id'] };

@@ -1,0 +1,82 @@
+import { sql, type Selectable } from 'kysely';
+import type { Brand, BrandCategory, BrandFilter, BrandInput } from '../shared/brand.ts';
+import { FILTER_ALL } from '../shared/brand.ts';
+import type { Db } from './db/index.ts';
+import type { BrandsTable } from './db/types.ts';
+import { likeContains } from './sql-like.ts';
+
+function toBrand(row: Selectable<BrandsTable>): Brand {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    category: row.category as BrandCategory,
+    floor: row.floor,
+    unit: row.unit,
+    area: row.area,
+    isAvailable: row.isAvailable,
+    thumbnail: row.thumbnail,
+    contactInfo: row.contactInfo ?? {},
+    images: row.images ?? [],
+    tags: row.tags ?? [],
+    createdAt: row.createdAt ? new Date(row.createdAt).toISOString() : null,
+    updatedAt: row.updatedAt ? new Date(row.updatedAt).toISOString() : null,
+  };
+}
+
+function toColumns(input: BrandInput) {
+  return {
+    name: input.name,
+    description: input.description,
+    category: input.category,
+    floor: input.floor,
+    unit: input.unit,
+    area: input.area,
+    isAvailable: input.isAvailable,
+    thumbnail: input.thumbnail,
+    contactInfo: JSON.stringify(input.contactInfo),
+    images: input.images,
+    tags: input.tags,
+  };
+}
+
+/**
+ * Brands matching the directory filters (each ignored when absent or 'all'), newest first with a
+ * missing createdAt last. Search is case-insensitive over name, description and tags (schema.sql's
+ * brand_search_text, backed by a trigram index where pg_trgm exists).
+ */
+export async function listBrands(db: Db, filter: BrandFilter = {}): Promise<Brand[]> {
+  let query = db.selectFrom('brands').selectAll();
+  if (filter.category && filter.category !== FILTER_ALL) query = query.where('category', '=', filter.category);
+  if (filter.floor && filter.floor !== FILTER_ALL) query = query.where('floor', '=', filter.floor);
+  if (filter.isAvailable && filter.isAvailable !== FILTER_ALL) {
+    query = query.where('isAvailable', '=', filter.isAvailable === 'true');
+  }
+  if (filter.search) {
+    query = query.where(sql<boolean>`brand_search_text(name, description, tags) ilike ${likeContains(filter.search)}`);
+  }
+  const rows = await query.orderBy(sql`created_at desc nulls last`).orderBy('id').execute();
+  return rows.map(toBrand);
+}
+
+export async function createBrand(db: Db, input: BrandInput): Promise<Brand> {
+  const row = await db.insertInto('brands').values(toColumns(input)).returningAll().executeTakeFirstOrThrow();
+  return toBrand(row);
+}
+
+/** Replaces a brand's fields and stamps updatedAt; null when no brand has that id. */
+export async function updateBrand(db: Db, id: string, input: BrandInput): Promise<Brand | null> {
+  const row = await db
+    .updateTable('brands')
+    .set({ ...toColumns(input), updatedAt: sql<Date>`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toBrand(row) : null;
+}
+
+/** True when a brand was deleted. */
+export async function deleteBrand(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('brands').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

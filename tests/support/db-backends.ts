@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Db } from '../../src/server/db/index.ts';
+import { openPglite, pgliteSnapshot } from '../../src/server/db/pglite.ts';
+import { openPostgres } from '../../src/server/db/postgres.ts';
+import { startNeonProxy, useNeonProxy } from './neon-proxy.ts';
+
+export interface OpenDb {
+  db: Db;
+  close(): Promise<void>;
+}
+
+/** A database backend the API suite runs on; `open()` gives a fresh, empty database with the schema. */
+export interface Backend {
+  name: string;
+  open(): Promise<OpenDb>;
+}
+
+let snapshot: Promise<Blob> | undefined;
+
+const pglite: Backend = {
+  name: 'pglite',
+  async open() {
+    // Migrating a new PGlite takes seconds; restoring a migrated snapshot well under one.
+    snapshot ??= pgliteSnapshot();
+    const db = await openPglite({ snapshot: await snapshot });
+    return { db, close: () => db.destroy() };
+  },
+};
+
+/**
+ * Each test file gets its own schema on the shared server, so files running in parallel never see
+ * each other's rows. pg_trgm goes to public once so every schema's search_path finds it.
+ */
+async function isolatedUrl(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query('create extension if not exists pg_trgm schema public').catch(() => undefined);
+    await admin.query(`create schema ${schema}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.searchParams.set('options', `-c search_path=${schema},public`);
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
+
+function postgresBackend(serverUrl: string): Backend {
+  return {
+    name: 'postgres',
+    async open() {
+      const { url, drop } = await isolatedUrl(serverUrl);
+      const db = await openPostgres(url, 'pg');
+      return { db, close: async () => (await db.destroy(), await drop()) };
+    },
+  };
+}
+
+let proxy: ReturnType<typeof startNeonProxy> | undefined;
+
+function neonBackend(serverUrl: string): Backend {
+  return {
+    name: 'neon',
+    async open() {
+      proxy ??= startNeonProxy();
+      await useNeonProxy((await proxy).port);
+      const { url, drop } = await isolatedUrl(serverUrl);
+      const db = await openPostgres(url, 'neon');
+      return { db, close: async () => (await db.destroy(), await drop()) };
+    },
+  };
+}
+
+/** In-memory PGlite always; real Postgres and the Neon driver (through the local proxy) when TEST_DATABASE_URL is set. */
+export function availableBackends(): Backend[] {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  return serverUrl ? [pglite, postgresBackend(serverUrl), neonBackend(serverUrl)] : [pglite];
+}
