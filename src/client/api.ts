@@ -1,0 +1,79 @@
+import { $adminToken } from './stores.ts';
+
+/** Query parameters of a read; null and undefined values are left out (spec §7). */
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+/** A read key: the path, then an optional query object. */
+export type ReadKey = readonly [path: string, query?: Query];
+
+/** A non-2xx answer. Its message is `"<status>: <body text or status text>"` (spec §8). */
+export class ApiError extends Error {
+  status: number;
+  /** The `{error:{code,fields}}` body of our functions, when the body was one. */
+  code: string | undefined;
+  fields: Record<string, string> | undefined;
+
+  constructor(status: number, statusText: string, bodyText: string) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    const parsed = parseErrorBody(bodyText);
+    this.code = parsed?.code;
+    this.fields = parsed?.fields;
+  }
+}
+
+function parseErrorBody(text: string): { code?: string; fields?: Record<string, string> } | undefined {
+  try {
+    const body = JSON.parse(text) as { error?: { code?: string; fields?: Record<string, string> } };
+    return body?.error;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The URL of a read key.
+ * @example readUrl(['/api/brands', { floor: '1F', search: null }]) // '/api/brands?floor=1F'
+ */
+export function readUrl([path, query]: ReadKey): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== null && value !== undefined) params.append(name, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+function headers(json: boolean): Headers {
+  const out = new Headers({ Accept: 'application/json' });
+  if (json) out.set('Content-Type', 'application/json');
+  const token = $adminToken.get();
+  if (token) out.set('Authorization', `Bearer ${token}`);
+  return out;
+}
+
+async function send<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  const hasBody = body !== undefined;
+  const response = await fetch(url, {
+    method,
+    headers: headers(hasBody),
+    body: hasBody ? JSON.stringify(body) : undefined,
+    credentials: 'include',
+    signal,
+  });
+  const text = await response.text();
+  if (!response.ok) throw new ApiError(response.status, response.statusText, text);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** A GET of a read key; once, no retries. */
+export function apiRead<T>(key: ReadKey, signal?: AbortSignal): Promise<T> {
+  return send<T>('GET', readUrl(key), undefined, signal);
+}
+
+/** A write: method, path and an optional JSON body. */
+export function apiWrite<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  return send<T>(method, path, body);
+}

@@ -1,0 +1,68 @@
+import { BasePlugin, type Uppy } from '@uppy/core';
+import type { Body, Meta, UppyFile } from '@uppy/core/utils';
+import type { UploadPurpose } from '../../shared/uploads.ts';
+import { sendObject } from './send-object.ts';
+
+export interface ContractUploaderOptions {
+  purpose: UploadPurpose;
+}
+
+/**
+ * Uppy uploader speaking our upload contract. @uppy/aws-s3 6 talks the S3 wire protocol (XML
+ * answers, SigV4 or Companion), not our JSON endpoints, so this small plugin takes its place.
+ * The upload's `uploadURL` is the stored object path.
+ */
+export class ContractUploader extends BasePlugin<ContractUploaderOptions & { id?: string }, Meta, Body> {
+  #controllers = new Map<string, AbortController>();
+
+  constructor(uppy: Uppy<Meta, Body>, opts: ContractUploaderOptions) {
+    super(uppy, opts);
+    this.id = 'ContractUploader';
+    this.type = 'uploader';
+  }
+
+  install(): void {
+    this.uppy.addUploader(this.#upload);
+    this.uppy.on('file-removed', this.#abortFile);
+    this.uppy.on('cancel-all', this.#abortAll);
+  }
+
+  uninstall(): void {
+    this.uppy.removeUploader(this.#upload);
+    this.uppy.off('file-removed', this.#abortFile);
+    this.uppy.off('cancel-all', this.#abortAll);
+  }
+
+  #abortFile = (file: UppyFile<Meta, Body>) => this.#controllers.get(file.id)?.abort();
+  #abortAll = () => this.#controllers.forEach((controller) => controller.abort());
+
+  #upload = async (fileIDs: string[]): Promise<void> => {
+    const files = this.uppy.getFilesByIds(fileIDs);
+    this.uppy.emit('upload-start', files);
+    // One file at a time: parts already keep the connection busy, and the order stays the visitor's.
+    for (const file of files) await this.#uploadFile(file);
+  };
+
+  async #uploadFile(file: UppyFile<Meta, Body>): Promise<void> {
+    const data = file.data as Blob;
+    const controller = new AbortController();
+    this.#controllers.set(file.id, controller);
+    const uploadStarted = Date.now();
+    const request = { purpose: this.opts.purpose, filename: file.name, size: data.size, type: data.type };
+    try {
+      const objectPath = await sendObject(
+        data,
+        request,
+        (bytesUploaded) => {
+          this.uppy.emit('upload-progress', this.uppy.getFile(file.id), { uploadStarted, bytesUploaded, bytesTotal: data.size });
+        },
+        controller.signal,
+      );
+      this.uppy.emit('upload-success', this.uppy.getFile(file.id), { status: 200, body: { objectPath }, uploadURL: objectPath });
+    } catch (error) {
+      if (!controller.signal.aborted) this.uppy.emit('upload-error', this.uppy.getFile(file.id), error as Error);
+    } finally {
+      this.#controllers.delete(file.id);
+    }
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * One PUT with upload progress (fetch cannot report upload progress). Resolves with the ETag header;
+ * any non-2xx rejects with `"<status>: <body text or status text>"`, like the API client.
+ */
+export function putWithProgress(
+  url: string,
+  body: Blob,
+  onProgress: (loaded: number) => void,
+  signal: AbortSignal,
+): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', url);
+    xhr.withCredentials = true;
+    if (body.type) xhr.setRequestHeader('Content-Type', body.type);
+    xhr.upload.onprogress = (event) => onProgress(event.loaded);
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) resolve(xhr.getResponseHeader('ETag'));
+      else reject(new Error(`${xhr.status}: ${xhr.responseText || xhr.statusText}`));
+    };
+    xhr.onerror = () => reject(new Error(`0: ${xhr.statusText || 'network error'}`));
+    xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
+    signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(body);
+  });
+}

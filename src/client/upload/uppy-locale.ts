@@ -1,0 +1,30 @@
+import type { Translate } from '../../i18n/translate.ts';
+import type { Locale } from '../../i18n/locales.ts';
+
+/** Uppy strings we translate (dictionary `upload.uppy.*`); the rest are never shown by our dialogs. */
+const SINGLE = [
+  'closeModal', 'addMoreFiles', 'addingMoreFiles', 'dashboardWindowTitle', 'dashboardTitle', 'back', 'removeFile',
+  'myDevice', 'dropHint', 'uploadComplete', 'retryUpload', 'cancelUpload', 'addMore', 'cancel', 'dropPasteFiles',
+  'browseFiles', 'uploading', 'complete', 'uploadFailed', 'retry', 'done', 'dataUploadedOfTotal', 'xTimeLeft',
+  'upload', 'showErrorDetails', 'error', 'exceedsSize', 'aggregateExceedsSize', 'missingRequiredMetaField',
+  'missingRequiredMetaFieldOnFile', 'youCanOnlyUploadFileTypes', 'noMoreFilesAllowed', 'noDuplicates',
+  'failedToUpload', 'noInternetConnection', 'connectedToInternet', 'additionalRestrictionsFailed', 'unnamed',
+  'pleaseWait', 'editFile', 'editing', 'save', 'saveChanges', 'finishEditingFile', 'editFileWithFilename',
+] as const;
+const PLURAL = [
+  'xFilesSelected', 'uploadingXFiles', 'processingXFiles', 'filesUploadedOfTotal', 'uploadXFiles',
+  'uploadXNewFiles', 'xMoreFilesAdded', 'youCanOnlyUploadX', 'youHaveToAtLeastSelectX',
+] as const;
+
+export interface UppyLocale {
+  strings: Record<string, string | Record<number, string>>;
+  pluralize: (n: number) => 0 | 1;
+}
+
+/** Uppy's locale from our dictionary; Korean, Chinese and Japanese have no plural forms. */
+export function uppyLocale(t: Translate, locale: Locale): UppyLocale {
+  const strings: UppyLocale['strings'] = {};
+  for (const key of SINGLE) strings[key] = t(`upload.uppy.${key}`);
+  for (const key of PLURAL) strings[key] = { 0: t(`upload.uppy.${key}.one`), 1: t(`upload.uppy.${key}.other`) };
+  return { strings, pluralize: (n) => (locale === 'en' && n === 1 ? 0 : 1) };
+}

@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import { SEARCH_DEBOUNCE_MS, type Brand } from '~/shared/brand';
+import type { Locale } from '~/i18n/locales';
+import type { Messages } from '~/i18n/translate';
+import { useQuery } from '~/client/use-query';
+import { useTranslator } from '~/client/use-translator';
+import { EMPTY_FILTER, filterFromSearch, filterQuery, filterSearchString, type DirectoryFilter } from '~/client/directory-filter';
+import BrandCard, { BrandCardSkeleton } from './BrandCard';
+import DirectoryFilters from './DirectoryFilters';
+
+interface Props {
+  locale: Locale;
+  messages: Messages;
+}
+
+const SKELETON_COUNT = 6;
+
+/** /brands: search and filters, kept in the URL so a view can be shared, reloaded and returned to. */
+export default function BrandDirectory({ locale, messages }: Props) {
+  const t = useTranslator(locale, messages);
+  // null until the URL has been read: the pre-rendered HTML cannot know it, and we fetch once, filtered.
+  const [filter, setFilter] = useState<DirectoryFilter | null>(null);
+  // The search the list and the URL follow: the box's text once it has rested SEARCH_DEBOUNCE_MS.
+  const [settledSearch, setSettledSearch] = useState('');
+
+  useEffect(() => {
+    const fromUrl = () => {
+      const next = filterFromSearch(location.search);
+      setFilter(next);
+      setSettledSearch(next.search);
+    };
+    fromUrl();
+    addEventListener('popstate', fromUrl);
+    return () => removeEventListener('popstate', fromUrl);
+  }, []);
+
+  const typed = filter?.search;
+  useEffect(() => {
+    if (typed === undefined) return;
+    const timer = setTimeout(() => setSettledSearch(typed), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  // The selects apply at once; the search once settled.
+  const applied = filter && { ...filter, search: settledSearch };
+  const appliedSearch = applied ? filterSearchString(applied) : null;
+  useEffect(() => {
+    if (appliedSearch !== null && appliedSearch !== location.search) {
+      history.replaceState(history.state, '', `${location.pathname}${appliedSearch}${location.hash}`);
+    }
+  }, [appliedSearch]);
+
+  const { data, error } = useQuery<Brand[]>(applied ? ['/api/brands', filterQuery(applied)] : null);
+  const loading = !data && !error;
+
+  return (
+    <div>
+      <DirectoryFilters filter={filter ?? EMPTY_FILTER} onChange={setFilter} t={t} />
+      <div aria-live="polite" aria-busy={loading} className="mt-10">
+        {error && <p className="py-16 text-center text-muted">{t('brands.loadFailed')}</p>}
+        {loading && (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {Array.from({ length: SKELETON_COUNT }, (_, i) => <BrandCardSkeleton key={i} />)}
+            <span className="sr-only">{t('brands.loading')}</span>
+          </div>
+        )}
+        {data && data.length === 0 && <p className="py-16 text-center text-muted" data-testid="no-brands">{t('brands.empty')}</p>}
+        {data && data.length > 0 && (
+          <>
+            <p className="sr-only">{t('brands.resultCount', { count: data.length })}</p>
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {data.map((brand) => <li key={brand.id}><BrandCard brand={brand} t={t} /></li>)}
+            </ul>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { useState, type FormEvent } from 'react';
+import * as v from 'valibot';
+import { InquiryInputSchema } from '~/shared/inquiry';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES } from '~/shared/uploads';
+import type { Locale } from '~/i18n/locales';
+import type { Messages } from '~/i18n/translate';
+import { apiWrite } from '~/client/api';
+import { showToast } from '~/client/stores';
+import { useTranslator } from '~/client/use-translator';
+import { useUploadDialog } from '~/client/use-upload-dialog';
+import { uppyLocale } from '~/client/upload/uppy-locale';
+import AttachmentList from './AttachmentList';
+import Toaster from './Toaster';
+
+interface Props {
+  locale: Locale;
+  messages: Messages;
+}
+
+const FIELDS = ['name', 'phone', 'email', 'message'] as const;
+type Field = (typeof FIELDS)[number];
+const EMPTY = { name: '', phone: '', email: '', message: '' };
+const INPUT_TYPES: Record<Field, string> = { name: 'text', phone: 'tel', email: 'email', message: 'textarea' };
+const AUTOCOMPLETE: Record<Field, string> = { name: 'name', phone: 'tel', email: 'email', message: 'off' };
+
+/** The leasing inquiry on /contact: four required fields and up to five attachments (spec §2, §5). */
+export default function InquiryForm({ locale, messages }: Props) {
+  const t = useTranslator(locale, messages);
+  const [values, setValues] = useState(EMPTY);
+  const [attachments, setAttachments] = useState<string[]>([]);
+  const [sending, setSending] = useState(false);
+  const uploads = useUploadDialog({
+    purpose: 'attachment',
+    maxFiles: ATTACHMENT_MAX_FILES,
+    maxBytes: ATTACHMENT_MAX_BYTES,
+    locale: uppyLocale(t, locale),
+    onUploaded: (path) => {
+      setAttachments((list) => [...list, path]);
+      showToast({ title: t('upload.toast.complete') });
+    },
+  });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (FIELDS.some((field) => values[field].trim() === '')) {
+      showToast({ title: t('inquiry.toast.required'), variant: 'destructive' });
+      return;
+    }
+    const parsed = v.safeParse(InquiryInputSchema, { ...values, attachments });
+    if (!parsed.success) {
+      showToast({ title: t(parsed.issues[0].message), variant: 'destructive' });
+      return;
+    }
+    setSending(true);
+    try {
+      await apiWrite('POST', '/api/inquiries', parsed.output);
+      showToast({ title: t('inquiry.toast.success'), description: t('inquiry.toast.successDescription') });
+      setValues(EMPTY);
+      setAttachments([]);
+      uploads.reset();
+    } catch {
+      showToast({ title: t('inquiry.toast.failure'), description: t('inquiry.toast.failureDescription'), variant: 'destructive' });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="mt-10 grid gap-6 rounded-2xl border border-line bg-paper p-6 shadow-sm sm:p-10">
+      <div className="grid gap-6 sm:grid-cols-2">
+        {FIELDS.map((field) => {
+          const props = {
+            id: `inquiry-${field}`,
+            name: field,
+            required: true,
+            'aria-required': true,
+            autoComplete: AUTOCOMPLETE[field],
+            value: values[field],
+            placeholder: t(`inquiry.placeholders.${field}`),
+            onChange: (e: { target: { value: string } }) => setValues((old) => ({ ...old, [field]: e.target.value })),
+            className: 'w-full rounded-md border border-muted bg-paper px-3 py-2 text-base',
+          };
+          return (
+            <div key={field} className={field === 'message' ? 'sm:col-span-2' : undefined}>
+              <label htmlFor={props.id} className="mb-1 block text-sm font-semibold text-ink">
+                {t(`inquiry.fields.${field}`)} <span aria-hidden="true" className="text-danger">*</span>
+              </label>
+              {field === 'message' ? <textarea rows={6} {...props} /> : <input type={INPUT_TYPES[field]} {...props} />}
+            </div>
+          );
+        })}
+      </div>
+      <div>
+        <button type="button" className="btn border border-brass-strong text-brass-strong hover:bg-brass-soft" onClick={uploads.open}>
+          {t('inquiry.attach')}
+        </button>
+        <p className="mt-2 text-sm text-muted">{t('inquiry.attachHint', { count: ATTACHMENT_MAX_FILES, size: Math.round(ATTACHMENT_MAX_BYTES / 1_048_576) })}</p>
+        <AttachmentList attachments={attachments} t={t} />
+      </div>
+      <button type="submit" className="btn-primary justify-self-start disabled:opacity-60" disabled={sending}>
+        {sending ? t('inquiry.sending') : t('inquiry.submit')}
+      </button>
+      <Toaster closeLabel={t('toast.close')} />
+    </form>
+  );
+}
