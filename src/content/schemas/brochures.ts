@@ -1,0 +1,58 @@
+import * as v from 'valibot';
+
+const text = v.pipe(v.string(), v.nonEmpty());
+
+/** content/brochures/data.json: the facts printed in every language's brochure. */
+export const BrochureDataSchema = v.strictObject({
+  name: text,
+  postalCode: text,
+  phone: text,
+  floors: text,
+  totalFloorArea: text,
+  siteArea: text,
+  buildingArea: text,
+  parking: v.number(),
+  mechanicalParking: v.number(),
+  elevators: v.number(),
+  passengerElevators: v.number(),
+  emergencyElevators: v.number(),
+  completion: text,
+  ceilingHeight: text,
+  ledWall: text,
+  dailyFootTraffic: text,
+  officeWorkers: text,
+  clinics: text,
+});
+
+/** content/brochures/{locale}.json: the brochure's words in one language. */
+export const BrochureTextSchema = v.strictObject({
+  title: text,
+  tagline: text,
+  intro: text,
+  address: text,
+  factsTitle: text,
+  facts: v.strictObject({
+    floors: text,
+    totalFloorArea: text,
+    siteArea: text,
+    buildingArea: text,
+    parking: text,
+    parkingValue: text,
+    elevators: text,
+    elevatorsValue: text,
+    completion: text,
+    completionValue: text,
+    ceiling: text,
+    ceilingValue: text,
+  }),
+  highlightsTitle: text,
+  highlights: v.pipe(v.array(text), v.minLength(1)),
+  locationTitle: text,
+  location: text,
+  contactTitle: text,
+  contact: text,
+  footer: text,
+});
+
+export type BrochureData = v.InferOutput<typeof BrochureDataSchema>;
+export type BrochureText = v.InferOutput<typeof BrochureTextSchema>;
