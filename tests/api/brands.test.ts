@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import brands from '../../functions/brands.ts';
+import { call } from '../support/api-calls.ts';
+import { adminToken, brandBody, countRows, uploaded, useApiBackend } from '../support/api-suite.ts';
+import { availableBackends } from '../support/db-backends.ts';
+
+describe.each(availableBackends())('brands API on $name', (backend) => {
+  const ctx = useApiBackend(backend);
+  let token = '';
+  let thumbnail = '';
+  beforeAll(async () => {
+    token = await adminToken();
+    thumbnail = await uploaded('thumbnail');
+  });
+
+  const create = (overrides: Record<string, unknown> = {}) =>
+    call(brands, 'POST', '/api/brands', { token, body: brandBody(thumbnail, overrides) });
+
+  it('creates a brand (201) and returns it as stored, with defaults', async () => {
+    const response = await create({ images: undefined, tags: undefined, isAvailable: undefined });
+    expect(response.status).toBe(201);
+    expect(response.json).toMatchObject({ name: 'Blue Bottle Coffee', category: 'F&B', isAvailable: true, images: [], tags: [] });
+    expect(response.json.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Date.parse(response.json.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(response.json.contactInfo.website).toBe('https://bluebottle.example');
+  });
+
+  it('lists newest first, a brand without createdAt last, and filters by category, floor and availability', async () => {
+    await ctx.db.deleteFrom('brands').execute();
+    await ctx.db.insertInto('brands').values({ name: 'Legacy', category: 'Retail', floor: 'B1', contactInfo: '{}', createdAt: undefined }).execute();
+    await ctx.db.updateTable('brands').set({ createdAt: null as unknown as string }).where('name', '=', 'Legacy').execute();
+    await create({ name: 'Older clinic', category: 'Medical', floor: '3F', isAvailable: false });
+    await create({ name: 'Newer cafe', category: 'F&B', floor: '1F' });
+    const all = await call(brands, 'GET', '/api/brands');
+    expect(all.status).toBe(200);
+    expect(all.json.map((b: { name: string }) => b.name)).toEqual(['Newer cafe', 'Older clinic', 'Legacy']);
+    const names = async (query: string) => (await call(brands, 'GET', `/api/brands?${query}`)).json.map((b: { name: string }) => b.name);
+    expect(await names('category=Medical')).toEqual(['Older clinic']);
+    expect(await names('floor=1F&category=all')).toEqual(['Newer cafe']);
+    expect(await names('isAvailable=false')).toEqual(['Older clinic']);
+    expect(await names('isAvailable=all&floor=all')).toHaveLength(3);
+  });
+
+  it('searches name, description and tags case-insensitively, with % and _ taken literally', async () => {
+    await ctx.db.deleteFrom('brands').execute();
+    await create({ name: 'Seoul Dental', description: 'Implants and whitening', tags: ['clinic'] });
+    await create({ name: 'Bakery 50%', description: 'Fresh bread', tags: ['Croissant'] });
+    const names = async (search: string) =>
+      (await call(brands, 'GET', `/api/brands?search=${encodeURIComponent(search)}`)).json.map((b: { name: string }) => b.name);
+    expect(await names('DENTAL')).toEqual(['Seoul Dental']);
+    expect(await names('whiten')).toEqual(['Seoul Dental']);
+    expect(await names('croiss')).toEqual(['Bakery 50%']);
+    expect(await names('50%')).toEqual(['Bakery 50%']);
+    expect(await names('%')).toEqual(['Bakery 50%']);
+    expect(await names('_')).toEqual([]);
+    expect(await names('  ')).toHaveLength(2);
+  });
+
+  it('rejects unknown filter values with 400', async () => {
+    const response = await call(brands, 'GET', '/api/brands?category=Casino');
+    expect(response.status).toBe(400);
+    expect(response.json.error.fields).toHaveProperty('category');
+  });
+
+  it('updates a brand (200), keeps createdAt and moves updatedAt', async () => {
+    const created = (await create()).json;
+    const response = await call(brands, 'PUT', `/api/brands/${created.id}`, { token, body: brandBody(thumbnail, { name: 'Blue Bottle Seoul', isAvailable: false }) });
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({ id: created.id, name: 'Blue Bottle Seoul', isAvailable: false, createdAt: created.createdAt });
+    expect(Date.parse(response.json.updatedAt)).toBeGreaterThan(Date.parse(created.updatedAt));
+  });
+
+  it('deletes a brand (204), then it is gone (404)', async () => {
+    const created = (await create()).json;
+    expect((await call(brands, 'DELETE', `/api/brands/${created.id}`, { token })).status).toBe(204);
+    expect((await call(brands, 'DELETE', `/api/brands/${created.id}`, { token })).status).toBe(404);
+    const listed = await call(brands, 'GET', '/api/brands');
+    expect(listed.json.map((b: { id: string }) => b.id)).not.toContain(created.id);
+  });
+
+  it('answers 404 for an unknown or malformed id, and stores nothing', async () => {
+    const before = await countRows(ctx.db, 'brands');
+    expect((await call(brands, 'PUT', `/api/brands/${randomUUID()}`, { token, body: brandBody(thumbnail) })).status).toBe(404);
+    expect((await call(brands, 'PUT', '/api/brands/not-a-uuid', { token, body: brandBody(thumbnail) })).status).toBe(404);
+    expect((await call(brands, 'DELETE', '/api/brands/1%20or%201=1', { token })).status).toBe(404);
+    expect(await countRows(ctx.db, 'brands')).toBe(before);
+  });
+
+  it('requires an admin session for every write (401)', async () => {
+    const before = await countRows(ctx.db, 'brands');
+    const created = (await create()).json;
+    expect((await call(brands, 'POST', '/api/brands', { body: brandBody(thumbnail) })).status).toBe(401);
+    expect((await call(brands, 'PUT', `/api/brands/${created.id}`, { body: brandBody(thumbnail, { name: 'x' }) })).status).toBe(401);
+    expect((await call(brands, 'DELETE', `/api/brands/${created.id}`)).status).toBe(401);
+    expect(await countRows(ctx.db, 'brands')).toBe(before + 1);
+  });
+
+  it('reports each invalid field with its form message key (400)', async () => {
+    const before = await countRows(ctx.db, 'brands');
+    const response = await create({ name: ' ', category: 'Casino', contactInfo: { phone: '', email: 'nope', website: '' } });
+    expect(response.status).toBe(400);
+    expect(response.json.error.fields).toMatchObject({
+      name: 'admin.brandForm.errors.nameRequired',
+      category: 'admin.brandForm.errors.categoryRequired',
+      'contactInfo.phone': 'admin.brandForm.errors.phoneRequired',
+      'contactInfo.email': 'admin.brandForm.errors.emailInvalid',
+    });
+    expect(await countRows(ctx.db, 'brands')).toBe(before);
+  });
+
+  it('accepts only thumbnails uploaded here (400 otherwise)', async () => {
+    const before = await countRows(ctx.db, 'brands');
+    const attachment = await uploaded('attachment');
+    const response = await create({ thumbnail: `/objects/uploads/${randomUUID()}`, images: [attachment] });
+    expect(response.status).toBe(400);
+    expect(Object.keys(response.json.error.fields)).toEqual(['thumbnail', 'images.0']);
+    expect(await countRows(ctx.db, 'brands')).toBe(before);
+  });
+
+  it('answers wrong methods with 405 and an Allow header', async () => {
+    const patch = await call(brands, 'PATCH', '/api/brands', { token });
+    expect(patch.status).toBe(405);
+    expect(patch.headers.get('Allow')).toBe('GET, POST');
+    expect((await call(brands, 'GET', `/api/brands/${randomUUID()}`)).headers.get('Allow')).toBe('PUT, DELETE');
+  });
+});

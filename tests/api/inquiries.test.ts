@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import inquiries from '../../functions/inquiries.ts';
+import { readObject } from '../../src/server/storage.ts';
+import { call } from '../support/api-calls.ts';
+import { adminToken, countRows, inquiryBody, uploaded, useApiBackend } from '../support/api-suite.ts';
+import { availableBackends } from '../support/db-backends.ts';
+
+describe.each(availableBackends())('inquiries API on $name', (backend) => {
+  const ctx = useApiBackend(backend);
+  let token = '';
+  beforeAll(async () => {
+    token = await adminToken();
+  });
+
+  it('stores a public inquiry (201) with uploaded attachments given as URLs or paths', async () => {
+    const first = await uploaded('attachment');
+    const second = await uploaded('attachment');
+    const response = await call(inquiries, 'POST', '/api/inquiries', {
+      body: inquiryBody({ attachments: [`http://127.0.0.1:8888${first}?expires=1&signature=x`, second] }),
+    });
+    expect(response.status).toBe(201);
+    expect(response.json).toMatchObject({ name: '김민준', email: 'minjun@example.com', attachments: [first, second] });
+    const stored = await ctx.db.selectFrom('inquiries').selectAll().where('id', '=', response.json.id).executeTakeFirstOrThrow();
+    expect(stored.attachments).toEqual([first, second]);
+  });
+
+  it('lists inquiries for the admin newest first, attachments as signed links that open the file', async () => {
+    await ctx.db.deleteFrom('inquiries').execute();
+    const attachment = await uploaded('attachment', new TextEncoder().encode('%PDF-1.4 floor plan'));
+    await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody({ name: 'First', attachments: [attachment] }) });
+    await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody({ name: 'Second' }) });
+    const response = await call(inquiries, 'GET', '/api/inquiries', { token });
+    expect(response.status).toBe(200);
+    expect(response.json.map((i: { name: string }) => i.name)).toEqual(['Second', 'First']);
+    const link = new URL(response.json[1].attachments[0], 'http://127.0.0.1');
+    expect(link.pathname).toBe(attachment);
+    expect(link.searchParams.get('signature')).toBeTruthy();
+    expect(Number(link.searchParams.get('expires'))).toBeGreaterThan(Date.now() / 1000);
+    expect(new TextDecoder().decode((await readObject(link.pathname))!.data)).toBe('%PDF-1.4 floor plan');
+  });
+
+  it('keeps the inquiry list for the admin only (401)', async () => {
+    expect((await call(inquiries, 'GET', '/api/inquiries')).status).toBe(401);
+    expect((await call(inquiries, 'GET', '/api/inquiries', { token: 'x'.repeat(43) })).status).toBe(401);
+  });
+
+  it('requires name, email, phone and message, and a valid email (400, nothing stored)', async () => {
+    const before = await countRows(ctx.db, 'inquiries');
+    const response = await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody({ name: '', phone: '   ', email: 'not-an-email' }) });
+    expect(response.status).toBe(400);
+    expect(response.json.error.fields).toMatchObject({
+      name: 'inquiry.errors.required',
+      phone: 'inquiry.errors.required',
+      email: 'inquiry.errors.emailInvalid',
+    });
+    expect(await countRows(ctx.db, 'inquiries')).toBe(before);
+  });
+
+  it('accepts at most 5 attachments, each an attachment uploaded here', async () => {
+    const before = await countRows(ctx.db, 'inquiries');
+    const six = await Promise.all(Array.from({ length: 6 }, () => uploaded('attachment')));
+    const tooMany = await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody({ attachments: six }) });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.json.error.fields.attachments).toBe('inquiry.errors.tooManyAttachments');
+    const thumbnail = await uploaded('thumbnail');
+    const foreign = await call(inquiries, 'POST', '/api/inquiries', {
+      body: inquiryBody({ attachments: [six[0], `/objects/uploads/${randomUUID()}`, thumbnail] }),
+    });
+    expect(foreign.status).toBe(400);
+    expect(Object.keys(foreign.json.error.fields)).toEqual(['attachments.1', 'attachments.2']);
+    expect(await countRows(ctx.db, 'inquiries')).toBe(before);
+  });
+
+  it('answers wrong methods with 405', async () => {
+    const response = await call(inquiries, 'DELETE', '/api/inquiries', { token });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('Allow')).toBe('GET, POST');
+  });
+});
