@@ -7,9 +7,9 @@ import { objectIdOf, objectPathOf } from '../src/server/storage.ts';
 import { HttpError } from '../src/server/http.ts';
 
 /** Uploaded objects: GET/HEAD to read, PUT with a signed URL to upload (whole file or one part). */
-export default handle(async (req: Request, context: Pick<Context, 'params'>) => {
+export default handle(async (req: Request, context: Partial<Pick<Context, 'params'>>) => {
   allowMethods(req, ['GET', 'HEAD', 'PUT']);
-  const id = context.params.id ?? '';
+  const id = context.params?.id ?? decodeURIComponent(new URL(req.url).pathname.split('/').pop() ?? '');
   const objectPath = objectPathOf(id);
   if (!objectIdOf(objectPath)) throw new HttpError(404, 'object_not_found', 'Not found');
   const params = new URL(req.url).searchParams;
