@@ -23,7 +23,7 @@ export function brochureFilename(locale: Locale): string {
  * function's working directory); locally the repository root is the working directory. The path
  * relative to this module is the fallback for runs from elsewhere.
  */
-export async function readBrochure(locale: Locale): Promise<Uint8Array> {
+export async function readBrochure(locale: Locale): Promise<Uint8Array<ArrayBuffer>> {
   const name = brochureFilename(locale);
   const candidates = [
     path.resolve(process.cwd(), BROCHURE_DIR, name),
@@ -31,7 +31,7 @@ export async function readBrochure(locale: Locale): Promise<Uint8Array> {
   ];
   for (const file of candidates) {
     const bytes = await readFile(file).catch(() => null);
-    if (bytes) return new Uint8Array(bytes);
+    if (bytes) return new Uint8Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
   }
   throw new Error(`Brochure ${name} is missing from the deploy`);
 }

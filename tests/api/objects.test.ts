@@ -15,7 +15,7 @@ import { availableBackends } from '../support/db-backends.ts';
 const HTML = new TextEncoder().encode('<!doctype html><script>alert(1)</script>');
 
 /** PUT/GET on /objects/uploads/{id}, with the id handed over as Netlify's router would. */
-async function objectRequest(method: string, url: string, body?: Uint8Array, type?: string) {
+async function objectRequest(method: string, url: string, body?: Uint8Array<ArrayBuffer>, type?: string) {
   const full = new URL(url, 'http://127.0.0.1');
   const id = decodeURIComponent(full.pathname.split('/objects/uploads/')[1] ?? '');
   const headers = type ? { 'Content-Type': type } : undefined;

@@ -1,0 +1,59 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { PART_BYTES, REQUEST_BODY_MAX_BYTES } from '../../src/shared/uploads.ts';
+import { UPLOAD_ENDPOINTS } from '../../src/shared/upload-protocol.ts';
+import { expect, test } from './fixtures.ts';
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * The whole attachment journey through the local server, as a visitor and then the admin live it:
+ * a 9.5 MB file goes up in parts (no request over Netlify's limit), is attached to an inquiry, and
+ * comes back byte-identical through the signed link the admin's inquiry list gives.
+ */
+test('a 9.5 MB attachment sent in parts arrives byte-identical through a signed link', async ({ request }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'server-only journey; one browser project is enough');
+  const file = new Uint8Array(randomBytes(Math.round(9.5 * 1024 * 1024)));
+  const started = Date.now();
+
+  const created = await request.post(UPLOAD_ENDPOINTS.createMultipart, {
+    data: { purpose: 'attachment', filename: '평면도 9.5MB.bin', size: file.byteLength, type: 'application/octet-stream' },
+  });
+  expect(created.status()).toBe(201);
+  const { uploadId, key, partURL } = await created.json();
+
+  const parts: { PartNumber: number; ETag: string }[] = [];
+  for (let start = 0, n = 1; start < file.byteLength; start += PART_BYTES, n++) {
+    const chunk = file.subarray(start, start + PART_BYTES);
+    expect(chunk.byteLength).toBeLessThanOrEqual(REQUEST_BODY_MAX_BYTES);
+    const put = await request.put(`${partURL}&partNumber=${n}`, { data: Buffer.from(chunk), headers: { 'Content-Type': 'application/octet-stream' } });
+    expect(put.status(), await put.text()).toBe(200);
+    parts.push({ PartNumber: n, ETag: put.headers()['etag']! });
+  }
+  const done = await request.post(UPLOAD_ENDPOINTS.completeMultipart, { data: { uploadId, key, parts } });
+  expect(done.status(), await done.text()).toBe(200);
+  const { objectPath } = await done.json();
+  const uploadMs = Date.now() - started;
+
+  // Nobody reads a private object without a signature.
+  expect((await request.get(objectPath)).status()).toBe(404);
+
+  const inquiry = await request.post('/api/inquiries', {
+    data: { name: 'E2E 업로드', email: 'upload@example.com', phone: '010-0000-0000', message: '도면을 첨부합니다.', attachments: [objectPath] },
+  });
+  expect(inquiry.status(), await inquiry.text()).toBe(201);
+
+  const login = await request.post('/api/admin/login', { data: { password: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password' } });
+  const { token } = await login.json();
+  const list = await request.get('/api/inquiries', { headers: { Authorization: `Bearer ${token}` } });
+  const sent = ((await list.json()) as { name: string; attachments: string[] }[]).find((item) => item.attachments.some((url) => url.includes(objectPath)));
+  const link = sent!.attachments.find((url) => url.includes(objectPath))!;
+
+  const download = await request.get(link);
+  expect(download.status()).toBe(200);
+  expect(download.headers()['content-disposition']).toMatch(/^attachment;/);
+  const body = new Uint8Array(await download.body());
+  expect(body.byteLength).toBe(file.byteLength);
+  expect(sha256(body)).toBe(sha256(file));
+  testInfo.annotations.push({ type: 'timing', description: `9.5 MB in ${parts.length} parts uploaded in ${uploadMs} ms` });
+  console.log(`upload-server: 9.5 MB in ${parts.length} parts uploaded and assembled in ${uploadMs} ms`);
+});
