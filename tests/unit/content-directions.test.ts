@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { parseContent } from '~/content/validate';
+import { loadContent, loadLocalized } from '~/content/load';
+import { DirectionsDataSchema, DirectionsTextSchema, BRANCH_BUS_VISIBLE } from '~/content/schemas/directions';
+import { LOCALES } from '~/i18n/locales';
+import data from '../../content/directions/data.json';
+import ja from '../../content/directions/ja.json';
+
+function errorOf(file: string, schema: Parameters<typeof parseContent>[1], value: unknown): string {
+  try {
+    parseContent(file, schema, value);
+    return '';
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+describe('directions content', () => {
+  it('holds the building facts and more branch routes than are shown at first', () => {
+    const facts = loadContent('content/directions/data.json', DirectionsDataSchema);
+    expect(facts.postalCode).toBe('08754');
+    expect(facts.phone).toBe('02-871-3300');
+    expect(facts.bus.branch.length).toBeGreaterThan(BRANCH_BUS_VISIBLE);
+    for (const locale of LOCALES) expect(loadLocalized('directions', locale, DirectionsTextSchema).features).toHaveLength(5);
+  });
+
+  it('rejects a map URL that is not a Google Maps embed and a malformed phone, naming both fields', () => {
+    const broken = { ...structuredClone(data), mapEmbedUrl: 'https://maps.example.com/?q=x', phone: '028713300' };
+    const message = errorOf('content/directions/data.json', DirectionsDataSchema, broken);
+    expect(message).toContain('content/directions/data.json');
+    expect(message).toContain('mapEmbedUrl');
+    expect(message).toContain('phone');
+  });
+
+  it('rejects an unknown bus group and a missing feature', () => {
+    const broken = structuredClone(data) as Record<string, any>;
+    broken.bus.express = ['1100'];
+    expect(errorOf('content/directions/data.json', DirectionsDataSchema, broken)).toContain('bus.express');
+    const text = structuredClone(ja) as Record<string, any>;
+    text.features.pop();
+    expect(errorOf('content/directions/ja.json', DirectionsTextSchema, text)).toMatch(/content\/directions\/ja\.json: features/);
+  });
+});

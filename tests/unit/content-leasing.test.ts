@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { parseContent } from '~/content/validate';
+import { loadLocalized } from '~/content/load';
+import { LeasingTextSchema, LEASING_STEP_COUNT } from '~/content/schemas/leasing';
+import { LOCALES } from '~/i18n/locales';
+import ko from '../../content/leasing/ko.json';
+
+function withDescription(html: string): string {
+  const value = structuredClone(ko);
+  value.guide.descriptionHtml = html;
+  try {
+    parseContent('content/leasing/ko.json', LeasingTextSchema, value);
+    return '';
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+describe('leasing content', () => {
+  it('has six steps and documents in every language', () => {
+    for (const locale of LOCALES) {
+      const leasing = loadLocalized('leasing', locale, LeasingTextSchema);
+      expect(leasing.process.steps).toHaveLength(LEASING_STEP_COUNT);
+      expect(leasing.documents.items.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('accepts simple formatting in the guide description', () => {
+    expect(withDescription('<p>Near <strong>Sillim</strong> Station<br/>and <em>more</em> &lt;3</p>')).toBe('');
+  });
+
+  it.each([
+    ['a script', '<p>Hi</p><script>alert(1)</script>'],
+    ['an event handler', '<p onclick="steal()">Hi</p>'],
+    ['a link attribute', '<a href="javascript:alert(1)">Hi</a>'],
+    ['an inline style', '<p style="color:red">Hi</p>'],
+    ['a stray angle bracket', '<p>1 < 2</p>'],
+  ])('rejects %s in the guide description, naming the file and field', (_, html) => {
+    const message = withDescription(html);
+    expect(message).toContain('content/leasing/ko.json');
+    expect(message).toContain('guide.descriptionHtml');
+  });
+
+  it('rejects a process with five steps', () => {
+    const value = structuredClone(ko);
+    value.process.steps.pop();
+    expect(() => parseContent('content/leasing/ko.json', LeasingTextSchema, value)).toThrow(/process\.steps/);
+  });
+});
