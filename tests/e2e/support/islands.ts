@@ -1,0 +1,109 @@
+import { deflateSync } from 'node:zlib';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { Brand, BrandInput } from '../../../src/shared/brand.ts';
+
+export const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
+
+/** A name no other test (or parallel project) uses. */
+export function uniqueName(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** A real PNG of a solid colour, so the server's magic-byte check sees an image. */
+export function pngFile(name = 'thumb.png') {
+  const width = 8;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0xb7)]);
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(width, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const buffer = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: width }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+  return { name, mimeType: 'image/png', buffer };
+}
+
+function crc32(data: Buffer): number {
+  let crc = ~0;
+  for (const byte of data) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return ~crc >>> 0;
+}
+
+/** Opens /admin (Korean) and signs in with the e2e password. */
+export async function loginAsAdmin(page: Page, path = '/admin') {
+  await page.goto(path);
+  await page.getByLabel('비밀번호').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+  // The first request on a fresh data folder opens the database: allow it time.
+  await expect(page.getByRole('tab', { name: '문의 관리' })).toBeVisible({ timeout: 20_000 });
+}
+
+/** Adds files in the open Uppy dialog and presses its upload button. */
+export async function uploadInDialog(page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]) {
+  const dialog = page.locator('.uppy-Dashboard--modal');
+  await expect(dialog.locator('.uppy-Dashboard-inner')).toBeVisible();
+  await dialog.locator('input.uppy-Dashboard-input').first().setInputFiles(files);
+  // Pressed from the keyboard: on a phone-sized viewport Uppy's file list overlaps the button's hit box
+  // while its layout animates, which makes a pointer click flaky.
+  const upload = dialog.locator('.uppy-StatusBar-actionBtn--upload');
+  await upload.focus();
+  await upload.press('Enter');
+}
+
+/** A signed-in admin's API token, read from the page's storage. */
+export async function adminToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('admin-token'));
+  expect(token).toBeTruthy();
+  return token!;
+}
+
+/** Signs in through the API; for tests that only need data in place. */
+export async function apiToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/admin/login', { data: { password: ADMIN_PASSWORD }, timeout: 30_000 });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** Stores a brand with a public thumbnail through the API, as the admin form would. */
+export async function createBrand(request: APIRequestContext, token: string, fields: Partial<BrandInput> & { name: string }) {
+  const auth = { Authorization: `Bearer ${token}` };
+  const png = pngFile();
+  const ticket = await request.post('/api/objects/upload', {
+    headers: auth,
+    data: { purpose: 'thumbnail', filename: png.name, size: png.buffer.length, type: png.mimeType },
+  });
+  expect(ticket.ok()).toBe(true);
+  const { uploadURL, objectPath } = (await ticket.json()) as { uploadURL: string; objectPath: string };
+  expect((await request.put(uploadURL, { data: png.buffer, headers: { 'Content-Type': png.mimeType } })).ok()).toBe(true);
+  expect((await request.post('/api/objects/set-public', { headers: auth, data: { objectPath } })).ok()).toBe(true);
+  const body: BrandInput = {
+    description: 'A brand stored by the end-to-end tests.',
+    category: 'Retail',
+    floor: '1F',
+    unit: '101',
+    area: '30평',
+    isAvailable: true,
+    thumbnail: objectPath,
+    contactInfo: { phone: '02-000-0000', email: 'e2e@example.com', website: '' },
+    images: [],
+    tags: [],
+    ...fields,
+  };
+  const response = await request.post('/api/brands', { headers: auth, data: body });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return (await response.json()) as Brand;
+}
