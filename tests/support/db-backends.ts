@@ -1,4 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { Db } from '../../src/server/db/index.ts';
 import { openPglite, pgliteSnapshot } from '../../src/server/db/pglite.ts';
@@ -18,11 +21,26 @@ export interface Backend {
 
 let snapshot: Promise<Blob> | undefined;
 
+/**
+ * Migrating a new PGlite costs seconds, so the migrated snapshot is shared by every test worker through
+ * a file in the temp folder, named by the schema's hash (a changed schema makes a new one).
+ */
+export async function sharedSnapshot(): Promise<Blob> {
+  const schema = await readFile(new URL('../../schema.sql', import.meta.url));
+  const file = path.join(tmpdir(), `btower-pglite-${createHash('sha256').update(schema).digest('hex').slice(0, 16)}.tar`);
+  const cached = await readFile(file).catch(() => null);
+  if (cached) return new Blob([cached]);
+  const fresh = await pgliteSnapshot();
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  await writeFile(partial, Buffer.from(await fresh.arrayBuffer()));
+  await rename(partial, file);
+  return fresh;
+}
+
 const pglite: Backend = {
   name: 'pglite',
   async open() {
-    // Migrating a new PGlite takes seconds; restoring a migrated snapshot well under one.
-    snapshot ??= pgliteSnapshot();
+    snapshot ??= sharedSnapshot();
     const db = await openPglite({ snapshot: await snapshot });
     return { db, close: () => db.destroy() };
   },

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { CamelCasePlugin, Kysely, PGliteDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PGliteDialect, sql } from 'kysely';
 import type { Database } from './types.ts';
 import { acquirePgliteLock } from './pglite-lock.ts';
 import { loadSchema } from './schema.ts';
@@ -34,10 +34,13 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Kysely<Da
       await originalClose();
       release();
     };
-    return new Kysely<Database>({
+    const db = new Kysely<Database>({
       dialect: new PGliteDialect({ pglite }),
       plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
     });
+    // Kysely's destroy() closes PGlite only once its driver has run a query; run one so closing releases the folder.
+    await sql`select 1`.execute(db);
+    return db;
   } catch (error) {
     release();
     throw error;
