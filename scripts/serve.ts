@@ -42,7 +42,6 @@ async function callFunction(req: IncomingMessage, res: ServerResponse, route: Fu
     body = req.method === 'GET' || req.method === 'HEAD' ? null : await readNodeBody(req, FUNCTION_BODY_MAX_BYTES);
   } catch (error) {
     if (!(error instanceof BodyTooLargeError)) throw error;
-    res.setHeader('Connection', 'close');
     return jsonError(res, 413, 'payload_too_large', `Request body exceeds ${FUNCTION_BODY_MAX_BYTES} bytes`);
   }
   const request = toWebRequest(req, ORIGIN, body);
@@ -96,6 +95,12 @@ const server = createServer(async (req, res) => {
   }
 });
 
+// The database opens before we listen: a new PGlite folder takes seconds of CPU to initialise, which
+// would stall every request made meanwhile. A failure (e.g. a folder locked by another server) is
+// reported now; the API then answers 503 until it can open.
+const { getDb, closeDb } = await import('../src/server/db/index.ts');
+await getDb().catch((error: unknown) => console.error(`Database not ready: ${error instanceof Error ? error.message : String(error)}`));
+
 await new Promise<void>((resolve) => server.listen(PORT, '127.0.0.1', resolve));
 console.log(`B TOWER ${API_ONLY ? 'functions' : 'site'} on ${ORIGIN}/ (data in ${DATA_DIR})`);
 
@@ -108,7 +113,6 @@ async function shutdown(signal: string): Promise<void> {
   await new Promise((resolve) => server.close(resolve));
   await blobs.stop();
   // PGlite flushes its folder and releases the lock only when closed.
-  const { closeDb } = await import('../src/server/db/index.ts');
   await closeDb().catch((error: unknown) => console.error(error));
   process.exit(0);
 }
