@@ -1,0 +1,159 @@
+import { test, expect, axeViolations } from './fixtures';
+import type { Page } from '@playwright/test';
+import { LOCALES, localizePath } from '../../src/i18n/locales.ts';
+
+/** Floor ids start with digits, which a CSS `#id` selector cannot. */
+const byId = (id: string) => `[id="${id}"]`;
+
+/** Distance from the viewport's top to a section's top once scrolling has settled. */
+async function settledTop(page: Page, id: string): Promise<number> {
+  let previous = Number.NaN;
+  for (let i = 0; i < 40; i++) {
+    const y = await page.evaluate(() => window.scrollY);
+    if (y === previous) break;
+    previous = y;
+    await page.waitForTimeout(100);
+  }
+  return page.evaluate((target) => document.getElementById(target)!.getBoundingClientRect().top, id);
+}
+
+/** Scrolls through the page so every reveal animation has run before contrast is judged. */
+async function revealAll(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 300) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+  });
+  await page.waitForTimeout(700);
+}
+
+test.describe('floors', () => {
+  for (const id of ['b2', '4f-10f', '14f']) {
+    test(`the ${id} button scrolls its floor to 100 px below the top`, async ({ page, consoleErrors }) => {
+      await page.goto('/en/floors');
+      await page.locator(`a[data-floor-nav][href="#${id}"]`).click();
+      expect(Math.abs((await settledTop(page, id)) - 100)).toBeLessThanOrEqual(2);
+      await expect(page).toHaveURL(new RegExp(`#${id}$`));
+      await expect(page.locator(byId(id))).toBeFocused();
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+
+  test('with reduced motion the jump is immediate and lands at the same place', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/floors');
+    await page.locator('a[data-floor-nav][href="#3f"]').click();
+    const top = await page.evaluate(() => document.getElementById('3f')!.getBoundingClientRect().top);
+    expect(Math.abs(top - 100)).toBeLessThanOrEqual(2);
+  });
+
+  test('a floor plan opens enlarged in the dialog and Escape closes it', async ({ page }) => {
+    await page.goto('/en/floors');
+    const plan = page.locator(`${byId('2f')} button[data-lightbox]`);
+    const alt = await plan.locator('img').getAttribute('alt');
+    await plan.click();
+    const dialog = page.locator('dialog#lightbox');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator('img')).toHaveAttribute('alt', alt!);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(plan).toBeFocused();
+  });
+
+  test('every floor shows its plan and at most three example pictures, none on b2', async ({ page }) => {
+    await page.goto('/ja/floors');
+    await expect(page.locator('section[id] button[data-lightbox]')).toHaveCount(9);
+    await expect(page.locator(`${byId('b2')} li img`)).toHaveCount(0);
+    for (const id of ['b1-1f', '1f', '2f', '12f-13f']) {
+      const count = await page.locator(`${byId(id)} li img`).count();
+      expect(count).toBeGreaterThan(0);
+      expect(count).toBeLessThanOrEqual(3);
+    }
+  });
+});
+
+test.describe('directions', () => {
+  test('the map loads only when it comes into view, behind a local picture, and the page works offline', async ({ page, consoleErrors }) => {
+    await page.goto('/en/directions');
+    await page.waitForLoadState('load');
+    const box = page.locator('[data-map-embed]');
+    const rect = await box.boundingBox();
+    expect(rect!.y).toBeGreaterThan(page.viewportSize()!.height); // precondition: below the fold at start
+    await page.waitForTimeout(300);
+    await expect(box.locator('iframe')).toHaveCount(0);
+    await expect(box.locator('img')).toHaveAttribute('alt', /.+/);
+    await expect(page.locator('a[target="_blank"][href*="google.com/maps"]')).toBeVisible();
+
+    await box.scrollIntoViewIfNeeded();
+    const iframe = box.locator('iframe');
+    await expect(iframe).toHaveAttribute('src', /google\.com\/maps.*output=embed/);
+    await expect(iframe).toHaveAttribute('title', /.+/);
+    // The map host is blocked in tests: the illustration still fills the box and nothing breaks.
+    await expect(box.locator('img')).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('the load button brings the map in on demand', async ({ page }) => {
+    await page.goto('/zh/directions');
+    await page.waitForLoadState('load');
+    // A real click would scroll the box into view, which loads the map anyway; test the button alone.
+    await page.locator('[data-map-load] button').dispatchEvent('click');
+    await expect(page.locator('[data-map-embed] iframe')).toHaveCount(1);
+    await expect(page.locator('[data-map-load]')).toHaveCount(0);
+  });
+
+  test('branch buses show the first 8, the rest on request', async ({ page }) => {
+    await page.goto('/directions');
+    const branch = page.locator('[data-bus-group="branch"]');
+    await expect(branch.locator('[data-bus-list] li')).toHaveCount(8);
+    const more = branch.locator('[data-bus-more] li');
+    const hidden = await more.count();
+    expect(hidden).toBeGreaterThan(0);
+    await expect(more.first()).toBeHidden();
+    await branch.locator('summary').click();
+    await expect(more.first()).toBeVisible();
+    for (const group of ['village', 'regular', 'trunk', 'metropolitan']) {
+      await expect(page.locator(`[data-bus-group="${group}"] li`).first()).toBeVisible();
+    }
+  });
+});
+
+test('contact shows guide, documents, six steps and the rule before the inquiry form', async ({ page }) => {
+  await page.goto('/en/contact');
+  const headings = await page.locator('main h2').allTextContents();
+  expect(headings.slice(0, 5)).toEqual(['Leasing Guide', 'Required Documents', 'Leasing Process', 'Who Can Lease', headings[4]]);
+  await expect(page.locator('main h2').nth(4)).toHaveAttribute('id', 'inquiry-title');
+  const steps = page.locator('[data-leasing-steps] > li');
+  await expect(steps).toHaveCount(6);
+  for (let i = 0; i < 6; i++) {
+    await expect(steps.nth(i)).toContainText(`Step 0${i + 1}`);
+    await expect(steps.nth(i).locator('svg[aria-hidden="true"]')).toHaveCount(1);
+  }
+  await expect(page.locator('ol[aria-labelledby="documents-title"] > li')).toHaveCount(5);
+  await expect(page.locator('main strong').first()).toBeVisible(); // the guide's HTML is rendered, not escaped
+});
+
+for (const [path, home] of [['/nope', '/'], ['/en/nope', '/en/']] as const) {
+  test(`${path} answers 404 with the Page Not Found card and a way home`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    const card = page.getByTestId('not-found');
+    await expect(card).toBeVisible();
+    await expect(card).toContainText('Page Not Found');
+    await expect(card.locator('a')).toHaveAttribute('href', home);
+  });
+}
+
+for (const locale of LOCALES) {
+  for (const route of ['/floors', '/directions', '/contact']) {
+    test(`${localizePath(locale, route)} passes axe with everything revealed and opened`, async ({ page }, testInfo) => {
+      // The layout is the same in every language; mobile checks the default one to keep the run short.
+      test.skip(testInfo.project.name === 'mobile' && locale !== 'ko', 'mobile runs axe on ko only');
+      await page.goto(localizePath(locale, route));
+      await page.locator('details').evaluateAll((all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
+      await revealAll(page);
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+}
