@@ -54,5 +54,7 @@ export function initTooltips(): void {
   document.addEventListener('keydown', (event) => {
     if (event.key === 'Escape' && (openRoot || pending !== undefined)) hide();
   });
-  window.addEventListener('scroll', () => (openRoot || pending !== undefined) && hide(), { passive: true });
+  // Only a shown bubble closes on scroll: focusing a trigger scrolls it into view, which must not
+  // cancel the opening that the focus itself started.
+  window.addEventListener('scroll', () => openRoot && hide(), { passive: true });
 }

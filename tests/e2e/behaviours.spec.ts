@@ -1,0 +1,174 @@
+import type { Page } from '@playwright/test';
+import { test, expect, axeViolations } from './fixtures';
+
+/** Opens the first completion image of the English about page in the lightbox; returns its trigger. */
+async function openLightbox(page: Page) {
+  await page.goto('/en/about');
+  const trigger = page.locator('#features-title ~ ul button[data-lightbox]').first();
+  await trigger.click();
+  const dialog = page.locator('dialog#lightbox');
+  await expect(dialog).toBeVisible();
+  return { trigger, dialog };
+}
+
+test.describe('lightbox', () => {
+  test('shows a larger optimized rendition with focus inside the dialog', async ({ page, consoleErrors }) => {
+    const { dialog } = await openLightbox(page);
+    const image = dialog.locator('img');
+    await expect(image).toHaveAttribute('src', /\/_astro\/.+\.webp$/);
+    await expect(image).toHaveAttribute('alt', 'B TOWER at night with its LED media wall glowing');
+    await expect(image).toHaveAttribute('srcset', /\.webp 960w, .+\.webp 1600w$/);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    const close = dialog.getByRole('button', { name: 'Close enlarged image' });
+    await expect(close).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(close).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(close).toBeFocused();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('closes with the close button and gives focus back', async ({ page }) => {
+    const { trigger, dialog } = await openLightbox(page);
+    await dialog.getByRole('button', { name: 'Close enlarged image' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(trigger).toBeFocused();
+  });
+
+  test('closes on a click on the overlay', async ({ page }) => {
+    const { trigger, dialog } = await openLightbox(page);
+    await page.mouse.click(8, 200);
+    await expect(dialog).toBeHidden();
+    await expect(trigger).toBeFocused();
+  });
+
+  test('closes with Escape', async ({ page }) => {
+    const { trigger, dialog } = await openLightbox(page);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(trigger).toBeFocused();
+  });
+
+  test('passes axe while open', async ({ page }) => {
+    await openLightbox(page);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+test.describe('construction carousel', () => {
+  test('moves 320 px per click and enlarges a photo', async ({ page, consoleErrors }) => {
+    await page.goto('/en/architecture');
+    const carousel = page.locator('[data-carousel]').first();
+    const track = carousel.locator('[data-carousel-track]');
+    const scrollLeft = () => track.evaluate((el) => Math.round(el.scrollLeft));
+    const next = carousel.getByRole('button', { name: 'Next photos' });
+    const previous = carousel.getByRole('button', { name: 'Previous photos' });
+    await expect(previous).toBeDisabled();
+    await next.click();
+    await expect.poll(scrollLeft).toBe(320);
+    await expect(previous).toBeEnabled();
+    await previous.click();
+    await expect.poll(scrollLeft).toBe(0);
+    await next.click();
+    await expect.poll(scrollLeft).toBe(320);
+
+    await track.locator('button[data-lightbox]').nth(2).click();
+    await expect(page.locator('dialog#lightbox')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('dialog#lightbox')).toBeHidden();
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
+test.describe('reveal on scroll', () => {
+  test('content scrolled into view ends fully visible', async ({ page }) => {
+    await page.goto('/en/about');
+    const card = page.getByTestId('bicycle-card');
+    await card.scrollIntoViewIfNeeded();
+    await expect(card).toBeVisible();
+    await expect.poll(() => card.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+  });
+
+  test('with reduced motion it only fades, in about 0.2 s', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    // Record every animation the page starts, with its keyframes and timing.
+    await page.addInitScript(() => {
+      const calls: { transforms: unknown[]; duration: unknown }[] = ((window as any).__animations = []);
+      const animate = Element.prototype.animate;
+      Element.prototype.animate = function (frames, options) {
+        calls.push({ transforms: (frames as Keyframe[]).map((f) => f.transform), duration: (options as KeyframeAnimationOptions).duration });
+        return animate.call(this, frames, options);
+      };
+    });
+    await page.goto('/en/about');
+    await page.getByTestId('bicycle-card').scrollIntoViewIfNeeded();
+    await expect.poll(() => page.evaluate(() => (window as any).__animations.length)).toBeGreaterThan(0);
+    const calls = await page.evaluate(() => (window as any).__animations);
+    for (const call of calls) expect(call).toEqual({ transforms: ['none', 'none'], duration: 200 });
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('every revealed element is visible', async ({ page }) => {
+    await page.goto('/en/about');
+    const opacities = await page.locator('[data-reveal]').evaluateAll((els) => els.map((el) => getComputedStyle(el).opacity));
+    expect(opacities.length).toBeGreaterThan(10);
+    expect(new Set(opacities)).toEqual(new Set(['1']));
+  });
+});
+
+test.describe('tooltip', () => {
+  test('opens on keyboard focus after a delay and closes on Escape', async ({ page }) => {
+    await page.goto('/en/');
+    const trigger = page.locator('#stats-title ~ dl button[aria-describedby]').nth(1);
+    const tooltip = page.locator(`#${await trigger.getAttribute('aria-describedby')}`);
+    await expect(tooltip).toHaveAttribute('role', 'tooltip');
+    await trigger.focus();
+    await expect(tooltip).toBeHidden();
+    await expect(tooltip).toBeVisible({ timeout: 2000 });
+    await expect(tooltip).toContainText('pyeong');
+    await page.keyboard.press('Escape');
+    await expect(tooltip).toBeHidden();
+    await expect(trigger).toBeFocused();
+  });
+});
+
+test.describe('video facades with external hosts blocked', () => {
+  test('the home hero keeps its poster and logs no error', async ({ page, consoleErrors }) => {
+    await page.goto('/en/');
+    const hero = page.locator('[data-video-facade="background"]');
+    await expect(hero.locator('img')).toBeVisible();
+    await page.mouse.move(200, 300);
+    await page.mouse.move(300, 400);
+    const frame = hero.locator('iframe');
+    await expect(frame).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+    // The blocked player never reports in, so it never covers the poster.
+    await page.waitForTimeout(500);
+    await expect(frame).toHaveClass(/opacity-0/);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('an inline video starts only on demand', async ({ page, consoleErrors }) => {
+    await page.goto('/en/about');
+    const facade = page.locator('[data-video-facade="inline"]');
+    await expect(facade.locator('iframe')).toHaveCount(0);
+    await facade.getByRole('button', { name: /Play video/ }).click();
+    await expect(facade.locator('iframe')).toHaveAttribute('title', 'B TOWER lobby LED media wall video');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('the building tour plays in a modal that closes and cleans up', async ({ page, consoleErrors }) => {
+    await page.goto('/en/about');
+    const trigger = page.getByRole('button', { name: 'Watch the building tour' });
+    await trigger.click();
+    const dialog = page.locator('dialog#tour-video');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator('iframe')).toHaveAttribute('src', /youtube-nocookie\.com\/embed\//);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(dialog.locator('iframe')).toHaveCount(0);
+    await expect(trigger).toBeFocused();
+    expect(consoleErrors).toEqual([]);
+  });
+});
