@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { parseContent } from '~/content/validate';
+import { AboutDataSchema, AboutTextSchema } from '~/content/schemas/about';
+import { illustration } from '~/content/illustrations';
+import { LOCALES } from '~/i18n/locales';
+import data from '../../content/about/data.json';
+import ko from '../../content/about/ko.json';
+import en from '../../content/about/en.json';
+import zh from '../../content/about/zh.json';
+import ja from '../../content/about/ja.json';
+
+const texts = { ko, en, zh, ja };
+
+describe('about content', () => {
+  it.each(LOCALES)('content/about/%s.json is complete', (locale) => {
+    const text = parseContent(`content/about/${locale}.json`, AboutTextSchema, texts[locale]);
+    expect(text.summary.specs).toHaveLength(6);
+    expect(text.parking.info).toHaveLength(5);
+  });
+
+  it('every language has the same number of feature cards and list items', () => {
+    const shape = (t: typeof ko) => [t.features.cards.length, t.ledWall.features.length, t.market.hospital.items.length, t.market.retail.items.length];
+    for (const locale of LOCALES) expect(shape(texts[locale])).toEqual(shape(ko));
+  });
+
+  it('names only illustrations that exist', () => {
+    const about = parseContent('content/about/data.json', AboutDataSchema, data);
+    const names = [about.summaryImage, ...about.completionImages, ...Object.values(about.parkingImages), about.ledWallPoster, about.previewPoster];
+    for (const name of names) expect(() => illustration(name)).not.toThrow();
+  });
+
+  it('rejects a missing spec line and an empty alt text, naming file and field', () => {
+    const broken = structuredClone(en) as Record<string, any>;
+    broken.summary.specs.pop();
+    broken.features.completion[2].alt = ' ';
+    let message = '';
+    try {
+      parseContent('content/about/en.json', AboutTextSchema, broken);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('content/about/en.json');
+    expect(message).toContain('summary.specs: must list exactly 6 spec lines');
+    expect(message).toContain('features.completion.2.alt: must not be empty');
+  });
+});
