@@ -13,17 +13,20 @@ export interface FunctionRoute {
 /** Imports every `functions/*.ts` and reads its own `config.path` (a string or a list), as Netlify does. */
 export async function loadFunctionRoutes(directory = 'functions'): Promise<FunctionRoute[]> {
   const files = (await readdir(directory)).filter((file) => /^[^_.].*\.(ts|mjs|js)$/.test(file)).sort();
-  return Promise.all(
-    files.map(async (file) => {
+  const routes = await Promise.all(
+    files.map(async (file): Promise<FunctionRoute | null> => {
       const module = (await import(pathToFileURL(path.resolve(directory, file)).href)) as {
         default?: FunctionHandler;
-        config?: { path?: string | string[] };
+        config?: { path?: string | string[]; schedule?: string };
       };
+      // Scheduled functions have no URL on Netlify either.
+      if (module.config?.schedule && module.config.path === undefined) return null;
       const paths = module.config?.path === undefined ? [] : [module.config.path].flat();
       if (!module.default || paths.length === 0) throw new Error(`functions/${file} needs a default handler and config.path`);
       return { name: file.replace(/\.\w+$/, ''), patterns: paths.map((pathname) => new URLPattern({ pathname })), handler: module.default };
     }),
   );
+  return routes.filter((route): route is FunctionRoute => route !== null);
 }
 
 /** The function for `pathname` with its `:params`, whatever the method (each function answers 405 itself). */

@@ -7,6 +7,7 @@ import multipart from '../../functions/objects-multipart.ts';
 import setPublic from '../../functions/objects-set-public.ts';
 import upload from '../../functions/objects-upload.ts';
 import { objectExists, signedReadURL } from '../../src/server/storage.ts';
+import { sweepAbandonedUploads } from '../../src/server/upload-sweep.ts';
 import { PART_BYTES, THUMBNAIL_MAX_BYTES } from '../../src/shared/uploads.ts';
 import { call } from '../support/api-calls.ts';
 import { adminToken, PNG_BYTES, useApiBackend } from '../support/api-suite.ts';
@@ -119,7 +120,7 @@ describe('objects API', () => {
   });
 
   it('assembles a file sent in parts byte for byte, with each part under the request limit', async () => {
-    const size = PART_BYTES * 2 + 12_345;
+    const size = PART_BYTES + 12_345;
     const file = new Uint8Array(randomBytes(size));
     const created = await call(multipart, 'POST', '/api/objects/multipart', { body: { purpose: 'attachment', filename: 'plan.bin', size } });
     expect(created.status).toBe(201);
@@ -186,6 +187,19 @@ describe('objects API', () => {
     expect((await call(setPublic, 'POST', '/api/objects/set-public', { body: { objectPath: `/objects/uploads/${randomUUID()}` }, token })).status).toBe(404);
     expect((await call(setPublic, 'POST', '/api/objects/set-public', { body: { objectPath: '/etc/passwd' }, token })).status).toBe(404);
     expect((await call(setPublic, 'POST', '/api/objects/set-public', { rawBody: 'nope', token })).status).toBe(400);
+  });
+
+  it('sweeps uploads left unfinished past their expiry, with their parts, and keeps those still running', async () => {
+    const started = (await call(multipart, 'POST', '/api/objects/multipart', { body: { purpose: 'attachment' } })).json;
+    await objectRequest('PUT', `${started.partURL}&partNumber=1`, bytesOf(5));
+    const partsOf = async () => (await getStore('upload-parts').list({ prefix: `${started.key.split('/').pop()}/` })).blobs;
+    await sweepAbandonedUploads();
+    expect(await partsOf()).toHaveLength(1);
+    const swept = await sweepAbandonedUploads(Date.now() + 2 * 60 * 60 * 1000);
+    expect(swept.uploads).toBeGreaterThanOrEqual(1);
+    expect(await partsOf()).toEqual([]);
+    const late = await call(multipart, 'POST', '/api/objects/multipart/complete', { body: { uploadId: started.uploadId, key: started.key, parts: [{ PartNumber: 1, ETag: '"x"' }] } });
+    expect(late.status).toBe(404);
   });
 
   it('answers 503 and hands out no URL when the blob store is unreachable', async () => {
