@@ -86,3 +86,21 @@ CREATE TABLE IF NOT EXISTS brochure_downloads (
 );
 
 CREATE INDEX IF NOT EXISTS brochure_downloads_lang_idx ON brochure_downloads (lang, at);
+
+-- A counter per data set, bumped by every write to it, so cached reads can tell they are stale with one
+-- cheap query. Triggers catch every writer: functions, psql, other instances.
+CREATE TABLE IF NOT EXISTS data_versions (
+  name text PRIMARY KEY,
+  version bigint NOT NULL DEFAULT 0
+);
+INSERT INTO data_versions (name) VALUES ('brands') ON CONFLICT (name) DO NOTHING;
+
+CREATE OR REPLACE FUNCTION bump_brands_version() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE data_versions SET version = version + 1 WHERE name = 'brands';
+  RETURN NULL;
+END $$;
+
+DROP TRIGGER IF EXISTS brands_version_bump ON brands;
+CREATE TRIGGER brands_version_bump AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON brands
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_brands_version();

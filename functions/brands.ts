@@ -1,12 +1,15 @@
 import type { Config } from '@netlify/functions';
 import { BrandFilterSchema, BrandInputSchema, type BrandInput } from '../src/shared/brand.ts';
 import { requireAdmin } from '../src/server/auth.ts';
-import { createBrand, deleteBrand, listBrands, updateBrand } from '../src/server/brands.ts';
+import { brandListJson } from '../src/server/brand-list-cache.ts';
+import { createBrand, deleteBrand, updateBrand } from '../src/server/brands.ts';
 import { getDb } from '../src/server/db/index.ts';
 import { allowMethods, handle, HttpError, json, parseInput, readJson } from '../src/server/http.ts';
 import { requireOwnObjects } from '../src/server/object-refs.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
 
 const notFound = () => new HttpError(404, 'brand_not_found', 'No brand with this id');
 
@@ -30,7 +33,7 @@ export default handle(async (req: Request) => {
     allowMethods(req, ['GET', 'POST']);
     if (req.method === 'GET') {
       const filter = parseInput(BrandFilterSchema, Object.fromEntries(new URL(req.url).searchParams));
-      return json(await listBrands(await getDb(), filter));
+      return new Response(await brandListJson(await getDb(), filter), { headers: JSON_HEADERS });
     }
     await requireAdmin(req);
     const input = await readBrand(req);

@@ -57,6 +57,17 @@ describe.each(availableBackends())('brands API on $name', (backend) => {
     expect(await names('  ')).toHaveLength(2);
   });
 
+  it('shows a change made by any writer (even straight SQL) on the next list', async () => {
+    const names = async () => (await call(brands, 'GET', '/api/brands?category=Beauty')).json.map((b: { name: string }) => b.name);
+    expect(await names()).not.toContain('Written elsewhere');
+    await ctx.db.insertInto('brands').values({ name: 'Written elsewhere', category: 'Beauty', floor: '5F', contactInfo: '{}' }).execute();
+    expect(await names()).toContain('Written elsewhere');
+    await ctx.db.updateTable('brands').set({ name: 'Renamed elsewhere' }).where('name', '=', 'Written elsewhere').execute();
+    expect(await names()).toEqual(expect.arrayContaining(['Renamed elsewhere']));
+    await ctx.db.deleteFrom('brands').where('name', '=', 'Renamed elsewhere').execute();
+    expect(await names()).not.toContain('Renamed elsewhere');
+  });
+
   it('rejects unknown filter values with 400', async () => {
     const response = await call(brands, 'GET', '/api/brands?category=Casino');
     expect(response.status).toBe(400);

@@ -16,6 +16,7 @@ export interface Database {
   sessions: SessionsTable;
   loginAttempts: LoginAttemptsTable;
   brochureDownloads: BrochureDownloadsTable;
+  dataVersions: DataVersionsTable;
 }
 
 /** The spec's User entity (named accounts); today's admin logs in with ADMIN_PASSWORD only. */
@@ -73,4 +74,10 @@ export interface BrochureDownloadsTable {
   id: Generated<string>;
   lang: string;
   at: Timestamp;
+}
+
+/** Write counters per data set (bumped by triggers), for validating cached reads. */
+export interface DataVersionsTable {
+  name: string;
+  version: ColumnType<string, never, never>;
 }
