@@ -1,0 +1,141 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { freePort, startLocalServer, type RunningServer } from './bench/local-server.ts';
+import { percentile, printTable, timeSequential, type Row } from './bench/stats.ts';
+import { BRAND_CATEGORIES, DIRECTORY_FLOORS } from '../src/shared/brand.ts';
+
+/**
+ * `npm run bench`: the API budgets through the local server on PGlite (issue 3): GET /api/brands with
+ * 1,000 brands with and without search (p95 ≤ 10 ms), 100 concurrent inquiries (all stored exactly
+ * once), and the brands function's cold start on an existing PGlite folder.
+ */
+const BRANDS = 1000;
+const SAMPLES = 200;
+const CONCURRENT_INQUIRIES = 100;
+const P95_BUDGET_MS = 10;
+const PASSWORD = 'bench-admin-password';
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+
+async function api(server: RunningServer, method: string, pathname: string, body?: unknown, token?: string) {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(`${server.origin}${pathname}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${pathname} → ${response.status}: ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+async function uploadThumbnail(server: RunningServer): Promise<string> {
+  const { uploadURL, objectPath } = await api(server, 'POST', '/api/objects/upload', { purpose: 'thumbnail', filename: 'logo.png', size: PNG.byteLength, type: 'image/png' });
+  const put = await fetch(`${server.origin}${uploadURL}`, { method: 'PUT', body: PNG, headers: { 'Content-Type': 'image/png' } });
+  if (!put.ok) throw new Error(`thumbnail upload → ${put.status}: ${await put.text()}`);
+  return objectPath;
+}
+
+function brand(i: number, thumbnail: string) {
+  return {
+    name: `Tenant ${i} ${i % 7 === 0 ? 'Coffee' : 'Studio'}`,
+    description: `Brand number ${i}: ${i % 5 === 0 ? 'specialty roastery and dessert bar' : 'office and retail services'}`,
+    category: BRAND_CATEGORIES[i % BRAND_CATEGORIES.length],
+    floor: DIRECTORY_FLOORS[i % DIRECTORY_FLOORS.length],
+    unit: String(100 + (i % 50)),
+    area: `${(30 + (i % 90)).toFixed(2)}평`,
+    isAvailable: i % 3 !== 0,
+    thumbnail,
+    contactInfo: { phone: `02-555-${String(i).padStart(4, '0')}`, email: `tenant${i}@example.com`, website: `https://tenant${i}.example` },
+    tags: [`tag${i % 13}`, i % 2 ? 'open-late' : 'weekday'],
+  };
+}
+
+async function inParallel<T>(count: number, limit: number, task: (i: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  let next = 0;
+  await Promise.all(Array.from({ length: limit }, async () => {
+    while (next < count) {
+      const i = next++;
+      results[i] = await task(i);
+    }
+  }));
+  return results;
+}
+
+/** Time to the last byte of the answer, as a browser sees it (parsing the JSON is the client's cost). */
+async function fetchBody(server: RunningServer, pathname: string): Promise<void> {
+  const response = await fetch(`${server.origin}${pathname}`);
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`GET ${pathname} → ${response.status}`);
+}
+
+async function listLatency(server: RunningServer, label: string, query: (i: number) => string): Promise<Row> {
+  await timeSequential(20, (i) => fetchBody(server, `/api/brands${query(i)}`));
+  const durations = await timeSequential(SAMPLES, (i) => fetchBody(server, `/api/brands${query(i)}`));
+  const p95 = percentile(durations, 0.95);
+  return { measure: label, p50: percentile(durations, 0.5), p95, budget: `p95 ≤ ${P95_BUDGET_MS} ms`, ok: p95 <= P95_BUDGET_MS };
+}
+
+async function concurrentInquiries(server: RunningServer, token: string): Promise<Row> {
+  const run = `bench-${Date.now()}`;
+  const durations: number[] = [];
+  await Promise.all(Array.from({ length: CONCURRENT_INQUIRIES }, async (_, i) => {
+    const start = performance.now();
+    await api(server, 'POST', '/api/inquiries', { name: `${run}-${i}`, email: `visitor${i}@example.com`, phone: '010-0000-0000', message: 'Leasing conditions for 3F, please.' });
+    durations.push(performance.now() - start);
+  }));
+  const stored = (await api(server, 'GET', '/api/inquiries', undefined, token)) as { name: string }[];
+  const names = stored.map((inquiry) => inquiry.name).filter((name) => name.startsWith(run));
+  const exactlyOnce = names.length === CONCURRENT_INQUIRIES && new Set(names).size === CONCURRENT_INQUIRIES;
+  return {
+    measure: `${CONCURRENT_INQUIRIES} concurrent POST /api/inquiries`,
+    p50: percentile(durations, 0.5),
+    p95: percentile(durations, 0.95),
+    value: `${new Set(names).size}/${CONCURRENT_INQUIRIES} stored, ${names.length - new Set(names).size} duplicates`,
+    budget: 'all stored exactly once',
+    ok: exactlyOnce,
+  };
+}
+
+async function coldStart(dataDir: string): Promise<Row[]> {
+  const started = performance.now();
+  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/bench/cold-start.ts'], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
+  const processMs = performance.now() - started;
+  const result = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as { status: number; brands: number; importMs: number; firstQueryMs: number };
+  return [
+    { measure: 'cold start: import functions/brands.ts', value: `${result.importMs.toFixed(0)} ms` },
+    { measure: 'cold start: first GET (open PGlite + query)', value: `${result.firstQueryMs.toFixed(0)} ms (${result.status}, ${result.brands} brands)` },
+    { measure: 'cold start: whole process incl. Node boot', value: `${processMs.toFixed(0)} ms` },
+  ];
+}
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'btower-bench-'));
+const env = { DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, DATABASE_URL: '', OBJECT_SIGNING_SECRET: 'bench-signing-secret' };
+let server: RunningServer | undefined;
+try {
+  server = await startLocalServer(await freePort(), env);
+  const { token } = await api(server, 'POST', '/api/admin/login', { password: PASSWORD });
+  const thumbnail = await uploadThumbnail(server);
+  const seedStart = performance.now();
+  await inParallel(BRANDS, 8, (i) => api(server as RunningServer, 'POST', '/api/brands', brand(i, thumbnail), token));
+  const seedMs = performance.now() - seedStart;
+  const searches = ['coffee', 'roastery', 'TAG7', 'studio', 'tenant 42', '평', 'open-late', 'nothing-matches'];
+  const rows: Row[] = [
+    { measure: `seed ${BRANDS} brands (POST, 8 at a time)`, value: `${seedMs.toFixed(0)} ms` },
+    await listLatency(server, `GET /api/brands (${BRANDS} brands, no filter)`, () => ''),
+    await listLatency(server, 'GET /api/brands?search=…', (i) => `?search=${encodeURIComponent(searches[i % searches.length] as string)}`),
+    await listLatency(server, 'GET /api/brands?category&floor&isAvailable', (i) => `?category=${encodeURIComponent(BRAND_CATEGORIES[i % 7] as string)}&floor=${DIRECTORY_FLOORS[i % 11]}&isAvailable=true`),
+    await concurrentInquiries(server, token),
+  ];
+  await server.stop();
+  server = undefined;
+  rows.push(...(await coldStart(dataDir)));
+  // Latency percentiles mean little on a busy machine: say how busy it was.
+  console.log(`${availableParallelism()} CPUs, load average ${loadavg().map((n) => n.toFixed(1)).join(' / ')} (1/5/15 min)\n`);
+  printTable(rows);
+  if (rows.some((row) => row.ok === false)) process.exitCode = 1;
+} finally {
+  await server?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+
+/** A port nobody listens on right now, on loopback. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  origin: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts scripts/serve.ts (functions only) as a child on `port` with `env`, resolves once it listens.
+ * stop() sends SIGTERM to that PID and waits for the exit (PGlite closes its folder cleanly).
+ */
+export async function startLocalServer(port: number, env: Record<string, string>): Promise<RunningServer> {
+  const child: ChildProcess = spawn(process.execPath, ['scripts/serve.ts', '--api-only'], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let log = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 120 s:\n${log}`)), 120_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+      if (log.includes(`127.0.0.1:${port}`)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}) before listening:\n${log}`));
+    });
+  });
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    pid: child.pid as number,
+    async stop() {
+      process.kill(child.pid as number, 'SIGTERM');
+      await exited;
+    },
+  };
+}
