@@ -3,6 +3,9 @@ import { loadContent, loadLocalized } from './load.ts';
 import { ContentError } from './validate.ts';
 import { FloorsDataSchema, FloorsTextSchema, type FloorSectionData, type FloorsText } from './schemas/floors.ts';
 
+/** Korean floor areas are quoted in pyeong (평); 1 pyeong = 400/121 m². */
+export const SQUARE_METRES_PER_PYEONG = 400 / 121;
+
 export type FloorSection = FloorSectionData & FloorsText['sections'][FloorSectionData['id']];
 
 /**
