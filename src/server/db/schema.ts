@@ -1,12 +1,30 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 let schemaText: Promise<string> | undefined;
 
-/** schema.sql from the repository root (deploys ship it as an included file). */
+/**
+ * Where schema.sql can be: next to the sources (local runs, tests), or in the working directory, where
+ * Netlify puts `included_files` when it bundles a function (import.meta.url then points into the bundle).
+ */
+function candidates(): string[] {
+  return [fileURLToPath(new URL('../../../schema.sql', import.meta.url)), path.resolve('schema.sql')];
+}
+
+async function readFirst(paths: string[]): Promise<string> {
+  for (const file of paths) {
+    const text = await readFile(file, 'utf8').catch(() => null);
+    if (text !== null) return text;
+  }
+  throw new Error(`schema.sql not found (looked in ${paths.join(', ')}); deploys must ship it as an included file`);
+}
+
+/** schema.sql's text, read once per process. */
 export function loadSchema(): Promise<string> {
-  schemaText ??= readFile(new URL('../../../schema.sql', import.meta.url), 'utf8').catch((error: unknown) => {
+  schemaText ??= readFirst(candidates()).catch((error: unknown) => {
     schemaText = undefined;
-    throw new Error(`schema.sql could not be read (${String(error)}); it must ship next to the functions`);
+    throw error;
   });
   return schemaText;
 }
