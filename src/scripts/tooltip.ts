@@ -20,7 +20,18 @@ function show(root: HTMLElement): void {
   const bubble = bubbleOf(root);
   if (!bubble) return;
   bubble.hidden = false;
+  keepInViewport(bubble);
   openRoot = root;
+}
+
+/** Nudges a bubble sideways so it never runs off a narrow screen (CSSOM, which the CSP allows). */
+function keepInViewport(bubble: HTMLElement): void {
+  const MARGIN = 8;
+  bubble.style.marginLeft = '';
+  const box = bubble.getBoundingClientRect();
+  const overflowRight = box.right - (document.documentElement.clientWidth - MARGIN);
+  if (box.left < MARGIN) bubble.style.marginLeft = `${MARGIN - box.left}px`;
+  else if (overflowRight > 0) bubble.style.marginLeft = `${-overflowRight}px`;
 }
 
 function hide(): void {

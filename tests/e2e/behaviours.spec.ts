@@ -128,9 +128,31 @@ test.describe('tooltip', () => {
     await expect(tooltip).toBeHidden();
     await expect(tooltip).toBeVisible({ timeout: 2000 });
     await expect(tooltip).toContainText('pyeong');
+    const box = (await tooltip.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
     await page.keyboard.press('Escape');
     await expect(tooltip).toBeHidden();
     await expect(trigger).toBeFocused();
+  });
+});
+
+test.describe('tooltip on hover', () => {
+  test('opens after 700 ms, and at once when moving on to the next one', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'touch screens have no hover');
+    await page.goto('/en/');
+    const triggers = page.locator('#stats-title ~ dl button[aria-describedby]');
+    const bubble = async (i: number) => page.locator(`#${await triggers.nth(i).getAttribute('aria-describedby')}`);
+    const first = await bubble(0);
+    await triggers.nth(0).hover();
+    await page.waitForTimeout(400);
+    await expect(first).toBeHidden();
+    await expect(first).toBeVisible({ timeout: 1500 });
+    await triggers.nth(1).hover();
+    await expect(first).toBeHidden();
+    await expect(await bubble(1)).toBeVisible({ timeout: 250 });
+    await page.mouse.move(5, 700);
+    await expect(await bubble(1)).toBeHidden();
   });
 });
 
