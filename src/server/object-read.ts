@@ -27,6 +27,8 @@ export async function objectResponse(objectPath: string, params: URLSearchParams
   });
   if (metadata.public) {
     headers.set('Cache-Control', `public, max-age=${YEAR_SECONDS}, immutable`);
+    // Netlify's CDN may keep it too: the bytes under an id never change. (404s are no-store.)
+    headers.set('Netlify-CDN-Cache-Control', `public, durable, max-age=${YEAR_SECONDS}, immutable`);
     headers.set('Content-Disposition', contentDisposition('inline', metadata.filename));
   } else {
     if ((await checkSignature('get', objectPath, params)) !== 'valid') throw notFound;

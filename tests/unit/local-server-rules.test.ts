@@ -1,0 +1,66 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { headersFor, loadNetlifyRules, pathPattern, type NetlifyRules } from '../../scripts/lib/netlify-rules.ts';
+import { findNotFoundPage, findStatic } from '../../scripts/lib/static-files.ts';
+
+describe('netlify.toml as the local server reads it', () => {
+  let rules: NetlifyRules;
+  beforeAll(async () => {
+    rules = await loadNetlifyRules('netlify.toml');
+  });
+
+  it('gives every page the security headers, with a CSP that leaves scripts and styles to the page meta', () => {
+    const headers = headersFor(rules, '/en/floors/');
+    expect(headers['X-Content-Type-Options']).toBe('nosniff');
+    expect(headers['X-Frame-Options']).toBe('DENY');
+    expect(headers['Content-Security-Policy']).toContain("frame-ancestors 'none'");
+    expect(headers['Content-Security-Policy']).not.toMatch(/unsafe-inline|script-src|style-src|default-src/);
+  });
+
+  it('caches hashed assets for a year but not pages', () => {
+    expect(headersFor(rules, '/_astro/index.Bx1.js')['Cache-Control']).toContain('immutable');
+    expect(headersFor(rules, '/contact/')['Cache-Control']).toBeUndefined();
+  });
+
+  it('matches Netlify path patterns: * for the rest, :name for one segment', () => {
+    expect(pathPattern('/en/*').test('/en/a/b')).toBe(true);
+    expect(pathPattern('/en/*').test('/ja/a')).toBe(false);
+    expect(pathPattern('/objects/:id').test('/objects/a/b')).toBe(false);
+  });
+});
+
+describe('static files', () => {
+  let root = '';
+  const rules: NetlifyRules = { headers: [], notFound: [{ pattern: pathPattern('/en/*'), to: '/en/404' }] };
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'btower-static-'));
+    await mkdir(path.join(root, 'about'), { recursive: true });
+    await mkdir(path.join(root, 'en/404'), { recursive: true });
+    await writeFile(path.join(root, 'about/index.html'), 'about');
+    await writeFile(path.join(root, '404.html'), 'ko 404');
+    await writeFile(path.join(root, 'en/404/index.html'), 'en 404');
+    await writeFile(path.join(path.dirname(root), 'outside-secret.txt'), 'secret');
+  });
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true });
+    await rm(path.join(path.dirname(root), 'outside-secret.txt'), { force: true });
+  });
+
+  it('serves a folder index with or without the trailing slash, with its type', async () => {
+    expect((await findStatic(root, '/about'))?.body.toString()).toBe('about');
+    expect((await findStatic(root, '/about/'))?.type).toBe('text/html; charset=utf-8');
+  });
+
+  it('never serves a file outside the site folder', async () => {
+    for (const attempt of ['/../outside-secret.txt', '/%2e%2e/outside-secret.txt', '/about/%2e%2e%2f..%2foutside-secret.txt', '/%00']) {
+      expect(await findStatic(root, attempt)).toBeNull();
+    }
+  });
+
+  it('picks the 404 page of the path language, Korean otherwise', async () => {
+    expect((await findNotFoundPage(root, rules, '/en/missing'))?.body.toString()).toBe('en 404');
+    expect((await findNotFoundPage(root, rules, '/missing'))?.body.toString()).toBe('ko 404');
+  });
+});
