@@ -1,6 +1,6 @@
 import { test, expect, axeViolations } from './fixtures';
 import type { Page } from '@playwright/test';
-import { apiToken, createBrand, uniqueName } from './support/islands.ts';
+import { apiToken, createBrand, islandsReady, uniqueName } from './support/islands.ts';
 
 /** Names of the cards shown, once the list has settled. */
 async function shownNames(page: Page): Promise<string[]> {
@@ -18,6 +18,7 @@ test('search and each filter narrow the directory; the URL carries them through 
   const studio = await createBrand(page.request, token, { name: `${tag} Studio`, category: 'Beauty', floor: '3F', isAvailable: false, tags: [tag] });
 
   await page.goto('/brands');
+  await islandsReady(page);
   await page.getByLabel('검색').fill(tag);
   // Debounced: the URL follows once typing rests.
   await expect(page).toHaveURL(new RegExp(`search=${tag}`));

@@ -57,7 +57,7 @@ export default function BrandForm({ brand, serverErrors, onSave, onCancel, t }: 
   const inputClass = 'mt-1 w-full rounded-md border border-muted bg-paper px-3 py-2 text-base';
 
   return (
-    <form noValidate onSubmit={submit} aria-labelledby="brand-form-title" className="grid gap-5 rounded-2xl border border-line bg-paper p-6 shadow-sm">
+    <form noValidate onSubmit={submit} aria-labelledby="brand-form-title" className="grid min-w-0 gap-5 rounded-2xl border border-line bg-paper p-6 shadow-sm">
       <h2 id="brand-form-title" className="text-xl font-bold text-ink">{t(brand ? 'admin.brandForm.editTitle' : 'admin.brandForm.createTitle')}</h2>
       <div className="grid gap-5 md:grid-cols-2">
         {TEXT_FIELDS.slice(0, 2).map((f) => field(f.name, (d) => textControl(f, values, set, d, inputClass), f.required))}

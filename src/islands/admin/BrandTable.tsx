@@ -30,13 +30,15 @@ export default function BrandTable({ brands, onEdit, onDelete, t }: Props) {
                 {t(`brands.floor.${brand.floor}`)} {brand.unit && t('brands.card.unit', { unit: brand.unit })}
               </td>
               <td className="px-4 py-3">{t(brand.isAvailable ? 'admin.brands.status.open' : 'admin.brands.status.preparing')}</td>
-              <td className="flex gap-2 px-4 py-3">
+              <td className="px-4 py-3">
+                <div className="flex gap-2">
                 <button type="button" className="rounded border border-line px-3 py-1 hover:bg-mist" onClick={() => onEdit(brand)}>
                   {t('admin.brands.edit')}<span className="sr-only"> {brand.name}</span>
                 </button>
                 <button type="button" className="rounded border border-danger px-3 py-1 text-danger hover:bg-danger hover:text-white" onClick={() => onDelete(brand)}>
                   {t('admin.brands.delete')}<span className="sr-only"> {brand.name}</span>
                 </button>
+                </div>
               </td>
             </tr>
           ))}

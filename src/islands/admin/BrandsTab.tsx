@@ -54,9 +54,9 @@ export default function BrandsTab({ t }: { t: Translate }) {
   }
 
   return (
-    <div className="grid gap-10">
+    <div className="grid min-w-0 grid-cols-1 gap-10">
       <BrandForm key={editing?.id ?? 'new'} brand={editing} serverErrors={serverErrors} onSave={save} onCancel={() => setEditing(null)} t={t} />
-      <section aria-labelledby="brand-list-title">
+      <section aria-labelledby="brand-list-title" className="min-w-0">
         <h2 id="brand-list-title" className="text-xl font-bold text-ink">{t('admin.brands.listTitle')}</h2>
         {error && <p role="alert" className="mt-4 text-danger">{t('admin.brands.loadFailed')}</p>}
         {!data && !error && <p className="mt-4 text-muted">{t('admin.brands.loading')}</p>}

@@ -46,6 +46,7 @@ function crc32(data: Buffer): number {
 /** Opens /admin (Korean) and signs in with the e2e password. */
 export async function loginAsAdmin(page: Page, path = '/admin') {
   await page.goto(path);
+  await islandsReady(page);
   await page.getByLabel('비밀번호').fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: '로그인', exact: true }).click();
   // The first request on a fresh data folder opens the database: allow it time.
@@ -106,4 +107,9 @@ export async function createBrand(request: APIRequestContext, token: string, fie
   const response = await request.post('/api/brands', { headers: auth, data: body });
   expect(response.status(), await response.text()).toBeLessThan(300);
   return (await response.json()) as Brand;
+}
+
+/** Waits until every island on the page has hydrated (Astro drops `ssr` then), so typing is not lost. */
+export async function islandsReady(page: Page) {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 15_000 });
 }

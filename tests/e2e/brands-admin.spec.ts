@@ -1,0 +1,161 @@
+import { test, expect, axeViolations } from './fixtures';
+import type { Page } from '@playwright/test';
+import { LOCALES, localizePath } from '../../src/i18n/locales.ts';
+import type { Brand } from '../../src/shared/brand.ts';
+import { adminToken, ADMIN_PASSWORD, islandsReady, loginAsAdmin, pngFile, uniqueName, uploadInDialog } from './support/islands.ts';
+
+/** Card names in page order, once the list has loaded. */
+async function cardNames(page: Page): Promise<string[]> {
+  await expect(page.getByTestId('brand-skeleton')).toHaveCount(0);
+  return page.getByTestId('brand-card').locator('h3').allTextContents();
+}
+
+/** Brands stored after `name` (parallel tests create brands too): they alone may precede it. */
+async function newerThan(page: Page, name: string): Promise<number> {
+  const brands = (await (await page.request.get('/api/brands')).json()) as Brand[];
+  return brands.findIndex((b) => b.name === name);
+}
+
+async function expectFirstOnHomeAndDirectory(page: Page, name: string) {
+  for (const locale of LOCALES) {
+    for (const path of ['/', '/brands']) {
+      await page.goto(localizePath(locale, path));
+      await expect(async () => {
+        const names = await cardNames(page);
+        expect(names.indexOf(name)).toBe(await newerThan(page, name));
+      }).toPass({ timeout: 10_000 });
+    }
+  }
+}
+
+test.describe('admin', () => {
+  test('a wrong password shows the failure toast and keeps the login card', async ({ page }) => {
+    await page.goto('/admin');
+    await islandsReady(page);
+    await page.getByLabel('비밀번호').fill('not-the-password');
+    await page.getByRole('button', { name: '로그인', exact: true }).click();
+    const toast = page.getByTestId('toast');
+    // The first request on a fresh data folder opens the database: allow it time.
+    await expect(toast).toContainText('로그인 실패', { timeout: 20_000 });
+    await expect(toast).toContainText('비밀번호가 틀렸습니다');
+    await expect(page.getByLabel('비밀번호')).toBeVisible();
+  });
+
+  test('the session survives a reload, an expired token returns to login, logout ends it', async ({ page }) => {
+    await loginAsAdmin(page);
+    await expect(page.getByTestId('toast')).toContainText('관리자 패널에 접근할 수 있습니다.');
+    await page.reload();
+    await expect(page.getByRole('tab', { name: '문의 관리' })).toBeVisible();
+
+    await page.evaluate(() => localStorage.setItem('admin-token', 'revoked-or-expired'));
+    await page.reload();
+    await expect(page.getByText('세션이 만료되었습니다. 다시 로그인해주세요.')).toBeVisible();
+    await expect(page.getByLabel('비밀번호')).toBeVisible();
+    await islandsReady(page);
+
+    await page.getByLabel('비밀번호').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: '로그인', exact: true }).click();
+    await expect(page.getByRole('tab', { name: '문의 관리' })).toBeVisible();
+    const token = await adminToken(page);
+    await page.getByRole('button', { name: '로그아웃' }).click();
+    await expect(page.getByLabel('비밀번호')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('admin-token'))).toBeNull();
+    // The server revoked it too.
+    const after = await page.request.get('/api/inquiries', { headers: { Authorization: `Bearer ${token}` } });
+    expect(after.status()).toBe(401);
+  });
+
+  test('every brand-form rule shows its Korean message at the field', async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.getByRole('tab', { name: '브랜드 관리' }).click();
+    await page.getByRole('button', { name: '등록', exact: true }).click();
+    for (const message of [
+      '브랜드명을 입력해주세요', '설명을 입력해주세요', '업종을 선택해주세요', '층수를 선택해주세요', '호수를 입력해주세요',
+      '면적을 입력해주세요', '썸네일 이미지를 업로드해주세요', '전화번호를 입력해주세요', '이메일을 입력해주세요',
+    ]) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByLabel('브랜드명')).toHaveAttribute('aria-invalid', 'true');
+    await page.getByLabel('이메일').fill('not-an-email');
+    await page.getByLabel('웹사이트').fill('javascript:alert(1)');
+    await page.getByRole('button', { name: '등록', exact: true }).click();
+    await expect(page.getByText('올바른 이메일 주소를 입력해주세요', { exact: true })).toBeVisible();
+    await expect(page.getByText('올바른 웹사이트 URL을 입력해주세요', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('brand-row')).toHaveCount(await page.getByTestId('brand-row').count());
+  });
+
+  test('a brand created with a thumbnail comes first on home and /brands in every language; edit and delete show there', async ({ page }) => {
+    test.setTimeout(120_000);
+    const name = uniqueName('E2E Atelier');
+    await loginAsAdmin(page);
+    await page.getByRole('tab', { name: '브랜드 관리' }).click();
+    await page.getByLabel('브랜드명').fill(name);
+    await page.getByLabel('설명').fill('Seasonal French bistro on the ground floor.');
+    await page.getByLabel('업종').selectOption('F&B');
+    await page.getByLabel('층수').selectOption('1F');
+    await page.getByLabel('호수').fill('101');
+    await page.getByLabel('면적').fill('149.88평');
+    await page.getByLabel('전화번호').fill('02-555-0101');
+    await page.getByLabel('이메일').fill('hello@atelier.example');
+    await page.getByLabel('웹사이트').fill('https://atelier.example');
+    await page.getByLabel('태그').fill('bistro, wine, brunch, terrace');
+    await page.getByRole('button', { name: '썸네일 업로드' }).click();
+    await uploadInDialog(page, [pngFile()]);
+    await expect(page.getByTestId('thumbnail-preview')).toBeVisible();
+    await page.getByRole('button', { name: '완료' }).click();
+    await page.getByRole('button', { name: '등록', exact: true }).click();
+    await expect(page.getByTestId('toast')).toContainText('브랜드가 등록되었습니다.');
+    await expect(page.getByTestId('brand-row').filter({ hasText: name })).toContainText('영업중');
+    await expect(page.getByLabel('브랜드명')).toHaveValue('');
+
+    await expectFirstOnHomeAndDirectory(page, name);
+    const card = page.getByTestId('brand-card').filter({ hasText: name });
+    await page.goto('/brands');
+    await expect(card).toContainText('1층 101호 (149.88평)');
+    await expect(card.locator('img')).toHaveJSProperty('complete', true);
+    expect(await card.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect(card.locator('li')).toHaveText(['#bistro', '#wine', '#brunch']);
+    await expect(card.getByRole('link', { name: /웹사이트/ })).toHaveAttribute('target', '_blank');
+
+    // Edit: the form loads the brand, the button reads 수정 and a cancel button appears.
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: '브랜드 관리' }).click();
+    await expect(page.getByRole('button', { name: '취소' })).toHaveCount(0);
+    await page.getByTestId('brand-row').filter({ hasText: name }).getByRole('button', { name: /수정/ }).click();
+    await expect(page.getByLabel('브랜드명')).toHaveValue(name);
+    await expect(page.getByRole('button', { name: '취소' })).toBeVisible();
+    const renamed = `${name} Rive`;
+    await page.getByLabel('브랜드명').fill(renamed);
+    await page.getByLabel('영업중').uncheck();
+    await page.locator('form button[type=submit]', { hasText: '수정' }).click();
+    await expect(page.getByTestId('toast')).toContainText('브랜드가 수정되었습니다.');
+    await expect(page.getByTestId('brand-row').filter({ hasText: renamed })).toContainText('준비중');
+    await expect(page.getByRole('button', { name: '취소' })).toHaveCount(0);
+    for (const path of ['/', '/en/brands']) {
+      await page.goto(path);
+      await expect(page.getByTestId('brand-card').filter({ hasText: renamed })).toContainText(path === '/' ? '오픈 예정' : 'Coming soon');
+    }
+
+    // Delete is immediate and leaves both pages.
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: '브랜드 관리' }).click();
+    await page.getByTestId('brand-row').filter({ hasText: renamed }).getByRole('button', { name: /삭제/ }).click();
+    await expect(page.getByTestId('toast')).toContainText('브랜드가 삭제되었습니다.');
+    await expect(page.getByTestId('brand-row').filter({ hasText: renamed })).toHaveCount(0);
+    for (const path of ['/', '/brands']) {
+      await page.goto(path);
+      await cardNames(page);
+      await expect(page.getByTestId('brand-card').filter({ hasText: renamed })).toHaveCount(0);
+    }
+  });
+
+  test('both tabs pass axe', async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.waitForLoadState('networkidle');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('tab', { name: '브랜드 관리' }).click();
+    await expect(page.getByRole('heading', { name: '등록된 브랜드' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});

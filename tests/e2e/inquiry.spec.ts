@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { test, expect, axeViolations } from './fixtures';
+import type { Page } from '@playwright/test';
+import { islandsReady, loginAsAdmin, uniqueName, uploadInDialog } from './support/islands.ts';
+
+const SIX_MB = 6 * 1024 * 1024;
+
+async function fillInquiry(page: Page, name: string) {
+  await page.getByLabel('이름').fill(name);
+  await page.getByLabel('연락처').fill('010-2345-6789');
+  await page.getByLabel('이메일').fill('tenant@example.com');
+  await page.getByLabel('문의 내용').fill('3층 120평 클리닉 입점을 검토하고 있습니다.');
+}
+
+test('a visitor sends an inquiry with two attachments and the admin downloads the same bytes', async ({ page, consoleErrors }) => {
+  test.setTimeout(120_000);
+  const name = uniqueName('E2E Visitor');
+  const files = [
+    { name: 'company-profile.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(2048)]) },
+    // Above the single-request limit, so it travels in parts.
+    { name: 'floor-plan.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(SIX_MB)]) },
+  ];
+  const partRequests: string[] = [];
+  page.on('request', (r) => r.url().includes('partNumber=') && partRequests.push(r.url()));
+
+  await page.goto('/contact#inquiry-form');
+  await islandsReady(page);
+  await fillInquiry(page, name);
+  await page.getByRole('button', { name: '파일 첨부' }).click();
+  await uploadInDialog(page, files);
+  const list = page.getByTestId('attachment-list').locator('li');
+  await expect(list).toHaveCount(2, { timeout: 60_000 });
+  await expect(list.first()).toHaveText(/^파일 1: [0-9a-f-]{36}$/);
+  await expect(list.nth(1)).toHaveText(/^파일 2: [0-9a-f-]{36}$/);
+  expect(partRequests.length).toBeGreaterThanOrEqual(2);
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.uppy-Dashboard--modal .uppy-Dashboard-inner')).toBeHidden();
+
+  await page.getByRole('button', { name: '문의하기' }).click();
+  await expect(page.getByTestId('toast')).toContainText('문의가 성공적으로 전송되었습니다.');
+  await expect(page.getByLabel('이름')).toHaveValue('');
+  await expect(page.getByTestId('attachment-list')).toHaveCount(0);
+
+  await loginAsAdmin(page);
+  const row = page.getByTestId('inquiry-row').filter({ hasText: name });
+  await expect(row).toContainText('tenant@example.com');
+  const links = row.getByRole('link');
+  await expect(links).toHaveText(['첨부파일 1', '첨부파일 2']);
+  for (const [i, file] of files.entries()) {
+    const response = await page.request.get((await links.nth(i).getAttribute('href'))!);
+    expect(response.status()).toBe(200);
+    expect(Buffer.compare(await response.body(), file.buffer)).toBe(0);
+  }
+  expect(consoleErrors).toEqual([]);
+});
+
+test('empty fields show the required toast and send nothing', async ({ page }) => {
+  const sent: string[] = [];
+  page.on('request', (r) => r.url().endsWith('/api/inquiries') && sent.push(r.method()));
+  await page.goto('/contact');
+  await islandsReady(page);
+  await page.getByLabel('이름').fill('Only a name');
+  await page.getByRole('button', { name: '문의하기' }).click();
+  const toast = page.getByTestId('toast');
+  await expect(toast).toHaveText(/필수 항목을 모두 입력해주세요\./);
+  await expect(toast).toHaveAttribute('data-variant', 'destructive');
+  expect(sent).toEqual([]);
+
+  await page.goto('/en/contact');
+  await islandsReady(page);
+  await page.getByRole('button', { name: 'Send inquiry' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Please fill in all required items.');
+});
+
+test('while sending the button is disabled; a failure keeps what was typed', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/inquiries', async (route) => {
+    await held;
+    await route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"unavailable","message":"down"}}' });
+  });
+  await page.goto('/contact');
+  await islandsReady(page);
+  await fillInquiry(page, 'Kept Visitor');
+  await page.getByRole('button', { name: '문의하기' }).click();
+  const sending = page.getByRole('button', { name: '전송 중...' });
+  await expect(sending).toBeDisabled();
+  release();
+  await expect(page.getByTestId('toast')).toContainText('문의 전송에 실패했습니다.');
+  await expect(page.getByLabel('이름')).toHaveValue('Kept Visitor');
+  await expect(page.getByRole('button', { name: '문의하기' })).toBeEnabled();
+});
+
+test('the upload dialog refuses files over 10 MB and a sixth file, in the page language', async ({ page }) => {
+  await page.goto('/en/contact');
+  await islandsReady(page);
+  await page.getByRole('button', { name: 'Attach files' }).click();
+  const dialog = page.locator('.uppy-Dashboard--modal');
+  const input = dialog.locator('input.uppy-Dashboard-input').first();
+  await expect(dialog.locator('.uppy-Dashboard-inner')).toBeVisible();
+  await input.setInputFiles({ name: 'huge.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(10_485_761) });
+  await expect(dialog).toContainText('huge.bin exceeds the maximum allowed size of 10 MB');
+  const six = Array.from({ length: 6 }, (_, i) => ({ name: `f${i}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`file ${i}`) }));
+  await input.setInputFiles(six);
+  await expect(dialog).toContainText('You can only upload 5 files');
+  // Files within the limits wait for the visitor: nothing starts by itself.
+  const uploads: string[] = [];
+  page.on('request', (r) => r.url().includes('/api/objects/') && uploads.push(r.url()));
+  await input.setInputFiles(six.slice(0, 2));
+  await expect(dialog.locator('.uppy-StatusBar-actionBtn--upload')).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(uploads).toEqual([]);
+});
+
+test('/contact passes axe, with the upload dialog open too', async ({ page }) => {
+  await page.goto('/contact');
+  await islandsReady(page);
+  await page.waitForLoadState('networkidle');
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: '파일 첨부' }).click();
+  await expect(page.locator('.uppy-Dashboard--modal .uppy-Dashboard-inner')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+});
