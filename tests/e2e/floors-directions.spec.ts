@@ -25,7 +25,9 @@ async function revealAll(page: Page): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 30));
     }
   });
-  await page.waitForTimeout(700);
+  await page.waitForTimeout(200); // let the last intersection callbacks start their animations
+  // Judge colours only once every fade has finished (staggered ones last up to ~1 s).
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }
 
 test.describe('floors', () => {
