@@ -51,6 +51,9 @@ export async function login(attempt: string, client: string): Promise<string> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${`login:${client}`}))`.execute(trx);
     const since = new Date(Date.now() - LOGIN_WINDOW_MS);
+    // Housekeeping on the way: failures outside the window and long-dead sessions no longer matter.
+    await trx.deleteFrom('loginAttempts').where('clientKey', '=', client).where('at', '<=', since).execute();
+    await trx.deleteFrom('sessions').where('expiresAt', '<', sql<Date>`now() - interval '1 day'`).execute();
     const recent = await trx
       .selectFrom('loginAttempts')
       .select([sql<number>`count(*)::int`.as('failures'), sql<Date | null>`min(at)`.as('oldest')])
