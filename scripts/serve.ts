@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -23,6 +24,9 @@ const FUNCTION_BODY_MAX_BYTES = 6 * 1024 * 1024;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 
 await mkdir(DATA_DIR, { recursive: true });
+if (!API_ONLY && !existsSync(path.join(DIST_DIR, 'index.html'))) {
+  console.warn(`${DIST_DIR} has no built site: run \`npm run build\` (or \`npm start\`, which builds first).`);
+}
 if (!process.env.ADMIN_PASSWORD?.trim()) {
   const { ensureLocalAdminPassword } = await import('../src/server/auth.ts');
   await ensureLocalAdminPassword(DATA_DIR);
