@@ -28,7 +28,7 @@ async function readBrand(req: Request): Promise<BrandInput> {
 export default handle(async (req: Request) => {
   const match = new URL(req.url).pathname.match(/^\/api\/brands(?:\/([^/]*))?\/?$/);
   if (!match) throw notFound();
-  const id = match[1];
+  const id = match[1] || undefined;
   if (id === undefined) {
     allowMethods(req, ['GET', 'POST']);
     if (req.method === 'GET') {
