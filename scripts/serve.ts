@@ -31,6 +31,11 @@ if (!process.env.ADMIN_PASSWORD?.trim()) {
   const { ensureLocalAdminPassword } = await import('../src/server/auth.ts');
   await ensureLocalAdminPassword(DATA_DIR);
 }
+// The database opens while the rest starts, and before we listen: a new PGlite folder takes seconds of
+// CPU to initialise, which would stall every request made meanwhile. A failure (e.g. a folder locked by
+// another server) is reported now; the API then answers 503 until it can open.
+const { getDb, closeDb } = await import('../src/server/db/index.ts');
+const dbReady = getDb().catch((error: unknown) => console.error(`Database not ready: ${error instanceof Error ? error.message : String(error)}`));
 const blobs = await startLoopbackBlobs(path.join(DATA_DIR, 'blobs'));
 const routes: FunctionRoute[] = await loadFunctionRoutes();
 const rules: NetlifyRules = await loadNetlifyRules();
@@ -99,11 +104,7 @@ const server = createServer(async (req, res) => {
   }
 });
 
-// The database opens before we listen: a new PGlite folder takes seconds of CPU to initialise, which
-// would stall every request made meanwhile. A failure (e.g. a folder locked by another server) is
-// reported now; the API then answers 503 until it can open.
-const { getDb, closeDb } = await import('../src/server/db/index.ts');
-await getDb().catch((error: unknown) => console.error(`Database not ready: ${error instanceof Error ? error.message : String(error)}`));
+await dbReady;
 
 await new Promise<void>((resolve) => server.listen(PORT, '127.0.0.1', resolve));
 console.log(`B TOWER ${API_ONLY ? 'functions' : 'site'} on ${ORIGIN}/ (data in ${DATA_DIR})`);
