@@ -49,6 +49,18 @@ describe('database selection', () => {
     expect(list.headers.get('Retry-After')).toBeTruthy();
     expect((await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody() })).status).toBe(503);
   });
+
+  it('answers 503 through the Neon driver too when its endpoint cannot be reached', async () => {
+    process.env.DATABASE_URL = 'postgres://user:pw@127.0.0.1:1/none';
+    process.env.NEON = '1';
+    resetServerEnv();
+    const { neonConfig } = await import('@neondatabase/serverless');
+    neonConfig.wsProxy = () => '127.0.0.1:1/v2';
+    neonConfig.useSecureWebSocket = false;
+    const list = await call(brands, 'GET', '/api/brands');
+    expect(list.status).toBe(503);
+    expect(list.json.error.code).toBe('service_unavailable');
+  });
 });
 
 describe('embedded database folder', () => {
