@@ -32,7 +32,9 @@ export default handle(async (req: Request) => {
   if (id === undefined) {
     allowMethods(req, ['GET', 'POST']);
     if (req.method === 'GET') {
-      const filter = parseInput(BrandFilterSchema, Object.fromEntries(new URL(req.url).searchParams));
+      // An empty parameter means "no filter", like 'all' (spec §7).
+      const query = [...new URL(req.url).searchParams].filter(([, value]) => value !== '');
+      const filter = parseInput(BrandFilterSchema, Object.fromEntries(query));
       return new Response(await brandListJson(await getDb(), filter), { headers: JSON_HEADERS });
     }
     await requireAdmin(req);

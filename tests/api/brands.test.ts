@@ -40,6 +40,7 @@ describe.each(availableBackends())('brands API on $name', (backend) => {
     expect(await names('floor=1F&category=all')).toEqual(['Newer cafe']);
     expect(await names('isAvailable=false')).toEqual(['Older clinic']);
     expect(await names('isAvailable=all&floor=all')).toHaveLength(3);
+    expect(await names('category=&floor=&isAvailable=&search=')).toHaveLength(3);
   });
 
   it('searches name, description and tags case-insensitively, with % and _ taken literally', async () => {
