@@ -1,18 +1,19 @@
 import type { Config, Context } from '@netlify/functions';
-import { allowMethods, handle, json } from '../src/server/http.ts';
+import { allowMethods, handle, HttpError, json } from '../src/server/http.ts';
 import { receivePart } from '../src/server/multipart.ts';
 import { receiveSingle } from '../src/server/object-uploads.ts';
 import { objectResponse } from '../src/server/object-read.ts';
 import { objectIdOf, objectPathOf } from '../src/server/storage.ts';
-import { HttpError } from '../src/server/http.ts';
 
 /** Uploaded objects: GET/HEAD to read, PUT with a signed URL to upload (whole file or one part). */
 export default handle(async (req: Request, context: Partial<Pick<Context, 'params'>>) => {
   allowMethods(req, ['GET', 'HEAD', 'PUT']);
-  const id = context.params?.id ?? decodeURIComponent(new URL(req.url).pathname.split('/').pop() ?? '');
+  const url = new URL(req.url);
+  // Only a bare uuid is an id; anything encoded, dotted or nested is simply not found.
+  const id = context.params?.id ?? url.pathname.split('/').pop() ?? '';
   const objectPath = objectPathOf(id);
   if (!objectIdOf(objectPath)) throw new HttpError(404, 'object_not_found', 'Not found');
-  const params = new URL(req.url).searchParams;
+  const params = url.searchParams;
   if (req.method !== 'PUT') return objectResponse(objectPath, params, req.method === 'HEAD');
   if (params.has('partNumber')) {
     const etag = await receivePart(id, params, req);
