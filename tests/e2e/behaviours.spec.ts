@@ -80,6 +80,18 @@ test.describe('construction carousel', () => {
   });
 });
 
+test.describe('construction carousel under reduced motion', () => {
+  test('jumps the same 320 px without smooth scrolling', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/en/architecture');
+    const carousel = page.locator('[data-carousel]').nth(1);
+    const track = carousel.locator('[data-carousel-track]');
+    await carousel.getByRole('button', { name: 'Next photos' }).click();
+    // No smooth animation: the very next frame already shows the final position.
+    expect(await track.evaluate((el) => new Promise((r) => requestAnimationFrame(() => r(Math.round(el.scrollLeft)))))).toBe(320);
+  });
+});
+
 test.describe('reveal on scroll', () => {
   test('content scrolled into view ends fully visible', async ({ page }) => {
     await page.goto('/en/about');
