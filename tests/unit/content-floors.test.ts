@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseContent } from '~/content/validate';
-import { loadFloors } from '~/content/floors';
+import { joinFloors, loadFloors } from '~/content/floors';
 import { FLOOR_SECTION_IDS, FloorsDataSchema, FloorsTextSchema } from '~/content/schemas/floors';
 import { LOCALES } from '~/i18n/locales';
 import data from '../../content/floors/data.json';
@@ -53,5 +53,15 @@ describe('floors content', () => {
     expect(message).toContain('content/floors/en.json');
     expect(message).toContain('sections.12f-13f.highlights');
     expect(message).toContain('overview.9F-12F');
+  });
+
+  it('fails when a language misses the alt text of an image, naming the file and field', () => {
+    const facts = parseContent('content/floors/data.json', FloorsDataSchema, data);
+    const words = parseContent('content/floors/en.json', FloorsTextSchema, en);
+    words.sections['1f'].exampleAlts.pop();
+    expect(() => joinFloors('content/floors/en.json', facts, words)).toThrow(/content\/floors\/en\.json: sections\.1f\.exampleAlts/);
+    const noLocationAlt = parseContent('content/floors/en.json', FloorsTextSchema, en);
+    delete noLocationAlt.sections['2f'].locationAlt;
+    expect(() => joinFloors('content/floors/en.json', facts, noLocationAlt)).toThrow(/sections\.2f\.locationAlt/);
   });
 });
