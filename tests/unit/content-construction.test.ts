@@ -32,6 +32,6 @@ describe('construction content', () => {
 
   it('rejects a photo name that is not an illustration path', () => {
     const broken = { ...Object.fromEntries(PERIODS.map((p) => [p, { photos: ['construction/a'] }])), '2024h2': { photos: ['Photo 1.JPG'] } };
-    expect(() => parseContent('content/construction/data.json', ConstructionDataSchema, broken)).toThrow(/2024h2\.photos\.0: must be an illustration path/);
+    expect(() => parseContent('content/construction/data.json', ConstructionDataSchema, broken)).toThrow(/2024h2\.photos\.0: must be an illustration name/);
   });
 });

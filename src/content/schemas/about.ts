@@ -1,15 +1,16 @@
 import * as v from 'valibot';
-import { IllustrationName, ImageText, Text } from './common.ts';
+import { ImageName, Text } from './shared.ts';
+import { ImageText } from './media.ts';
 
 const Titled = v.object({ title: Text, text: Text });
 
 /** content/about/data.json: the page's images, the same in every language. */
 export const AboutDataSchema = v.object({
-  summaryImage: IllustrationName,
-  completionImages: v.pipe(v.array(IllustrationName), v.length(4, 'must list exactly 4 completion images')),
-  parkingImages: v.object({ underground: IllustrationName, mechanical: IllustrationName, ev: IllustrationName }),
-  ledWallPoster: IllustrationName,
-  previewPoster: IllustrationName,
+  summaryImage: ImageName,
+  completionImages: v.pipe(v.array(ImageName), v.length(4, 'must list exactly 4 completion images')),
+  parkingImages: v.object({ underground: ImageName, mechanical: ImageName, ev: ImageName }),
+  ledWallPoster: ImageName,
+  previewPoster: ImageName,
 });
 
 /** content/about/{locale}.json: the about page's copy in one language. */

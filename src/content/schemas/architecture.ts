@@ -1,12 +1,13 @@
 import * as v from 'valibot';
-import { IllustrationName, ImageText, Text } from './common.ts';
+import { ImageName, Text } from './shared.ts';
+import { ImageText } from './media.ts';
 
 const PERSPECTIVES = ['exterior', 'interior', 'lobby', 'office'] as const;
 
 /** content/architecture/data.json: the four perspective images and the interior video's poster. */
 export const ArchitectureDataSchema = v.object({
-  perspectives: v.object(Object.fromEntries(PERSPECTIVES.map((k) => [k, IllustrationName])) as Record<(typeof PERSPECTIVES)[number], typeof IllustrationName>),
-  interiorPoster: IllustrationName,
+  perspectives: v.object(Object.fromEntries(PERSPECTIVES.map((k) => [k, ImageName])) as Record<(typeof PERSPECTIVES)[number], typeof ImageName>),
+  interiorPoster: ImageName,
 });
 
 const Perspective = v.object({ title: Text, description: Text, image: ImageText });

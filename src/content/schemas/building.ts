@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { VideoId } from './common.ts';
+import { VideoId } from './media.ts';
 
 const Positive = v.pipe(v.number(), v.minValue(0, 'must be a positive number'));
 const Count = v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(0, 'must not be negative'));

@@ -1,11 +1,12 @@
 import * as v from 'valibot';
-import { IllustrationName, ImageText, Text } from './common.ts';
+import { ImageName, Text } from './shared.ts';
+import { ImageText } from './media.ts';
 
 /** The half-year periods the construction record covers, oldest first (spec §3). */
 export const PERIODS = ['2024h1', '2024h2', '2025h1', '2025h2'] as const;
 export type Period = (typeof PERIODS)[number];
 
-const PhotoList = v.pipe(v.array(IllustrationName), v.minLength(1, 'must list at least one photo'));
+const PhotoList = v.pipe(v.array(ImageName), v.minLength(1, 'must list at least one photo'));
 
 /** content/construction/data.json: each period's photos. */
 export const ConstructionDataSchema = v.object(
