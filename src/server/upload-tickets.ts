@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { PART_BYTES, UPLOAD_PURPOSES, type UploadPurpose } from '../shared/uploads.ts';
 import { blobStore, guard } from './blob-store.ts';
 import { HttpError } from './http.ts';
-import { MAX_BYTES, objectPathOf } from './storage.ts';
+import { MAX_BYTES } from './storage.ts';
 
 /**
  * An upload in progress: what the sender announced, kept in the `uploads` store under the future
@@ -95,8 +95,4 @@ export async function findTicket(id: string): Promise<Ticket | null> {
 
 export async function deleteTicket(id: string): Promise<void> {
   await guard(() => blobStore(UPLOADS).delete(id));
-}
-
-export function ticketObjectPath(ticket: Ticket): string {
-  return objectPathOf(ticket.id);
 }
