@@ -6,6 +6,7 @@ import { createBrand, deleteBrand, updateBrand } from '../src/server/brands.ts';
 import { getDb } from '../src/server/db/index.ts';
 import { allowMethods, handle, HttpError, json, parseInput, readJson } from '../src/server/http.ts';
 import { requireOwnObjects } from '../src/server/object-refs.ts';
+import { assertStorableText } from '../src/server/storable-text.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -16,6 +17,7 @@ const notFound = () => new HttpError(404, 'brand_not_found', 'No brand with this
 /** The thumbnail and images must be thumbnails uploaded here, not any URL-shaped string. */
 async function readBrand(req: Request): Promise<BrandInput> {
   const input = parseInput(BrandInputSchema, await readJson(req));
+  assertStorableText(input);
   await requireOwnObjects(
     [{ field: 'thumbnail', path: input.thumbnail }, ...input.images.map((path, i) => ({ field: `images.${i}`, path }))],
     'thumbnail',
@@ -35,6 +37,7 @@ export default handle(async (req: Request) => {
       // An empty parameter means "no filter", like 'all' (spec §7).
       const query = [...new URL(req.url).searchParams].filter(([, value]) => value !== '');
       const filter = parseInput(BrandFilterSchema, Object.fromEntries(query));
+      assertStorableText(filter);
       return new Response(await brandListJson(await getDb(), filter), { headers: JSON_HEADERS });
     }
     await requireAdmin(req);

@@ -6,6 +6,7 @@ import { allowMethods, handle, json, parseInput, readJson } from '../src/server/
 import { createInquiry, listInquiries } from '../src/server/inquiries.ts';
 import { requireOwnObjects } from '../src/server/object-refs.ts';
 import { signedReadURL } from '../src/server/storage.ts';
+import { assertStorableText } from '../src/server/storable-text.ts';
 
 /** Attachment links for the admin: a plain <a href> cannot send a bearer header, so each link is signed. */
 const ATTACHMENT_LINK_TTL_SECONDS = 15 * 60;
@@ -25,6 +26,7 @@ export default handle(async (req: Request) => {
     return json(signed);
   }
   const input = parseInput(InquiryInputSchema, await readJson(req));
+  assertStorableText(input);
   await requireOwnObjects(
     input.attachments.map((path, i) => ({ field: `attachments.${i}`, path })),
     'attachment',

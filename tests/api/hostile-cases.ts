@@ -68,6 +68,10 @@ export const HOSTILE_CASES: HostileCase[] = [
   { name: 'inquiry message with dollar quoting', status: 201, stores: 'inquiries', run: postInquiry({ message: '$$; DROP TABLE inquiries; $$' }) },
   { name: 'inquiry email with SQL', status: 400, run: postInquiry({ email: "x@y.z' OR '1'='1" }) },
   { name: 'login password with SQL', status: 401, run: () => call(login, 'POST', '/api/admin/login', { body: { password: "' OR '1'='1" }, ip: randomUUID() }) },
+  // NUL characters, which Postgres text cannot hold
+  { name: 'NUL in search', status: 400, run: search('search=a%00b') },
+  { name: 'NUL in an inquiry name', status: 400, run: postInquiry({ name: 'Kim\u0000; DROP TABLE inquiries' }) },
+  { name: 'NUL in a brand tag', status: 400, run: postBrand({ tags: ['ok', 'bad\u0000tag'] }) },
   // Script and HTML strings are data
   { name: 'brand name with a script tag', status: 201, stores: 'brands', run: postBrand({ name: scriptText }) },
   { name: 'brand description with an SVG onload', status: 201, stores: 'brands', run: postBrand({ description: '<svg onload=alert(1)>' }) },
