@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -109,6 +109,7 @@ describe('local admin password', () => {
     const first = await ensureLocalAdminPassword(dir);
     expect(first.length).toBeGreaterThanOrEqual(20);
     expect((await readFile(path.join(dir, 'admin-password'), 'utf8')).trim()).toBe(first);
+    expect((await stat(path.join(dir, 'admin-password'))).mode & 0o777).toBe(0o600);
     delete process.env.ADMIN_PASSWORD;
     expect(await ensureLocalAdminPassword(dir)).toBe(first);
     expect(process.env.ADMIN_PASSWORD).toBe(first);
