@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { DEFAULT_LOCALE, LOCALES } from './src/i18n/locales.ts';
+import { preactIslands } from './scripts/lib/preact-islands.ts';
 
 export default defineConfig({
   site: process.env.SITE_URL ?? 'https://btower.example',
@@ -24,7 +25,7 @@ export default defineConfig({
   // rasterise them to WebP/AVIF is safe, and far lighter to paint than detailed vector scenes.
   image: { dangerouslyProcessSVG: true },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), preactIslands()],
     resolve: { alias: { '~': new URL('./src', import.meta.url).pathname } },
     server: {
       // `npm run dev`: API and uploaded objects go to the local function server.

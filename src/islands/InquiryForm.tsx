@@ -21,6 +21,7 @@ const FIELDS = ['name', 'phone', 'email', 'message'] as const;
 type Field = (typeof FIELDS)[number];
 const EMPTY = { name: '', phone: '', email: '', message: '' };
 const INPUT_TYPES: Record<Field, string> = { name: 'text', phone: 'tel', email: 'email', message: 'textarea' };
+const MAX_MB = Math.round(ATTACHMENT_MAX_BYTES / 1_048_576);
 const AUTOCOMPLETE: Record<Field, string> = { name: 'name', phone: 'tel', email: 'email', message: 'off' };
 
 /** The leasing inquiry on /contact: four required fields and up to five attachments (spec §2, §5). */
@@ -34,6 +35,7 @@ export default function InquiryForm({ locale, messages }: Props) {
     maxFiles: ATTACHMENT_MAX_FILES,
     maxBytes: ATTACHMENT_MAX_BYTES,
     locale: uppyLocale(t, locale),
+    note: t('inquiry.attachHint', { count: ATTACHMENT_MAX_FILES, size: MAX_MB }),
     onUploaded: (path) => {
       setAttachments((list) => [...list, path]);
       showToast({ title: t('upload.toast.complete') });
@@ -94,7 +96,7 @@ export default function InquiryForm({ locale, messages }: Props) {
         <button type="button" className="btn border border-brass-strong text-brass-strong hover:bg-brass-soft" onClick={uploads.open}>
           {t('inquiry.attach')}
         </button>
-        <p className="mt-2 text-sm text-muted">{t('inquiry.attachHint', { count: ATTACHMENT_MAX_FILES, size: Math.round(ATTACHMENT_MAX_BYTES / 1_048_576) })}</p>
+        <p className="mt-2 text-sm text-muted">{t('inquiry.attachHint', { count: ATTACHMENT_MAX_FILES, size: MAX_MB })}</p>
         <AttachmentList attachments={attachments} t={t} />
       </div>
       <button type="submit" className="btn-primary justify-self-start disabled:opacity-60" disabled={sending}>

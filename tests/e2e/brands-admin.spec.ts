@@ -102,7 +102,7 @@ test.describe('admin', () => {
     await page.getByRole('button', { name: '썸네일 업로드' }).click();
     await uploadInDialog(page, [pngFile()]);
     await expect(page.getByTestId('thumbnail-preview')).toBeVisible();
-    await page.getByRole('button', { name: '완료' }).click();
+    await page.getByRole('button', { name: '완료' }).press('Enter');
     await page.getByRole('button', { name: '등록', exact: true }).click();
     await expect(page.getByTestId('toast')).toContainText('브랜드가 등록되었습니다.');
     await expect(page.getByTestId('brand-row').filter({ hasText: name })).toContainText('영업중');

@@ -37,6 +37,7 @@ test('search and each filter narrow the directory; the URL carries them through 
   await page.getByLabel('업종').selectOption('Office');
   await expect(page.getByTestId('no-brands')).toHaveText('조건에 맞는 브랜드가 없습니다.');
   await page.getByLabel('업종').selectOption('Beauty');
+  await expect(page).toHaveURL(/category=Beauty/);
 
   // Reload keeps the view.
   await page.reload();

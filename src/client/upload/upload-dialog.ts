@@ -13,6 +13,8 @@ export interface UploadDialogOptions {
   maxBytes: number;
   allowedTypes?: string[];
   locale: UppyLocale;
+  /** The limits in words, shown in the dialog. */
+  note: string;
   /** Called once per uploaded file with its object path. */
   onUploaded: (objectPath: string) => void;
 }
@@ -42,6 +44,7 @@ export function createUploadDialog(options: UploadDialogOptions): UploadDialog {
       inline: false,
       closeModalOnClickOutside: true,
       proudlyDisplayPoweredByUppy: false,
+      note: options.note,
       doneButtonHandler: () => dashboard().closeModal(),
     })
     .use(ContractUploader, { purpose: options.purpose });

@@ -21,6 +21,7 @@ export default function ThumbnailField({ value, onChange, error, t }: Props) {
     maxBytes: THUMBNAIL_MAX_BYTES,
     allowedTypes: [...THUMBNAIL_EXTENSIONS, ...THUMBNAIL_TYPES],
     locale: uppyLocale(t, $language.get()),
+    note: t('admin.thumbnail.hint'),
     onUploaded: async (objectPath) => {
       try {
         await apiWrite('POST', UPLOAD_ENDPOINTS.setPublic, { objectPath });
