@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { filterFromSearch, filterQuery, filterSearchString } from '~/client/directory-filter';
+import { EMPTY_BRAND_FORM, errorsFromServer, validateBrandForm } from '~/client/brand-form-model';
+
+describe('directory filter in the URL', () => {
+  it('reads a shared link and ignores values the selects do not offer', () => {
+    expect(filterFromSearch('?search=cafe&category=F%26B&floor=14F&isAvailable=false')).toEqual({
+      search: 'cafe', category: 'F&B', floor: 'all', isAvailable: 'false',
+    });
+  });
+
+  it('leaves out every filter that is all or empty, in the URL and in the API query', () => {
+    const filter = { search: '  ', category: 'all', floor: '3F', isAvailable: 'all' };
+    expect(filterQuery(filter)).toEqual({ floor: '3F' });
+    expect(filterSearchString(filter)).toBe('?floor=3F');
+    expect(filterSearchString({ ...filter, floor: 'all' })).toBe('');
+  });
+
+  it('round-trips through the URL', () => {
+    const filter = { search: '브런치 cafe', category: 'Beauty', floor: 'B1', isAvailable: 'true' };
+    expect(filterFromSearch(filterSearchString(filter))).toEqual(filter);
+  });
+});
+
+describe('brand form', () => {
+  const valid = {
+    ...EMPTY_BRAND_FORM, name: 'Atelier', description: 'Bistro', category: 'F&B', floor: '1F', unit: '101', area: '30평',
+    thumbnail: '/objects/uploads/0b6c2d1e-1234-4abc-8def-0123456789ab', phone: '02-555-0101', email: 'a@b.co',
+    tags: ' wine, , brunch ', images: '',
+  };
+
+  it('builds the API body: contact info nested, tags split and trimmed', () => {
+    const result = validateBrandForm(valid);
+    expect('input' in result && result.input).toMatchObject({
+      name: 'Atelier', contactInfo: { phone: '02-555-0101', email: 'a@b.co', website: '' }, tags: ['wine', 'brunch'], images: [],
+    });
+  });
+
+  it('puts each rule message on its own field, nested paths included', () => {
+    const result = validateBrandForm({ ...valid, name: ' ', email: 'nope', website: 'javascript:alert(1)', images: 'http://x/y.png' });
+    expect('errors' in result && result.errors).toEqual({
+      name: 'admin.brandForm.errors.nameRequired',
+      email: 'admin.brandForm.errors.emailInvalid',
+      website: 'admin.brandForm.errors.websiteInvalid',
+      images: 'admin.brandForm.errors.objectPathInvalid',
+    });
+  });
+
+  it('maps the server field paths onto the form', () => {
+    expect(errorsFromServer({ 'contactInfo.phone': 'k1', 'tags.2': 'k2', unknown: 'k3' })).toEqual({ phone: 'k1', tags: 'k2' });
+  });
+});
