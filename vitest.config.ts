@@ -1,3 +1,4 @@
+/// <reference types="vitest/config" />
 import { getViteConfig } from 'astro/config';
 
 // Unit and API tests run through Astro's Vite config, so `import.meta.glob` and the `~` alias work as in pages.
