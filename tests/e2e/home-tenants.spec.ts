@@ -1,0 +1,38 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect, AXE_TAGS } from './fixtures';
+
+test('the home strip shows three placeholders while loading, then the invitation when there are no brands', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // An empty directory, whatever parallel tests have stored.
+  await page.route('**/api/brands', async (route) => {
+    await held;
+    await route.fulfill({ json: [] });
+  });
+  await page.goto('/en/');
+  const section = page.locator('#tenants');
+  await expect(section.getByTestId('brand-skeleton')).toHaveCount(3);
+  release();
+  await expect(section.getByTestId('brand-skeleton')).toHaveCount(0);
+  await expect(section).toContainText('Premium location');
+  await expect(section).toContainText('Affluent customers');
+  await expect(section).toContainText('Perfect infrastructure');
+  await expect(section.getByRole('link', { name: 'Make a leasing inquiry' })).toHaveAttribute('href', '/en/contact');
+  await expect(section.getByRole('link', { name: 'View all brands' })).toHaveCount(0);
+  // Only the strip: the top bar is mid-transition right after a scroll, and the page suite checks it.
+  const results = await new AxeBuilder({ page }).include('#tenants').withTags(AXE_TAGS).analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
+});
+
+test('the directory shows its skeleton while loading and says so when nothing matches', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/brands*', async (route) => {
+    await held;
+    await route.fulfill({ json: [] });
+  });
+  await page.goto('/ja/brands');
+  await expect(page.getByTestId('brand-skeleton').first()).toBeVisible();
+  release();
+  await expect(page.getByTestId('no-brands')).toHaveText('該当するブランドが見つかりません。');
+});
