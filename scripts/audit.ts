@@ -11,7 +11,10 @@ import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '@playwright/test';
-import { startLocalServer } from './lib/local-server.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, startLocalServer } from './lib/local-server.ts';
 import { LOCALES, localizePath } from '../src/i18n/locales.ts';
 import { NAV_ITEMS, EXTRA_PAGES } from '../src/navigation.ts';
 
@@ -35,7 +38,9 @@ const buildSeconds = (performance.now() - started) / 1000;
 console.log(`\nBuild: ${buildSeconds.toFixed(1)} s for ${ALL_ROUTES.length} routes × ${LOCALES.length} locales (budget < 60 s)`);
 if (buildSeconds >= 60) failures.push(`build took ${buildSeconds.toFixed(1)} s`);
 
-const server = await startLocalServer({ port: Number(process.env.AUDIT_PORT ?? 4500) });
+const dataDir = mkdtempSync(join(tmpdir(), 'btower-audit-'));
+const server = await startLocalServer(await freePort(), { DATA_DIR: dataDir, ADMIN_PASSWORD: 'audit-password' });
+const origin = server.origin;
 try {
   // 2. JavaScript per page, as the browser loads it (external hosts blocked, like a first visit with no consent).
   const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS });
@@ -44,13 +49,13 @@ try {
   for (const route of ALL_ROUTES) {
     for (const locale of ['ko', 'en'] as const) {
       const page = await browser.newPage();
-      await page.route((url) => !url.href.startsWith(server.url), (r) => r.abort());
+      await page.route((url) => !url.href.startsWith(origin), (r) => r.abort());
       let bytes = 0;
       page.on('response', async (response) => {
         if (response.request().resourceType() !== 'script') return;
         try { bytes += gzipSync(await response.body()).byteLength; } catch { /* aborted */ }
       });
-      await page.goto(server.url + localizePath(locale, route), { waitUntil: 'networkidle' });
+      await page.goto(origin + localizePath(locale, route), { waitUntil: 'networkidle' });
       const inline = await page.$$eval('script:not([src])', (els) => els.map((e) => e.textContent ?? '').join(''));
       bytes += inline ? gzipSync(inline).byteLength : 0;
       const budget = JS_BUDGET_KB(route);
@@ -71,7 +76,7 @@ try {
     console.log('\nLighthouse 13 (mobile):');
     console.log('page'.padEnd(22), 'perf'.padStart(5), 'a11y'.padStart(5), 'bp'.padStart(5), 'seo'.padStart(5));
     for (const path of targets) {
-      const result = await lighthouse(server.url + path, { port: chrome.port, output: 'json', logLevel: 'error' });
+      const result = await lighthouse(origin + path, { port: chrome.port, output: 'json', logLevel: 'error' });
       const c = result?.lhr.categories;
       const score = (key: string) => Math.round((c?.[key]?.score ?? 0) * 100);
       const [perf, a11y, bp, seo] = ['performance', 'accessibility', 'best-practices', 'seo'].map(score) as [number, number, number, number];
@@ -89,6 +94,7 @@ try {
   }
 } finally {
   await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 }
 
 if (failures.length) {

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort, startLocalServer, type RunningServer } from './bench/local-server.ts';
+import { freePort, startLocalServer, type RunningServer } from './lib/local-server.ts';
 import { percentile, printTable, timeSequential, type Row } from './bench/stats.ts';
 import { BRAND_CATEGORIES, DIRECTORY_FLOORS } from '../src/shared/brand.ts';
 
@@ -114,7 +114,7 @@ const dataDir = await mkdtemp(path.join(tmpdir(), 'btower-bench-'));
 const env = { DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, DATABASE_URL: '', OBJECT_SIGNING_SECRET: 'bench-signing-secret' };
 let server: RunningServer | undefined;
 try {
-  server = await startLocalServer(await freePort(), env);
+  server = await startLocalServer(await freePort(), env, { apiOnly: true });
   const { token } = await api(server, 'POST', '/api/admin/login', { password: PASSWORD });
   const thumbnail = await uploadThumbnail(server);
   const seedStart = performance.now();

@@ -1,46 +1,62 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createServer } from 'node:net';
+
+/** A port nobody listens on right now, on loopback. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 export interface RunningServer {
-  url: string;
+  origin: string;
   pid: number;
-  dataDir: string;
   stop(): Promise<void>;
 }
 
 /**
- * Starts the local server (scripts/serve.ts) on loopback with a throwaway data folder and waits until
- * it answers. Used by the audit and the benchmarks; stopped by its PID.
+ * Starts scripts/serve.ts as a child on `port` with `env` (functions only with `apiOnly`, else the built
+ * site too), resolves once it listens. Used by the benchmarks and the audit.
+ * stop() sends SIGTERM to that PID and waits for the exit (PGlite closes its folder cleanly).
  */
-export async function startLocalServer(options: { port: number; env?: Record<string, string> }): Promise<RunningServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'btower-'));
-  const child: ChildProcess = spawn(process.execPath, ['scripts/serve.ts'], {
-    env: { ...process.env, PORT: String(options.port), DATA_DIR: dataDir, ADMIN_PASSWORD: 'audit-password', ...options.env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+export async function startLocalServer(
+  port: number,
+  env: Record<string, string>,
+  options: { apiOnly?: boolean } = {},
+): Promise<RunningServer> {
+  const args = ['scripts/serve.ts', ...(options.apiOnly ? ['--api-only'] : [])];
+  const child: ChildProcess = spawn(process.execPath, args, {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const url = `http://127.0.0.1:${options.port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`local server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/`)).ok) break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  return {
-    url,
-    pid: child.pid!,
-    dataDir,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        process.kill(child.pid!, 'SIGTERM');
-        await exited;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let log = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 120 s:\n${log}`)), 120_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+      if (log.includes(`127.0.0.1:${port}`)) {
+        clearTimeout(timer);
+        resolve();
       }
-      rmSync(dataDir, { recursive: true, force: true });
+    });
+    child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}) before listening:\n${log}`));
+    });
+  });
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    pid: child.pid as number,
+    async stop() {
+      process.kill(child.pid as number, 'SIGTERM');
+      await exited;
     },
   };
 }

@@ -8,6 +8,8 @@ export interface ServerEnv {
   databaseUrl: string | undefined;
   dataDir: string;
   adminPassword: string | undefined;
+  /** HMAC key for signed object URLs; without it a random key is kept in the blob store. */
+  objectSigningSecret: string | undefined;
   production: boolean;
 }
 
@@ -29,6 +31,7 @@ export function readEnv(source: NodeJS.ProcessEnv): ServerEnv {
     databaseUrl: blank(source.DATABASE_URL),
     dataDir: path.resolve(blank(source.DATA_DIR) ?? '.data'),
     adminPassword: blank(source.ADMIN_PASSWORD),
+    objectSigningSecret: blank(source.OBJECT_SIGNING_SECRET),
     production: source.NODE_ENV === 'production' || source.CONTEXT === 'production',
   };
 }

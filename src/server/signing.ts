@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { blobStore, guard } from './blob-store.ts';
+import { serverEnv } from './env.ts';
 
 /** What a signature allows: reading a private object, one single PUT, or the parts of one upload. */
 export type SignedAction = 'get' | 'put' | 'part';
@@ -13,7 +14,7 @@ let cachedKey: Promise<Buffer> | undefined;
  * (onlyIfNew, so concurrent cold starts agree on the same key) — no fixed default ever signs a URL.
  */
 function signingKey(): Promise<Buffer> {
-  const fromEnv = process.env.OBJECT_SIGNING_SECRET;
+  const fromEnv = serverEnv().objectSigningSecret;
   if (fromEnv) return Promise.resolve(Buffer.from(fromEnv, 'utf8'));
   cachedKey ??= loadOrCreateKey().catch((error: unknown) => {
     cachedKey = undefined;
