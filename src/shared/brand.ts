@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { OBJECT_PATH_PATTERN } from './uploads.ts';
+import { objectMessages } from './object-messages.ts';
 
 /** Business categories a brand can have (spec §3). The label of each is `brands.category.<value>`. */
 export const BRAND_CATEGORIES = ['F&B', 'Medical', 'Office', 'Retail', 'Service', 'Education', 'Beauty'] as const;
@@ -63,7 +64,7 @@ export const ContactInfoSchema = v.strictObject({
     v.email(msg('emailInvalid')),
   ),
   website: v.optional(WebsiteSchema, ''),
-});
+}, objectMessages({ phone: msg('phoneRequired'), email: msg('emailRequired') }, msg('phoneRequired'), msg('unknownField')));
 
 const ObjectPathSchema = v.pipe(v.string(msg('thumbnailRequired')), v.regex(OBJECT_PATH_PATTERN, msg('objectPathInvalid')));
 
@@ -89,7 +90,20 @@ export const BrandInputSchema = v.strictObject({
     ),
     [],
   ),
-});
+}, objectMessages(
+  {
+    name: msg('nameRequired'),
+    description: msg('descriptionRequired'),
+    category: msg('categoryRequired'),
+    floor: msg('floorRequired'),
+    unit: msg('unitRequired'),
+    area: msg('areaRequired'),
+    thumbnail: msg('thumbnailRequired'),
+    contactInfo: msg('phoneRequired'),
+  },
+  msg('nameRequired'),
+  msg('unknownField'),
+));
 
 export type BrandInput = v.InferOutput<typeof BrandInputSchema>;
 

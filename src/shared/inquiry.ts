@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { ATTACHMENT_MAX_FILES, OBJECT_PATH_PATTERN, toObjectPath } from './uploads.ts';
+import { objectMessages } from './object-messages.ts';
 
 export const INQUIRY_LIMITS = { name: 100, email: 254, phone: 40, message: 5000 } as const;
 
@@ -24,7 +25,7 @@ export const InquiryInputSchema = v.strictObject({
     v.pipe(v.array(AttachmentSchema), v.maxLength(ATTACHMENT_MAX_FILES, msg('tooManyAttachments'))),
     [],
   ),
-});
+}, objectMessages({}, msg('required'), msg('unknownField')));
 export type InquiryInput = v.InferOutput<typeof InquiryInputSchema>;
 
 /** A stored inquiry as the admin reads it; attachments are short-lived signed links. */
