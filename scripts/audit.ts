@@ -50,12 +50,14 @@ try {
     for (const locale of ['ko', 'en'] as const) {
       const page = await browser.newPage();
       await page.route((url) => !url.href.startsWith(origin), (r) => r.abort());
-      let bytes = 0;
-      page.on('response', async (response) => {
+      const sizes: Promise<number>[] = [];
+      page.on('response', (response) => {
         if (response.request().resourceType() !== 'script') return;
-        try { bytes += gzipSync(await response.body()).byteLength; } catch { /* aborted */ }
+        sizes.push(response.body().then((body) => gzipSync(body).byteLength, () => 0));
       });
       await page.goto(origin + localizePath(locale, route), { waitUntil: 'networkidle' });
+      // Every script body, counted once it has fully arrived.
+      let bytes = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
       const inline = await page.$$eval('script:not([src])', (els) => els.map((e) => e.textContent ?? '').join(''));
       bytes += inline ? gzipSync(inline).byteLength : 0;
       const budget = JS_BUDGET_KB(route);
