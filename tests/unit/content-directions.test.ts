@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { parseContent } from '~/content/validate';
+import { contentErrorOf } from '../support/content-error.ts';
 import { loadContent, loadLocalized } from '~/content/load';
 import { DirectionsDataSchema, DirectionsTextSchema, BRANCH_BUS_VISIBLE } from '~/content/schemas/directions';
 import { LOCALES } from '~/i18n/locales';
 import data from '../../content/directions/data.json';
 import ja from '../../content/directions/ja.json';
 
-function errorOf(file: string, schema: Parameters<typeof parseContent>[1], value: unknown): string {
-  try {
-    parseContent(file, schema, value);
-    return '';
-  } catch (error) {
-    return (error as Error).message;
-  }
-}
+const errorOf = contentErrorOf;
 
 describe('directions content', () => {
   it('holds the building facts and more branch routes than are shown at first', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseContent } from '~/content/validate';
+import { contentErrorOf } from '../support/content-error.ts';
 import { joinFloors, loadFloors } from '~/content/floors';
 import { FLOOR_SECTION_IDS, FloorsDataSchema, FloorsTextSchema } from '~/content/schemas/floors';
 import { LOCALES } from '~/i18n/locales';
@@ -8,15 +9,7 @@ import en from '../../content/floors/en.json';
 
 const clone = <T>(value: T): T => structuredClone(value);
 
-/** The error message parseContent throws for this data, or '' when it passes. */
-function errorOf(file: string, schema: Parameters<typeof parseContent>[1], value: unknown): string {
-  try {
-    parseContent(file, schema, value);
-    return '';
-  } catch (error) {
-    return (error as Error).message;
-  }
-}
+const errorOf = contentErrorOf;
 
 describe('floors content', () => {
   it('loads in every language with the nine sections in page order', () => {
