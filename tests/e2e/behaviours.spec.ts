@@ -153,18 +153,50 @@ test.describe('tooltip on hover', () => {
   test('opens after 700 ms, and at once when moving on to the next one', async ({ page, isMobile }) => {
     test.skip(isMobile, 'touch screens have no hover');
     await page.goto('/en/');
+    // Delays are measured inside the page, so a slow machine cannot make the test lie either way.
+    await page.evaluate(() => {
+      const log: { kind: 'enter' | 'shown'; id: string; at: number }[] = [];
+      Object.assign(window, { tooltipLog: log });
+      for (const root of document.querySelectorAll<HTMLElement>('[data-tooltip]')) {
+        const id = root.querySelector('[role="tooltip"]')!.id;
+        root.addEventListener('pointerenter', () => log.push({ kind: 'enter', id, at: performance.now() }));
+      }
+      new MutationObserver((records) => {
+        for (const { target } of records) {
+          const bubble = target as HTMLElement;
+          if (bubble.getAttribute('role') === 'tooltip' && !bubble.hidden) log.push({ kind: 'shown', id: bubble.id, at: performance.now() });
+        }
+      }).observe(document.body, { attributes: true, attributeFilter: ['hidden'], subtree: true });
+    });
     const triggers = page.locator('#stats-title ~ dl button[aria-describedby]');
+    // The stats slide in when scrolled to; a card moving out from under the pointer rightly cancels it.
+    await triggers.nth(1).scrollIntoViewIfNeeded();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('#stats-title ~ dl [data-reveal]')].every(
+        (card) => card.hasAttribute('data-revealed') && card.getAnimations().every((a) => a.playState === 'finished'),
+      ),
+    );
     const bubble = async (i: number) => page.locator(`#${await triggers.nth(i).getAttribute('aria-describedby')}`);
-    const first = await bubble(0);
+    const [first, second] = [await bubble(0), await bubble(1)];
     await triggers.nth(0).hover();
-    await page.waitForTimeout(400);
-    await expect(first).toBeHidden();
-    await expect(first).toBeVisible({ timeout: 1500 });
+    await expect(first).toBeVisible({ timeout: 3000 });
     await triggers.nth(1).hover();
+    await expect(second).toBeVisible();
     await expect(first).toBeHidden();
-    await expect(await bubble(1)).toBeVisible({ timeout: 250 });
+
+    type Entry = { kind: string; id: string; at: number };
+    const log = await page.evaluate(() => (window as unknown as { tooltipLog: Entry[] }).tooltipLog);
+    const delay = async (locator: typeof first) => {
+      const id = (await locator.getAttribute('id'))!;
+      const enter = log.find((entry) => entry.kind === 'enter' && entry.id === id)!;
+      const shown = log.find((entry) => entry.kind === 'shown' && entry.id === id)!;
+      return shown.at - enter.at;
+    };
+    expect(await delay(first)).toBeGreaterThanOrEqual(690);
+    expect(await delay(second)).toBeLessThan(100);
+
     await page.mouse.move(5, 700);
-    await expect(await bubble(1)).toBeHidden();
+    await expect(second).toBeHidden();
   });
 });
 
