@@ -6,7 +6,15 @@
  * sees a complete lock and skips them on this platform exactly as it would with the public registry.
  */
 import fs from 'node:fs';
-const lock: { packages: Record<string, { version?: string; optionalDependencies?: Record<string, string> }> } = JSON.parse(fs.readFileSync('package-lock.json', 'utf8'));
+interface LockEntry {
+  version?: string;
+  optional?: boolean;
+  optionalDependencies?: Record<string, string>;
+  os?: string[];
+  cpu?: string[];
+  libc?: string[];
+}
+const lock: { packages: Record<string, LockEntry> } = JSON.parse(fs.readFileSync('package-lock.json', 'utf8'));
 const pk = lock.packages;
 const platform = (name: string): Record<string, string[]> | null => {
   const m = name.match(/-(android|darwin|linux|win32|freebsd|wasm32)-?([a-z0-9]*)(?:-(gnu|musl|msvc|gnueabihf|wasi))?$/);

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import * as v from 'valibot';
 import { InquiryInputSchema } from '~/shared/inquiry';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES } from '~/shared/uploads';
@@ -42,7 +42,7 @@ export default function InquiryForm({ locale, messages }: Props) {
     },
   });
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (FIELDS.some((field) => values[field].trim() === '')) {
       showToast({ title: t('inquiry.toast.required'), variant: 'destructive' });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type SubmitEvent, type ReactNode } from 'react';
 import { BRAND_CATEGORIES, BRAND_FLOORS, type Brand, type BrandInput } from '~/shared/brand';
 import type { Translate } from '~/i18n/translate';
 import {
@@ -35,7 +35,7 @@ export default function BrandForm({ brand, serverErrors, onSave, onCancel, t }: 
   const shown = { ...serverErrors, ...errors };
   const set = (name: BrandFormField, value: string | boolean) => setValues((old) => ({ ...old, [name]: value }));
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const result = validateBrandForm(values);
     if ('errors' in result) {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Translate } from '~/i18n/translate';
 import { ApiError } from '~/client/api';
@@ -11,7 +11,7 @@ export default function LoginCard({ t }: { t: Translate }) {
   const [pending, setPending] = useState(false);
   const notice = useStore($sessionNotice);
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setPending(true);
     try {
