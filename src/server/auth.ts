@@ -1,4 +1,4 @@
-import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -24,6 +24,15 @@ function configuredHash(password: string) {
 
 function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
+}
+
+/**
+ * What the sessions table keeps for a token: an HMAC keyed by the admin password, so a session counts
+ * only under the password it was opened with. Changing ADMIN_PASSWORD therefore signs every admin out,
+ * and the stored value alone is no token (nor a way to guess the password).
+ */
+export function sessionTokenHash(token: string, password: string): string {
+  return createHmac('sha256', password).update(token).digest('hex');
 }
 
 async function passwordMatches(attempt: string, expected: string): Promise<boolean> {
@@ -75,7 +84,7 @@ export async function login(attempt: string, client: string): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     await trx
       .insertInto('sessions')
-      .values({ tokenHash: sha256(token), expiresAt: sql<Date>`now() + ${SESSION_TTL_MS} * interval '1 millisecond'` })
+      .values({ tokenHash: sessionTokenHash(token, adminPassword), expiresAt: sql<Date>`now() + ${SESSION_TTL_MS} * interval '1 millisecond'` })
       .execute();
     return token;
   }).then((token) => {
@@ -90,15 +99,19 @@ function bearerToken(req: Request): string | null {
   return match?.[1] ?? null;
 }
 
-/** Admin routes: a live (not expired, not revoked) session token in `Authorization: Bearer`, else 401. */
+/**
+ * Admin routes: a live (not expired, not revoked) session token in `Authorization: Bearer`, opened
+ * under the current ADMIN_PASSWORD, else 401.
+ */
 export async function requireAdmin(req: Request): Promise<void> {
   const token = bearerToken(req);
-  if (token) {
+  const { adminPassword } = serverEnv();
+  if (token && adminPassword) {
     const db = await getDb();
     const session = await db
       .selectFrom('sessions')
       .select('tokenHash')
-      .where('tokenHash', '=', sha256(token))
+      .where('tokenHash', '=', sessionTokenHash(token, adminPassword))
       .where('revokedAt', 'is', null)
       .where('expiresAt', '>', new Date())
       .executeTakeFirst();
@@ -113,8 +126,9 @@ export async function requireAdmin(req: Request): Promise<void> {
 export async function logout(req: Request): Promise<void> {
   await requireAdmin(req);
   const token = bearerToken(req) as string;
+  const password = serverEnv().adminPassword as string;
   const db = await getDb();
-  await db.updateTable('sessions').set({ revokedAt: new Date() }).where('tokenHash', '=', sha256(token)).execute();
+  await db.updateTable('sessions').set({ revokedAt: new Date() }).where('tokenHash', '=', sessionTokenHash(token, password)).execute();
 }
 
 /**

@@ -68,6 +68,27 @@ describe.each(availableBackends())('admin login and sessions on $name', (backend
     expect((await call(logout, 'GET', '/api/admin/logout')).status).toBe(405);
   });
 
+  it('signs every admin out when ADMIN_PASSWORD changes; the new password opens sessions that work', async () => {
+    const token = await adminToken();
+    const deleteMissing = (bearer: string) => call(brands, 'DELETE', `/api/brands/${randomUUID()}`, { token: bearer });
+    expect((await deleteMissing(token)).status).toBe(404);
+    const saved = { ...process.env };
+    process.env.ADMIN_PASSWORD = 'a rotated passphrase nobody had before';
+    resetServerEnv();
+    try {
+      expect((await deleteMissing(token)).status).toBe(401);
+      expect((await call(logout, 'POST', '/api/admin/logout', { token })).status).toBe(401);
+      const old = await call(login, 'POST', '/api/admin/login', { body: { password: ADMIN_PASSWORD }, ip: randomUUID() });
+      expect(old.status).toBe(401);
+      const fresh = await call(login, 'POST', '/api/admin/login', { body: { password: process.env.ADMIN_PASSWORD }, ip: randomUUID() });
+      expect(fresh.status).toBe(200);
+      expect((await deleteMissing(fresh.json.token)).status).toBe(404);
+    } finally {
+      process.env = saved;
+      resetServerEnv();
+    }
+  });
+
   it('disables login with 503 in production when ADMIN_PASSWORD is missing', async () => {
     const saved = { ...process.env };
     delete process.env.ADMIN_PASSWORD;

@@ -1,11 +1,12 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import brands from '../../functions/brands.ts';
 import inquiries from '../../functions/inquiries.ts';
 import login from '../../functions/admin-login.ts';
+import { sessionTokenHash } from '../../src/server/auth.ts';
 import type { Db } from '../../src/server/db/index.ts';
 import { call } from '../support/api-calls.ts';
-import { brandBody, inquiryBody } from '../support/api-suite.ts';
+import { ADMIN_PASSWORD, brandBody, inquiryBody } from '../support/api-suite.ts';
 
 export interface HostileEnv {
   db: Db;
@@ -33,10 +34,10 @@ const withToken = (token: string) => (env: HostileEnv) =>
 const withAuthorization = (value: string) => (env: HostileEnv) =>
   call(brands, 'POST', '/api/brands', { headers: { Authorization: value }, body: brandBody(env.thumbnail) });
 
-/** A session row written straight to the table, for expired and revoked tokens. */
+/** A session row written straight to the table, for expired and revoked tokens (valid in every other way). */
 async function sessionToken(db: Db, state: 'expired' | 'revoked'): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  const tokenHash = createHash('sha256').update(token).digest('hex');
+  const tokenHash = sessionTokenHash(token, ADMIN_PASSWORD);
   const ago = (hours: number) => sql<Date>`now() - ${hours} * interval '1 hour'`;
   await db
     .insertInto('sessions')
