@@ -28,9 +28,14 @@ export interface Row {
 export function printTable(rows: Row[]): void {
   const ms = (n: number | undefined) => (n === undefined ? '' : `${n.toFixed(1)} ms`);
   const cells = rows.map((r) => [r.measure, ms(r.p50), ms(r.p95), r.value ?? '', r.budget ?? '', r.ok === undefined ? '' : r.ok ? 'ok' : 'OVER']);
-  const header = ['measure', 'p50', 'p95', 'result', 'budget', ''];
+  printColumns(['measure', 'p50', 'p95', 'result', 'budget', ''], cells);
+}
+
+/** Prints `cells` under `header` in aligned columns; the columns numbered in `right` (figures) are right-aligned. */
+export function printColumns(header: string[], cells: string[][], right: ReadonlySet<number> = new Set()): void {
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? '').length)));
-  const line = (c: string[]) => c.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  const pad = (cell: string, i: number) => (right.has(i) ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0));
+  const line = (c: string[]) => c.map(pad).join('  ').trimEnd();
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const c of cells) console.log(line(c));
