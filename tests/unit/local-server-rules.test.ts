@@ -17,11 +17,18 @@ describe('netlify.toml as the local server reads it', () => {
     expect(headers['X-Frame-Options']).toBe('DENY');
     expect(headers['Content-Security-Policy']).toContain("frame-ancestors 'none'");
     expect(headers['Content-Security-Policy']).not.toMatch(/unsafe-inline|script-src|style-src|default-src/);
+    expect(headers['Strict-Transport-Security']).toMatch(/max-age=\d{8}/);
   });
 
   it('caches hashed assets for a year but not pages', () => {
-    expect(headersFor(rules, '/_astro/index.Bx1.js')['Cache-Control']).toContain('immutable');
+    expect(headersFor(rules, '/_astro/index.Bx1.js')['Cache-Control']).toBe('public, max-age=31536000, immutable');
     expect(headersFor(rules, '/contact/')['Cache-Control']).toBeUndefined();
+  });
+
+  it('caches share images, whose names survive deploys, for a while but never as immutable', () => {
+    const cache = headersFor(rules, '/og/home-en.png')['Cache-Control'] ?? '';
+    expect(Number(/max-age=(\d+)/.exec(cache)?.[1])).toBeGreaterThan(0);
+    expect(cache).not.toContain('immutable');
   });
 
   it('matches Netlify path patterns: * for the rest, :name for one segment', () => {
