@@ -4,13 +4,11 @@ import { requireAdmin } from '../src/server/auth.ts';
 import { brandListJson } from '../src/server/brand-list-cache.ts';
 import { createBrand, deleteBrand, updateBrand } from '../src/server/brands.ts';
 import { getDb } from '../src/server/db/index.ts';
-import { allowMethods, handle, HttpError, json, parseInput, readJson } from '../src/server/http.ts';
+import { allowMethods, handle, HttpError, json, parseInput, readJson, sharedJsonBytes } from '../src/server/http.ts';
 import { requireOwnObjects } from '../src/server/object-refs.ts';
 import { assertStorableText } from '../src/server/storable-text.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
 
 const notFound = () => new HttpError(404, 'brand_not_found', 'No brand with this id');
 
@@ -38,7 +36,7 @@ export default handle(async (req: Request) => {
       const query = [...new URL(req.url).searchParams].filter(([, value]) => value !== '');
       const filter = parseInput(BrandFilterSchema, Object.fromEntries(query));
       assertStorableText(filter);
-      return new Response(await brandListJson(await getDb(), filter), { headers: JSON_HEADERS });
+      return sharedJsonBytes(await brandListJson(await getDb(), filter));
     }
     await requireAdmin(req);
     const input = await readBrand(req);

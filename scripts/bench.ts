@@ -4,6 +4,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { freePort, startLocalServer, type RunningServer } from './lib/local-server.ts';
+import { LeanHttpClient } from './bench/lean-http.ts';
 import { percentile, printTable, timeSequential, type Row } from './bench/stats.ts';
 import { BRAND_CATEGORIES, DIRECTORY_FLOORS } from '../src/shared/brand.ts';
 
@@ -63,18 +64,35 @@ async function inParallel<T>(count: number, limit: number, task: (i: number) => 
   return results;
 }
 
-/** Time to the last byte of the answer, as a browser sees it (parsing the JSON is the client's cost). */
+/** Time to the last byte of the answer through fetch: what a Node client sees, its own GC pauses included. */
 async function fetchBody(server: RunningServer, pathname: string): Promise<void> {
   const response = await fetch(`${server.origin}${pathname}`);
   await response.arrayBuffer();
   if (!response.ok) throw new Error(`GET ${pathname} → ${response.status}`);
 }
 
+/** The budget: the server's time to the last byte, measured by a client that makes no garbage of its own. */
 async function listLatency(server: RunningServer, label: string, query: (i: number) => string): Promise<Row> {
+  const client = await LeanHttpClient.connect(server.origin);
+  try {
+    const get = async (i: number) => {
+      const { status } = await client.get(`/api/brands${query(i)}`);
+      if (status !== 200) throw new Error(`GET /api/brands${query(i)} → ${status}`);
+    };
+    await timeSequential(20, get);
+    const durations = await timeSequential(SAMPLES, get);
+    const p95 = percentile(durations, 0.95);
+    return { measure: label, p50: percentile(durations, 0.5), p95, budget: `p95 ≤ ${P95_BUDGET_MS} ms`, ok: p95 <= P95_BUDGET_MS };
+  } finally {
+    client.close();
+  }
+}
+
+/** For comparison only: the same reads through fetch, whose half-megabyte buffers make the client collect garbage. */
+async function fetchLatency(server: RunningServer, label: string, query: (i: number) => string): Promise<Row> {
   await timeSequential(20, (i) => fetchBody(server, `/api/brands${query(i)}`));
   const durations = await timeSequential(SAMPLES, (i) => fetchBody(server, `/api/brands${query(i)}`));
-  const p95 = percentile(durations, 0.95);
-  return { measure: label, p50: percentile(durations, 0.5), p95, budget: `p95 ≤ ${P95_BUDGET_MS} ms`, ok: p95 <= P95_BUDGET_MS };
+  return { measure: label, p50: percentile(durations, 0.5), p95: percentile(durations, 0.95), value: 'client GC included' };
 }
 
 async function concurrentInquiries(server: RunningServer, token: string): Promise<Row> {
@@ -124,8 +142,12 @@ try {
   const rows: Row[] = [
     { measure: `seed ${BRANDS} brands (POST, 8 at a time)`, value: `${seedMs.toFixed(0)} ms` },
     await listLatency(server, `GET /api/brands (${BRANDS} brands, no filter)`, () => ''),
-    await listLatency(server, 'GET /api/brands?search=…', (i) => `?search=${encodeURIComponent(searches[i % searches.length] as string)}`),
+    await listLatency(server, 'GET /api/brands?search=… (8 repeated terms)', (i) => `?search=${encodeURIComponent(searches[i % searches.length] as string)}`),
+    // Every term new, so none is answered from the list cache: the database's own search time.
+    await listLatency(server, 'GET /api/brands?search=… (uncached terms)', (i) => `?search=${encodeURIComponent(`tenant ${i + 1}`)}`),
     await listLatency(server, 'GET /api/brands?category&floor&isAvailable', (i) => `?category=${encodeURIComponent(BRAND_CATEGORIES[i % 7] as string)}&floor=${DIRECTORY_FLOORS[i % 11]}&isAvailable=true`),
+    await fetchLatency(server, `  same list through fetch (${BRANDS} brands, no filter)`, () => ''),
+    await fetchLatency(server, '  same search through fetch', (i) => `?search=${encodeURIComponent(searches[i % searches.length] as string)}`),
     await concurrentInquiries(server, token),
   ];
   await server.stop();

@@ -53,6 +53,23 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(data), { ...init, headers });
 }
 
+/**
+ * A JSON response whose body is already-encoded bytes shared between requests (a cache). Streamed as one
+ * chunk instead of `new Response(bytes)`, which copies them: half a megabyte copied per request made the
+ * garbage collector run a full mark-compact every few requests and set the tail latency.
+ */
+export function sharedJsonBytes(bytes: Uint8Array<ArrayBuffer>): Response {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+  return new Response(body, {
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(bytes.byteLength), 'Cache-Control': 'no-store' },
+  });
+}
+
 export function errorResponse(error: HttpError): Response {
   const body: ApiErrorBody = { error: { code: error.code, message: error.message } };
   if (error.fields) body.error.fields = error.fields;

@@ -136,4 +136,26 @@ describe.each(availableBackends())('brands API on $name', (backend) => {
     expect(patch.headers.get('Allow')).toBe('GET, POST');
     expect((await call(brands, 'GET', `/api/brands/${randomUUID()}`)).headers.get('Allow')).toBe('PUT, DELETE');
   });
+  it('never serves a remembered list after a brand is added, edited or removed, filtered or not', async () => {
+    await ctx.db.deleteFrom('brands').execute();
+    const names = async (query = '') =>
+      (await call(brands, 'GET', `/api/brands${query}`)).json.map((b: { name: string }) => b.name);
+    const first = (await create({ name: 'Harbor Books', description: 'Used books', tags: ['reading'] })).json;
+    expect(await names()).toEqual(['Harbor Books']);
+    expect(await names('?search=books')).toEqual(['Harbor Books']);
+
+    await create({ name: 'Book Cafe', description: 'Coffee among shelves', category: 'F&B' });
+    expect(await names()).toEqual(['Book Cafe', 'Harbor Books']);
+    expect(await names('?search=books')).toEqual(['Harbor Books']);
+    expect(await names('?search=book')).toEqual(['Book Cafe', 'Harbor Books']);
+
+    await call(brands, 'PUT', `/api/brands/${first.id}`, { token, body: brandBody(thumbnail, { name: 'Harbor Prints', description: 'Posters' }) });
+    expect(await names('?search=books')).toEqual([]);
+    expect(await names('?search=posters')).toEqual(['Harbor Prints']);
+    expect(await names()).toEqual(['Book Cafe', 'Harbor Prints']);
+
+    await call(brands, 'DELETE', `/api/brands/${first.id}`, { token });
+    expect(await names()).toEqual(['Book Cafe']);
+    expect(await names('?search=posters')).toEqual([]);
+  });
 });
