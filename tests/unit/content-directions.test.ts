@@ -25,6 +25,13 @@ describe('directions content', () => {
     expect(message).toContain('phone');
   });
 
+  it('rejects coordinates given the wrong way round or missing, naming the field', () => {
+    const swapped = { ...structuredClone(data), geo: { latitude: data.geo.longitude, longitude: data.geo.latitude } };
+    expect(errorOf('content/directions/data.json', DirectionsDataSchema, swapped)).toMatch(/geo\.latitude: must be between -90 and 90/);
+    const { geo: _, ...missing } = structuredClone(data);
+    expect(errorOf('content/directions/data.json', DirectionsDataSchema, missing)).toContain('geo');
+  });
+
   it('rejects an unknown bus group and a missing feature', () => {
     const broken = structuredClone(data) as Record<string, any>;
     broken.bus.express = ['1100'];

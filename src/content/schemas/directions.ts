@@ -12,11 +12,16 @@ const Route = v.pipe(v.string(), v.regex(/^[A-Z]?[0-9]{2,4}(-[0-9])?$/, 'must be
 const RouteList = v.pipe(v.array(Route), v.minLength(1));
 /** Minutes, metres and exit numbers. */
 const PositiveInt = v.pipe(v.number(), v.integer(), v.minValue(1));
+/** WGS 84 degrees, as map services and schema.org GeoCoordinates take them. */
+const Degrees = (limit: number) =>
+  v.pipe(v.number(), v.minValue(-limit, `must be between -${limit} and ${limit}`), v.maxValue(limit, `must be between -${limit} and ${limit}`));
 
 /** content/directions/data.json: facts that do not change with the language. */
 export const DirectionsDataSchema = v.object({
   postalCode: v.pipe(v.string(), v.regex(/^[0-9]{5}$/, 'must be a 5-digit postal code')),
   phone: v.pipe(v.string(), v.regex(/^0[0-9]{1,2}-[0-9]{3,4}-[0-9]{4}$/, 'must be a phone number such as 02-871-3300')),
+  /** Where the building stands (the point the map embed's address query shows), for search engines' JSON-LD. */
+  geo: v.strictObject({ latitude: Degrees(90), longitude: Degrees(180) }),
   mapEmbedUrl: v.pipe(
     v.string(),
     v.url('must be a URL'),
