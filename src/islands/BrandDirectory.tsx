@@ -4,6 +4,7 @@ import type { Locale } from '~/i18n/locales';
 import type { Messages } from '~/i18n/translate';
 import { useQuery } from '~/client/use-query';
 import { useTranslator } from '~/client/use-translator';
+import { useTenantsJsonLd } from '~/seo/use-tenants-json-ld';
 import { EMPTY_FILTER, filterFromSearch, filterQuery, filterSearchString, type DirectoryFilter } from '~/client/directory-filter';
 import BrandCard, { BrandCardSkeleton } from './BrandCard';
 import DirectoryFilters from './DirectoryFilters';
@@ -52,6 +53,7 @@ export default function BrandDirectory({ locale, messages }: Props) {
 
   const { data, error } = useQuery<Brand[]>(applied ? ['/api/brands', filterQuery(applied)] : null);
   const loading = !data && !error;
+  useTenantsJsonLd(data);
 
   return (
     <div>
