@@ -46,16 +46,23 @@ function guardPool(pool: PgLikePool): PgLikePool {
   };
 }
 
-/** Applies schema.sql once, serialised across processes by an advisory lock (parallel IF NOT EXISTS can race). */
+/**
+ * Applies schema.sql once, serialised across processes by an advisory lock (parallel IF NOT EXISTS can
+ * race). The lock is the transaction's own: behind a transaction-mode pooler (Neon's pooled connection
+ * string) a session lock could be taken and released on different server connections and stay held.
+ */
 async function applySchema(pool: PgLikePool): Promise<void> {
   const schema = await loadSchema();
   const client = await pool.connect();
   try {
-    await client.query('select pg_advisory_lock(727274)');
+    await client.query('begin');
     try {
+      await client.query('select pg_advisory_xact_lock(727274)');
       await client.query(schema);
-    } finally {
-      await client.query('select pg_advisory_unlock(727274)');
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback').catch(() => {});
+      throw error;
     }
   } finally {
     client.release();
