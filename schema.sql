@@ -41,10 +41,15 @@ CREATE OR REPLACE FUNCTION brand_search_text(name text, description text, tags t
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   AS $$ SELECT name || E'\x1f' || coalesce(description, '') || E'\x1f' || array_to_string(tags, E'\x1f') $$;
 
+-- The search text lower-cased once per write: a search is then a plain LIKE over one column. Calling the
+-- function and ILIKE for every row on every search cost about 8 µs a row on PGlite (8 ms for 1,000 brands).
+ALTER TABLE brands ADD COLUMN IF NOT EXISTS search_text text
+  GENERATED ALWAYS AS (lower(brand_search_text(name, description, tags))) STORED;
+
+DROP INDEX IF EXISTS brands_search_trgm_idx;
 DO $$ BEGIN
   IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
-    CREATE INDEX IF NOT EXISTS brands_search_trgm_idx
-      ON brands USING gin (brand_search_text(name, description, tags) gin_trgm_ops);
+    CREATE INDEX IF NOT EXISTS brands_search_text_trgm_idx ON brands USING gin (search_text gin_trgm_ops);
   END IF;
 END $$;
 

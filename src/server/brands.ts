@@ -43,7 +43,7 @@ function toColumns(input: BrandInput) {
 /**
  * Brands matching the directory filters (each ignored when absent or 'all'), newest first with a
  * missing createdAt last. Search is case-insensitive over name, description and tags (schema.sql's
- * brand_search_text, backed by a trigram index where pg_trgm exists).
+ * search_text column, backed by a trigram index where pg_trgm exists).
  */
 function matchingBrands(db: Db, filter: BrandFilter) {
   let query = db.selectFrom('brands');
@@ -53,7 +53,8 @@ function matchingBrands(db: Db, filter: BrandFilter) {
     query = query.where('isAvailable', '=', filter.isAvailable === 'true');
   }
   if (filter.search) {
-    query = query.where(sql<boolean>`brand_search_text(name, description, tags) ilike ${likeContains(filter.search)}`);
+    // lower() on both sides, as the database folds case (not JavaScript), so the two always agree.
+    query = query.where(sql<boolean>`search_text like lower(${likeContains(filter.search)})`);
   }
   return query.orderBy(sql`created_at desc nulls last`).orderBy('id');
 }

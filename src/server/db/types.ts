@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 
 /** A timestamptz column: read as Date, written as Date or ISO string, defaulted by the database. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -42,6 +42,8 @@ export interface BrandsTable {
   /** Nullable: a brand imported without createdAt sorts as the oldest (spec §3). */
   createdAt: ColumnType<Date | null, Date | string | undefined, Date | string>;
   updatedAt: ColumnType<Date | null, Date | string | undefined, Date | string>;
+  /** lower(name, description and tags), kept by the database (schema.sql); what a search reads. */
+  searchText: GeneratedAlways<string>;
 }
 
 export interface InquiriesTable {
