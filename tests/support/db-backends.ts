@@ -50,7 +50,7 @@ const pglite: Backend = {
  * Each test file gets its own schema on the shared server, so files running in parallel never see
  * each other's rows. pg_trgm goes to public once so every schema's search_path finds it.
  */
-async function isolatedUrl(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function isolatedUrl(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

@@ -11,6 +11,7 @@ interface PgLikePool {
 interface PgLikeClient {
   query(...args: unknown[]): Promise<unknown>;
   release(): void;
+  on(event: 'error', listener: (error: unknown) => void): unknown;
 }
 
 /** Errors the server sent carry a SQLSTATE; anything else (socket closed, refused, timed out) means it is unreachable. */
@@ -33,6 +34,10 @@ function guardPool(pool: PgLikePool): PgLikePool {
         throw unavailable(error);
       });
       if (!guarded.has(client)) {
+        // A connection lost while the client is checked out is also emitted as the client's 'error' event,
+        // which the pool only listens to on idle clients: unheard, it would crash the process. The query in
+        // flight fails with the same error (→ 503) and the pool drops the dead client on release.
+        client.on('error', () => {});
         const query = client.query.bind(client);
         client.query = (...args: unknown[]) =>
           query(...args).catch((error: unknown) => {
