@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ATTACHMENT_MAX_BYTES, OBJECT_PATH_PATTERN, THUMBNAIL_MAX_BYTES, type UploadPurpose } from '../shared/uploads.ts';
 import { blobStore, deleteQuietly, guard } from './blob-store.ts';
 import { HttpError } from './http.ts';
@@ -108,9 +109,13 @@ export async function storeObject(upload: NewObject, data: Uint8Array): Promise<
   };
   const store = blobStore(OBJECTS);
   const body = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
+  // Names this write: when the store's answer is lost and the client's retry finds the object, it is ours.
+  const write = randomUUID();
   try {
-    const result = await guard(() => store.set(upload.id, body, { metadata: { ...metadata }, onlyIfNew: true }));
-    if (!result.modified) throw new HttpError(403, 'upload_url_used', 'This upload URL has already been used');
+    const result = await guard(() => store.set(upload.id, body, { metadata: { ...metadata, write }, onlyIfNew: true }));
+    if (!result.modified && (await guard(() => store.getMetadata(upload.id, { consistency: 'strong' })))?.metadata.write !== write) {
+      throw new HttpError(403, 'upload_url_used', 'This upload URL has already been used');
+    }
   } catch (error) {
     // A write that failed half-way must not leave an object nobody recorded.
     if (!(error instanceof HttpError)) await deleteQuietly(store, [upload.id]);
