@@ -24,10 +24,20 @@ const INPUT_TYPES: Record<Field, string> = { name: 'text', phone: 'tel', email: 
 const MAX_MB = Math.round(ATTACHMENT_MAX_BYTES / 1_048_576);
 const AUTOCOMPLETE: Record<Field, string> = { name: 'name', phone: 'tel', email: 'email', message: 'off' };
 
+/**
+ * What the visitor typed into the server-rendered form before this island woke up (client:idle): kept,
+ * instead of hydration resetting the fields to empty. On the server there is nothing to read.
+ */
+function typedBeforeHydration(): typeof EMPTY {
+  if (typeof document === 'undefined') return EMPTY;
+  const typed = (field: Field) => document.querySelector<HTMLInputElement | HTMLTextAreaElement>(`#inquiry-${field}`)?.value ?? '';
+  return { name: typed('name'), phone: typed('phone'), email: typed('email'), message: typed('message') };
+}
+
 /** The leasing inquiry on /contact: four required fields and up to five attachments (spec §2, §5). */
 export default function InquiryForm({ locale, messages }: Props) {
   const t = useTranslator(locale, messages);
-  const [values, setValues] = useState(EMPTY);
+  const [values, setValues] = useState(typedBeforeHydration);
   const [attachments, setAttachments] = useState<string[]>([]);
   const [sending, setSending] = useState(false);
   const uploads = useUploadDialog({

@@ -72,6 +72,27 @@ test('empty fields show the required toast and send nothing', async ({ page }) =
   await expect(page.getByTestId('toast')).toContainText('Please fill in all required items.');
 });
 
+test('what a visitor types before the form has loaded its script is kept and sent', async ({ page }) => {
+  // Hold the form's script, as on a slow phone, while the visitor is already typing.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/InquiryForm\.[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/contact');
+  await expect(page.locator('astro-island[ssr]')).not.toHaveCount(0);
+  await fillInquiry(page, 'Early Typist');
+  release();
+  await islandsReady(page);
+  await expect(page.getByLabel('이름')).toHaveValue('Early Typist');
+  await expect(page.getByLabel('문의 내용')).toHaveValue('3층 120평 클리닉 입점을 검토하고 있습니다.');
+  const sent = page.waitForRequest((request) => request.url().endsWith('/api/inquiries') && request.method() === 'POST');
+  await page.getByRole('button', { name: '문의하기' }).click();
+  expect((await sent).postDataJSON()).toMatchObject({ name: 'Early Typist', phone: '010-2345-6789', email: 'tenant@example.com' });
+  await expect(page.getByTestId('toast')).toContainText('문의가 성공적으로 전송되었습니다.');
+});
+
 test('while sending the button is disabled; a failure keeps what was typed', async ({ page }) => {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
