@@ -14,6 +14,14 @@ export const LOCALE_TAGS: Record<Locale, string> = {
   ja: 'ja-JP',
 };
 
+/** Open Graph wants language_TERRITORY for every locale, where hreflang may name the language alone. */
+export const OG_LOCALES: Record<Locale, string> = {
+  ko: 'ko_KR',
+  en: 'en_US',
+  zh: 'zh_CN',
+  ja: 'ja_JP',
+};
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }

@@ -34,7 +34,10 @@ test.describe('search and share metadata', () => {
       expect(`${title} ${meta.get('description')}`, url).not.toMatch(/meta\.pages\./);
       expect(meta.get('og:title'), url).toBe(title);
       expect(meta.get('og:description'), url).toBe(meta.get('description'));
+      // Share cards want language_TERRITORY (en_US, not en).
+      expect(meta.get('og:locale'), url).toMatch(/^[a-z]{2}_[A-Z]{2}$/);
     }
+    expect(new Set(heads.map((h) => h.meta.get('og:locale')))).toEqual(new Set(['ko_KR', 'en_US', 'zh_CN', 'ja_JP']));
     const shared = (values: string[]) => values.filter((value, i) => values.indexOf(value) !== i);
     expect(shared(heads.map((h) => h.title)), 'titles used twice').toEqual([]);
     expect(shared(heads.map((h) => h.meta.get('description')!)), 'descriptions used twice').toEqual([]);
