@@ -1,7 +1,10 @@
 import * as v from 'valibot';
 import { BrandInputSchema, type Brand, type BrandInput } from '../shared/brand.ts';
 
-/** The admin brand form as typed: text fields, tags comma-separated, images one object path a line. */
+/**
+ * The admin brand form as typed. Tags (comma-separated) and images (one object path a line) have no
+ * inputs (spec §5) and carry the edited brand's own values into the payload.
+ */
 export interface BrandFormValues {
   name: string;
   description: string;

@@ -2,7 +2,7 @@ import { test, expect, axeViolations } from './fixtures';
 import type { Page } from '@playwright/test';
 import { LOCALES, localizePath } from '../../src/i18n/locales.ts';
 import type { Brand } from '../../src/shared/brand.ts';
-import { adminToken, ADMIN_PASSWORD, islandsReady, loginAsAdmin, pngFile, uniqueName, uploadInDialog } from './support/islands.ts';
+import { adminToken, ADMIN_PASSWORD, apiToken, createBrand, islandsReady, loginAsAdmin, pngFile, uniqueName, uploadInDialog } from './support/islands.ts';
 
 /** Card names in page order, once the list has loaded. */
 async function cardNames(page: Page): Promise<string[]> {
@@ -115,7 +115,6 @@ test.describe('admin', () => {
     await page.getByLabel('전화번호').fill('02-555-0101');
     await page.getByLabel('이메일').fill('hello@atelier.example');
     await page.getByLabel('웹사이트').fill('https://atelier.example');
-    await page.getByLabel('태그').fill('bistro, wine, brunch, terrace');
     await page.getByRole('button', { name: '썸네일 업로드' }).click();
     await uploadInDialog(page, [pngFile()]);
     await expect(page.getByTestId('thumbnail-preview')).toBeVisible();
@@ -132,7 +131,6 @@ test.describe('admin', () => {
     await card.locator('img').scrollIntoViewIfNeeded();
     await expect(card.locator('img')).toHaveJSProperty('complete', true);
     expect(await card.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    await expect(card.locator('li')).toHaveText(['#bistro', '#wine', '#brunch']);
     await expect(card.getByRole('link', { name: /웹사이트/ })).toHaveAttribute('target', '_blank');
 
     // Edit: the form loads the brand, the button reads 수정 and a cancel button appears.
@@ -163,6 +161,29 @@ test.describe('admin', () => {
     await expectHomeShowsNewest(page);
     await page.goto(`/brands?search=${encodeURIComponent(renamed)}`);
     await expect(page.getByTestId('no-brands')).toBeVisible();
+  });
+
+  test('tags and images have no inputs (spec §5): an edit keeps the brand\'s own', async ({ page }) => {
+    const token = await apiToken(page.request);
+    const seeded = await createBrand(page.request, token, { name: uniqueName('E2E Tagged'), tags: ['bistro', 'wine', 'brunch', 'terrace'] });
+    const { id, createdAt, updatedAt, ...input } = seeded;
+    const withImage = await page.request.put(`/api/brands/${id}`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { ...input, images: [seeded.thumbnail] },
+    });
+    expect(withImage.ok(), await withImage.text()).toBe(true);
+    await loginAsAdmin(page);
+    await page.getByRole('tab', { name: '브랜드 관리' }).click();
+    await page.getByTestId('brand-row').filter({ hasText: seeded.name }).getByRole('button', { name: /수정/ }).click();
+    await expect(page.locator('form [name="tags"], form [name="images"]')).toHaveCount(0);
+    const renamed = `${seeded.name} Rive`;
+    await page.getByLabel('브랜드명').fill(renamed);
+    await page.locator('form button[type=submit]', { hasText: '수정' }).click();
+    await expect(page.getByTestId('toast')).toContainText('브랜드가 수정되었습니다.');
+    const stored = ((await (await page.request.get(`/api/brands?search=${encodeURIComponent(renamed)}`)).json()) as Brand[])[0]!;
+    expect(stored).toMatchObject({ name: renamed, tags: ['bistro', 'wine', 'brunch', 'terrace'], images: [seeded.thumbnail] });
+    await page.goto(`/brands?search=${encodeURIComponent(renamed)}`);
+    await expect(page.getByTestId('brand-card').locator('li')).toHaveText(['#bistro', '#wine', '#brunch']);
   });
 
   test('both tabs pass axe', async ({ page }) => {

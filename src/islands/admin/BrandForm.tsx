@@ -23,9 +23,9 @@ const TEXT_FIELDS: { name: BrandFormField; type?: string; required?: boolean; mu
   { name: 'phone', type: 'tel', required: true, autoComplete: 'off' },
   { name: 'email', type: 'email', required: true, autoComplete: 'off' },
   { name: 'website', type: 'url' },
-  { name: 'tags' },
-  { name: 'images', multiline: true },
 ];
+/** In the payload but, as the spec says, without inputs: an edit carries the brand's own values through. */
+const FIELDS_WITHOUT_INPUTS = ['tags', 'images'] as const;
 
 /** Register or edit a brand; messages of spec §5 at each field, from the shared schema. */
 export default function BrandForm({ brand, serverErrors, onSave, onCancel, t }: Props) {
@@ -50,7 +50,7 @@ export default function BrandForm({ brand, serverErrors, onSave, onCancel, t }: 
   }
 
   const field = (name: BrandFormField, control: (describedBy: string | undefined) => ReactNode, required = false) => (
-    <FieldShell key={name} name={name} label={t(`admin.brandForm.fields.${name}`)} hint={hintOf(name, t)} error={shown[name] && t(shown[name])} required={required}>
+    <FieldShell key={name} name={name} label={t(`admin.brandForm.fields.${name}`)} error={shown[name] && t(shown[name])} required={required}>
       {control}
     </FieldShell>
   );
@@ -78,6 +78,9 @@ export default function BrandForm({ brand, serverErrors, onSave, onCancel, t }: 
         </label>
         <ThumbnailField value={values.thumbnail} onChange={(path) => set('thumbnail', path)} error={shown.thumbnail} t={t} />
       </div>
+      {FIELDS_WITHOUT_INPUTS.filter((name) => shown[name]).map((name) => (
+        <p key={name} role="alert" className="text-sm text-danger" data-testid={`error-${name}`}>{t(shown[name] as string)}</p>
+      ))}
       <div className="flex gap-3">
         <button type="submit" className="btn-primary disabled:opacity-60" disabled={saving}>
           {t(brand ? 'admin.brandForm.update' : 'admin.brandForm.create')}
@@ -86,10 +89,6 @@ export default function BrandForm({ brand, serverErrors, onSave, onCancel, t }: 
       </div>
     </form>
   );
-}
-
-function hintOf(name: BrandFormField, t: Translate): string | undefined {
-  return name === 'tags' || name === 'images' ? t(`admin.brandForm.hints.${name}`) : undefined;
 }
 
 function textControl(
@@ -126,7 +125,7 @@ interface ShellProps {
 function FieldShell({ name, label, hint, error, required, children }: ShellProps) {
   const ids = [hint && `brand-${name}-hint`, error && `brand-${name}-error`].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={name === 'description' || name === 'images' ? 'md:col-span-2' : undefined}>
+    <div className={name === 'description' ? 'md:col-span-2' : undefined}>
       <label htmlFor={`brand-${name}`} className="text-sm font-semibold text-ink">
         {label} {required && <span aria-hidden="true" className="text-danger">*</span>}
       </label>
