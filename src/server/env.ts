@@ -11,6 +11,11 @@ export interface ServerEnv {
   /** HMAC key for signed object URLs; without it a random key is kept in the blob store. */
   objectSigningSecret: string | undefined;
   production: boolean;
+  /**
+   * Running as a Netlify Function: its runtime defines the `Netlify` global and SITE_ID, but not CONTEXT
+   * (a build-time variable). There the file system is read-only and PGlite is not in the bundle.
+   */
+  onNetlify: boolean;
 }
 
 let cached: ServerEnv | undefined;
@@ -25,6 +30,10 @@ export function resetServerEnv(): void {
   cached = undefined;
 }
 
+function onNetlify(source: NodeJS.ProcessEnv): boolean {
+  return 'Netlify' in globalThis || Boolean(source.SITE_ID);
+}
+
 export function readEnv(source: NodeJS.ProcessEnv): ServerEnv {
   const blank = (value: string | undefined) => (value && value.trim() !== '' ? value : undefined);
   return {
@@ -32,6 +41,7 @@ export function readEnv(source: NodeJS.ProcessEnv): ServerEnv {
     dataDir: path.resolve(blank(source.DATA_DIR) ?? '.data'),
     adminPassword: blank(source.ADMIN_PASSWORD),
     objectSigningSecret: blank(source.OBJECT_SIGNING_SECRET),
-    production: source.NODE_ENV === 'production' || source.CONTEXT === 'production',
+    production: source.NODE_ENV === 'production' || source.CONTEXT === 'production' || onNetlify(source),
+    onNetlify: onNetlify(source),
   };
 }

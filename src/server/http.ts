@@ -127,6 +127,8 @@ export function handle<TContext>(
     } catch (error) {
       if (error instanceof HttpError) return withSecurityHeaders(errorResponse(error));
       if (isUnavailable(error)) {
+        // The visitor gets a generic 503; the operator's function log says which dependency and why.
+        console.error(`503: ${error instanceof Error ? error.message : String(error)}`);
         return withSecurityHeaders(
           errorResponse(new HttpError(503, 'service_unavailable', 'A service is temporarily unavailable', { headers: { 'Retry-After': '5' } })),
         );

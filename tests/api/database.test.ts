@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import brands from '../../functions/brands.ts';
 import inquiries from '../../functions/inquiries.ts';
 import { ensureLocalAdminPassword } from '../../src/server/auth.ts';
@@ -60,6 +60,23 @@ describe('database selection', () => {
     const list = await call(brands, 'GET', '/api/brands');
     expect(list.status).toBe(503);
     expect(list.json.error.code).toBe('service_unavailable');
+  });
+  it('on Netlify without DATABASE_URL answers 503 and tells the operator what to set', async () => {
+    delete process.env.DATABASE_URL;
+    process.env.SITE_ID = 'a-netlify-site';
+    process.env.DATA_DIR = await tempDir();
+    resetServerEnv();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const list = await call(brands, 'GET', '/api/brands');
+      expect(list.status).toBe(503);
+      expect(list.json.error.code).toBe('service_unavailable');
+      expect(logged.mock.calls.flat().join(' ')).toContain('DATABASE_URL is not set');
+      // No embedded database was created on the function's read-only disk.
+      await expect(stat(path.join(process.env.DATA_DIR, 'pglite'))).rejects.toThrow();
+    } finally {
+      logged.mockRestore();
+    }
   });
 });
 

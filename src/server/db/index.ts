@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { serverEnv } from '../env.ts';
+import { UnavailableError } from '../http.ts';
 import type { Database } from './types.ts';
 
 export type Db = Kysely<Database>;
@@ -20,7 +21,13 @@ export function backendFor(url: string | undefined): 'pglite-dir' | 'pglite-memo
 }
 
 async function open(): Promise<Db> {
-  const { databaseUrl, dataDir } = serverEnv();
+  const { databaseUrl, dataDir, onNetlify } = serverEnv();
+  if (!databaseUrl && onNetlify) {
+    throw new UnavailableError(
+      'DATABASE_URL is not set: on Netlify the site needs a Postgres or Neon database (README, Deploy). ' +
+        'The embedded database runs only on a local server.',
+    );
+  }
   const backend = backendFor(databaseUrl);
   if (backend === 'pglite-dir' || backend === 'pglite-memory') {
     const { openPglite } = await import('./pglite.ts');
