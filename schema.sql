@@ -65,6 +65,10 @@ CREATE TABLE IF NOT EXISTS inquiries (
 
 CREATE INDEX IF NOT EXISTS inquiries_newest_idx ON inquiries (created_at DESC, id);
 
+-- The form's Idempotency-Key: a visitor resending after a lost answer gets the stored inquiry, not a second one.
+ALTER TABLE inquiries ADD COLUMN IF NOT EXISTS idempotency_key uuid;
+CREATE UNIQUE INDEX IF NOT EXISTS inquiries_idempotency_key_idx ON inquiries (idempotency_key);
+
 -- Admin sessions: only the sha256 of the opaque token is kept; at most 12 hours long.
 CREATE TABLE IF NOT EXISTS sessions (
   token_hash text PRIMARY KEY,

@@ -1,8 +1,10 @@
 import type { Config } from '@netlify/functions';
+import * as v from 'valibot';
+import { IDEMPOTENCY_KEY_HEADER, IdempotencyKeySchema } from '../src/shared/api.ts';
 import { InquiryInputSchema } from '../src/shared/inquiry.ts';
 import { requireAdmin } from '../src/server/auth.ts';
 import { getDb } from '../src/server/db/index.ts';
-import { allowMethods, handle, json, parseInput, readJson } from '../src/server/http.ts';
+import { allowMethods, handle, HttpError, json, parseInput, readJson } from '../src/server/http.ts';
 import { createInquiry, listInquiries } from '../src/server/inquiries.ts';
 import { requireOwnObjects } from '../src/server/object-refs.ts';
 import { signedReadURL } from '../src/server/storage.ts';
@@ -10,6 +12,16 @@ import { assertStorableText } from '../src/server/storable-text.ts';
 
 /** Attachment links for the admin: a plain <a href> cannot send a bearer header, so each link is signed. */
 const ATTACHMENT_LINK_TTL_SECONDS = 15 * 60;
+
+/** The optional Idempotency-Key of a POST; a malformed one is refused rather than ignored. */
+function idempotencyKeyOf(req: Request): string | undefined {
+  const key = req.headers.get(IDEMPOTENCY_KEY_HEADER);
+  if (key === null) return undefined;
+  if (!v.is(IdempotencyKeySchema, key)) {
+    throw new HttpError(400, 'invalid_idempotency_key', `${IDEMPOTENCY_KEY_HEADER} must be a UUID`);
+  }
+  return key.toLowerCase();
+}
 
 /** GET (admin): every inquiry, newest first. POST (public): one leasing inquiry with uploaded attachments. */
 export default handle(async (req: Request) => {
@@ -25,6 +37,7 @@ export default handle(async (req: Request) => {
     );
     return json(signed);
   }
+  const idempotencyKey = idempotencyKeyOf(req);
   const input = parseInput(InquiryInputSchema, await readJson(req));
   assertStorableText(input);
   await requireOwnObjects(
@@ -32,7 +45,9 @@ export default handle(async (req: Request) => {
     'attachment',
     'inquiry.errors.attachmentInvalid',
   );
-  return json(await createInquiry(await getDb(), input), { status: 201 });
+  const { inquiry, replayed } = await createInquiry(await getDb(), input, idempotencyKey);
+  // A replay answers as the first request did, marked so a client can tell.
+  return json(inquiry, { status: 201, headers: replayed ? { 'Idempotent-Replayed': 'true' } : {} });
 });
 
 export const config: Config = { path: '/api/inquiries' };

@@ -1,4 +1,5 @@
 import { $adminToken } from './stores.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '../shared/api.ts';
 
 /** Query parameters of a read; null and undefined values are left out (spec §7). */
 export type Query = Record<string, string | number | boolean | null | undefined>;
@@ -46,19 +47,19 @@ export function readUrl([path, query]: ReadKey): string {
   return search ? `${path}?${search}` : path;
 }
 
-function headers(json: boolean): Headers {
-  const out = new Headers({ Accept: 'application/json' });
+function headers(json: boolean, extra: Record<string, string> = {}): Headers {
+  const out = new Headers({ ...extra, Accept: 'application/json' });
   if (json) out.set('Content-Type', 'application/json');
   const token = $adminToken.get();
   if (token) out.set('Authorization', `Bearer ${token}`);
   return out;
 }
 
-async function send<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+async function send<T>(method: string, url: string, body?: unknown, signal?: AbortSignal, extraHeaders?: Record<string, string>): Promise<T> {
   const hasBody = body !== undefined;
   const response = await fetch(url, {
     method,
-    headers: headers(hasBody),
+    headers: headers(hasBody, extraHeaders),
     body: hasBody ? JSON.stringify(body) : undefined,
     credentials: 'include',
     signal,
@@ -73,7 +74,16 @@ export function apiRead<T>(key: ReadKey, signal?: AbortSignal): Promise<T> {
   return send<T>('GET', readUrl(key), undefined, signal);
 }
 
-/** A write: method, path and an optional JSON body. */
-export function apiWrite<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
-  return send<T>(method, path, body);
+/**
+ * A write: method, path and an optional JSON body. With `idempotencyKey`, a resend after a lost answer
+ * cannot store twice (the server answers with what it stored the first time).
+ */
+export function apiWrite<T>(
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+  options: { idempotencyKey?: string } = {},
+): Promise<T> {
+  const extra = options.idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: options.idempotencyKey } : undefined;
+  return send<T>(method, path, body, undefined, extra);
 }

@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import * as v from 'valibot';
 import { InquiryInputSchema } from '~/shared/inquiry';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES } from '~/shared/uploads';
@@ -40,6 +40,9 @@ export default function InquiryForm({ locale, messages }: Props) {
   const [values, setValues] = useState(typedBeforeHydration);
   const [attachments, setAttachments] = useState<string[]>([]);
   const [sending, setSending] = useState(false);
+  // One key per inquiry: a resend of the same content after a failure (perhaps only the answer was lost)
+  // reuses it, so the inquiry is stored once; changed content is a new inquiry with a new key.
+  const attempt = useRef<{ key: string; content: string } | null>(null);
   const uploads = useUploadDialog({
     purpose: 'attachment',
     maxFiles: ATTACHMENT_MAX_FILES,
@@ -63,9 +66,12 @@ export default function InquiryForm({ locale, messages }: Props) {
       showToast({ title: t(parsed.issues[0].message), variant: 'destructive' });
       return;
     }
+    const content = JSON.stringify(parsed.output);
+    if (attempt.current?.content !== content) attempt.current = { key: crypto.randomUUID(), content };
     setSending(true);
     try {
-      await apiWrite('POST', '/api/inquiries', parsed.output);
+      await apiWrite('POST', '/api/inquiries', parsed.output, { idempotencyKey: attempt.current.key });
+      attempt.current = null;
       showToast({ title: t('inquiry.toast.success'), description: t('inquiry.toast.successDescription') });
       setValues(EMPTY);
       setAttachments([]);

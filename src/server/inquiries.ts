@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Inquiry, InquiryInput } from '../shared/inquiry.ts';
 import type { Db } from './db/index.ts';
+import { HttpError } from './http.ts';
 import type { InquiriesTable } from './db/types.ts';
 
 function toInquiry(row: Selectable<InquiriesTable>): Inquiry {
@@ -15,8 +16,27 @@ function toInquiry(row: Selectable<InquiriesTable>): Inquiry {
   };
 }
 
-/** Stores one inquiry in a single statement (atomic: all of it or nothing). Attachments are object paths. */
-export async function createInquiry(db: Db, input: InquiryInput): Promise<Inquiry> {
+/** The stored inquiry is the one this request describes (what a resend must match). */
+function sameSubmission(row: Selectable<InquiriesTable>, input: InquiryInput): boolean {
+  return (
+    row.name === input.name &&
+    row.email === input.email &&
+    row.phone === input.phone &&
+    row.message === input.message &&
+    JSON.stringify(row.attachments ?? []) === JSON.stringify(input.attachments)
+  );
+}
+
+/**
+ * Stores one inquiry in a single statement (atomic: all of it or nothing). Attachments are object paths.
+ * With an idempotency key, a resend of the same inquiry returns the stored one (`replayed`) instead of a
+ * second copy; the same key with different content is refused (422), so a key reveals nothing it did not send.
+ */
+export async function createInquiry(
+  db: Db,
+  input: InquiryInput,
+  idempotencyKey?: string,
+): Promise<{ inquiry: Inquiry; replayed: boolean }> {
   const row = await db
     .insertInto('inquiries')
     .values({
@@ -25,10 +45,21 @@ export async function createInquiry(db: Db, input: InquiryInput): Promise<Inquir
       phone: input.phone,
       message: input.message,
       attachments: input.attachments,
+      idempotencyKey: idempotencyKey ?? null,
     })
+    .onConflict((conflict) => conflict.column('idempotencyKey').doNothing())
     .returningAll()
+    .executeTakeFirst();
+  if (row) return { inquiry: toInquiry(row), replayed: false };
+  const stored = await db
+    .selectFrom('inquiries')
+    .selectAll()
+    .where('idempotencyKey', '=', idempotencyKey as string)
     .executeTakeFirstOrThrow();
-  return toInquiry(row);
+  if (!sameSubmission(stored, input)) {
+    throw new HttpError(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for a different inquiry');
+  }
+  return { inquiry: toInquiry(stored), replayed: true };
 }
 
 /** Every inquiry, newest first; attachments are still object paths (the function signs them). */

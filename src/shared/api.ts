@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+
 /** The JSON error body of every API failure (design: API contract). */
 export interface ApiErrorBody {
   error: {
@@ -14,3 +16,10 @@ export const ADMIN_TOKEN_STORAGE_KEY = 'admin-token';
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+
+/**
+ * A write the client may repeat after a lost answer carries this header (IETF draft "The Idempotency-Key
+ * HTTP Header Field"): the same key never stores twice.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IdempotencyKeySchema = v.pipe(v.string(), v.uuid());

@@ -72,6 +72,44 @@ describe.each(availableBackends())('inquiries API on $name', (backend) => {
     expect(await countRows(ctx.db, 'inquiries')).toBe(before);
   });
 
+  it('stores a resent inquiry once when it carries the same Idempotency-Key, even sent in parallel', async () => {
+    const key = randomUUID();
+    const send = (body = inquiryBody({ name: `Resent ${key}` })) =>
+      call(inquiries, 'POST', '/api/inquiries', { body, headers: { 'Idempotency-Key': key } });
+    const first = await send();
+    expect(first.status).toBe(201);
+    expect(first.headers.get('Idempotent-Replayed')).toBeNull();
+    const again = await send();
+    expect(again.status).toBe(201);
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(again.json).toEqual(first.json);
+    const parallelKey = randomUUID();
+    const racing = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody({ name: `Racing ${parallelKey}` }), headers: { 'Idempotency-Key': parallelKey } }),
+      ),
+    );
+    expect(racing.map((r) => r.status)).toEqual(Array(8).fill(201));
+    expect(new Set(racing.map((r) => r.json.id)).size).toBe(1);
+    const stored = await ctx.db.selectFrom('inquiries').select('name').where('name', 'in', [`Resent ${key}`, `Racing ${parallelKey}`]).execute();
+    expect(stored).toHaveLength(2);
+  });
+
+  it('refuses a reused Idempotency-Key with other content (422) and a malformed one (400), storing nothing', async () => {
+    const key = randomUUID();
+    await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody({ name: 'Original' }), headers: { 'Idempotency-Key': key } });
+    const before = await countRows(ctx.db, 'inquiries');
+    const reused = await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody({ name: 'Someone else' }), headers: { 'Idempotency-Key': key } });
+    expect(reused.status).toBe(422);
+    expect(reused.json.error.code).toBe('idempotency_key_reused');
+    // The answer gives nothing of the stored inquiry away.
+    expect(reused.text).not.toContain('Original');
+    const malformed = await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody(), headers: { 'Idempotency-Key': 'not-a-uuid' } });
+    expect(malformed.status).toBe(400);
+    expect(malformed.json.error.code).toBe('invalid_idempotency_key');
+    expect(await countRows(ctx.db, 'inquiries')).toBe(before);
+  });
+
   it('answers wrong methods with 405', async () => {
     const response = await call(inquiries, 'DELETE', '/api/inquiries', { token });
     expect(response.status).toBe(405);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { test, expect, axeViolations } from './fixtures';
 import type { Page } from '@playwright/test';
-import { islandsReady, loginAsAdmin, uniqueName, uploadInDialog } from './support/islands.ts';
+import { apiToken, islandsReady, loginAsAdmin, uniqueName, uploadInDialog } from './support/islands.ts';
 
 const SIX_MB = 6 * 1024 * 1024;
 
@@ -110,6 +110,28 @@ test('while sending the button is disabled; a failure keeps what was typed', asy
   await expect(page.getByTestId('toast')).toContainText('문의 전송에 실패했습니다.');
   await expect(page.getByLabel('이름')).toHaveValue('Kept Visitor');
   await expect(page.getByRole('button', { name: '문의하기' })).toBeEnabled();
+});
+
+test('an answer lost after the inquiry was stored: resending stores it once, not twice', async ({ page }) => {
+  let firstAnswerLost = false;
+  await page.route('**/api/inquiries', async (route) => {
+    if (firstAnswerLost) return route.continue();
+    firstAnswerLost = true;
+    await route.fetch(); // the server stores it…
+    await route.abort('connectionreset'); // …and the visitor never hears back
+  });
+  await page.goto('/contact');
+  await islandsReady(page);
+  const name = uniqueName('Lost Answer');
+  await fillInquiry(page, name);
+  await page.getByRole('button', { name: '문의하기' }).click();
+  await expect(page.getByTestId('toast')).toContainText('문의 전송에 실패했습니다.');
+  await expect(page.getByLabel('이름')).toHaveValue(name);
+  await page.getByRole('button', { name: '문의하기' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: '문의가 성공적으로 전송되었습니다.' })).toBeVisible();
+  const token = await apiToken(page.request);
+  const stored = (await (await page.request.get('/api/inquiries', { headers: { Authorization: `Bearer ${token}` } })).json()) as { name: string }[];
+  expect(stored.filter((inquiry) => inquiry.name === name)).toHaveLength(1);
 });
 
 test('the upload dialog refuses files over 10 MB and a sixth file, in the page language', async ({ page }) => {

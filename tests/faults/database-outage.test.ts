@@ -20,8 +20,14 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 const savedEnv = { ...process.env };
 if (!serverUrl) console.warn('database outage tests skipped: they need a PostgreSQL server to cut; set TEST_DATABASE_URL (CI does)');
 
+/** One inquiry per marker, with its own Idempotency-Key, as the contact form sends it (and resends it). */
+const keys = new Map<string, string>();
 async function send(marker: string) {
-  return call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody({ message: `Leasing question ${marker}` }) });
+  if (!keys.has(marker)) keys.set(marker, randomUUID());
+  return call(inquiries, 'POST', '/api/inquiries', {
+    body: inquiryBody({ message: `Leasing question ${marker}` }),
+    headers: { 'Idempotency-Key': keys.get(marker)! },
+  });
 }
 
 async function storedMessages(token: string): Promise<string[]> {
@@ -63,7 +69,7 @@ describe.skipIf(!serverUrl)('database unreachable mid-run (needs TEST_DATABASE_U
         resetServerEnv();
       });
 
-      it('answers 503 JSON while cut, recovers in the same process, and keeps every acknowledged inquiry exactly once', async () => {
+      it('answers 503 JSON while cut, recovers in the same process, and after resends holds every inquiry exactly once', async () => {
         const run = randomUUID().slice(0, 8);
         const token = await adminToken();
         const before = await Promise.all(Array.from({ length: 5 }, (_, i) => send(`${run}-before-${i}`)));
@@ -92,16 +98,15 @@ describe.skipIf(!serverUrl)('database unreachable mid-run (needs TEST_DATABASE_U
         expect((await call(inquiries, 'GET', '/api/inquiries', { token })).status).toBe(503);
 
         await proxy.restore();
-        // The visitor sends the same inquiry again once the service is back.
+        // Every visitor who was refused sends the same inquiry again once the service is back. A cut
+        // after the commit but before the answer stored it already: the key makes the resend a replay.
         expect((await send(`${run}-retried`)).status).toBe(201);
+        const resent = await Promise.all(burstStatus.map((status, i) => (status === 201 ? null : send(`${run}-burst-${i}`))));
+        expect(resent.every((response) => response === null || response.status === 201)).toBe(true);
 
         const messages = await storedMessages(token);
         for (let i = 0; i < 5; i += 1) expect(occurrences(messages, `${run}-before-${i}`)).toBe(1);
-        burstStatus.forEach((status, i) => {
-          // Acknowledged → stored once; refused → at most once (the cut may fall after the commit).
-          if (status === 201) expect(occurrences(messages, `${run}-burst-${i}`)).toBe(1);
-          else expect(occurrences(messages, `${run}-burst-${i}`)).toBeLessThanOrEqual(1);
-        });
+        burstStatus.forEach((_, i) => expect(occurrences(messages, `${run}-burst-${i}`)).toBe(1));
         expect(occurrences(messages, `${run}-retried`)).toBe(1);
       });
 

@@ -54,6 +54,8 @@ export interface InquiriesTable {
   message: string;
   attachments: ColumnType<string[], string[] | undefined, string[]>;
   createdAt: Timestamp;
+  /** Set by clients that may resend (the contact form); unique, so a resend cannot store twice. */
+  idempotencyKey: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** Admin sessions: only the sha256 of the opaque token is stored. */
