@@ -117,6 +117,14 @@ describe('embedded database folder', () => {
     release();
     await expect(readFile(lock, 'utf8')).rejects.toThrow();
   });
+
+  it('takes over a lock left with its own PID by an earlier process (a restarted container reuses PIDs)', async () => {
+    const lock = path.join(await tempDir(), 'pglite.lock');
+    await writeFile(lock, String(process.pid));
+    const release = acquirePgliteLock(lock);
+    expect(await readFile(lock, 'utf8')).toBe(String(process.pid));
+    release();
+  });
 });
 
 describe('local admin password', () => {

@@ -12,6 +12,9 @@ export class DatabaseLockedError extends UnavailableError {
   }
 }
 
+/** Lock files this process holds: a second open in the same process is refused like any other. */
+const held = new Set<string>();
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -23,8 +26,8 @@ function isAlive(pid: number): boolean {
 }
 
 /**
- * Takes the lock file exclusively (created with `wx`, holding our PID). A lock left by a dead process
- * is stale and replaced. Returns the release function; the lock is also dropped when the process exits.
+ * Takes the lock file exclusively (created with `wx`, holding our PID). A lock left by a dead process,
+ * or by an earlier process with our PID, is stale and replaced. Returns the release function; the lock is also dropped when the process exits.
  */
 export function acquirePgliteLock(lockFile: string): () => void {
   for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -32,8 +35,10 @@ export function acquirePgliteLock(lockFile: string): () => void {
       const fd = openSync(lockFile, 'wx', 0o600);
       writeSync(fd, String(process.pid));
       closeSync(fd);
+      held.add(lockFile);
       const release = () => {
         process.off('exit', release);
+        held.delete(lockFile);
         try {
           if (readFileSync(lockFile, 'utf8').trim() === String(process.pid)) unlinkSync(lockFile);
         } catch {
@@ -45,7 +50,11 @@ export function acquirePgliteLock(lockFile: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number.parseInt(readFileSync(lockFile, 'utf8').trim(), 10);
-      if (Number.isInteger(owner) && owner > 0 && isAlive(owner)) throw new DatabaseLockedError(lockFile, owner);
+      if (held.has(lockFile)) throw new DatabaseLockedError(lockFile, process.pid);
+      // Our own PID on a lock we do not hold was left by an earlier process that had the same PID: a
+      // restarted container often gets the same one (PID 1), and it must not lock itself out.
+      const stale = !Number.isInteger(owner) || owner <= 0 || owner === process.pid || !isAlive(owner);
+      if (!stale) throw new DatabaseLockedError(lockFile, owner);
       unlinkSync(lockFile);
     }
   }
