@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { UploadDialog, UploadDialogOptions } from './upload/upload-dialog.ts';
+import { loadUploadStyles } from './upload/upload-styles.ts';
 
 /**
  * An Uppy upload dialog made on first open, outside render, and kept for the island's life.
@@ -13,7 +14,7 @@ export function useUploadDialog(options: UploadDialogOptions) {
   const dialog = useRef<Promise<UploadDialog> | null>(null);
 
   function get(): Promise<UploadDialog> {
-    dialog.current ??= import('./upload/upload-dialog.ts').then(({ createUploadDialog }) =>
+    dialog.current ??= Promise.all([import('./upload/upload-dialog.ts'), loadUploadStyles()]).then(([{ createUploadDialog }]) =>
       createUploadDialog({ ...latest.current, onUploaded: (path) => latest.current.onUploaded(path) }),
     );
     return dialog.current;

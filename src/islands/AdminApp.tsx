@@ -34,18 +34,21 @@ export default function AdminApp({ locale, messages }: Props) {
           </button>
         )}
       </div>
-      {!hydrated ? (
-        <p className="mt-16 text-center text-muted">{t('admin.loading')}</p>
-      ) : token ? (
-        <>
-          <AdminTabs tab={tab} onChange={setTab} t={t} />
-          <div id={`admin-panel-${tab}`} role="tabpanel" aria-labelledby={`admin-tab-${tab}`} tabIndex={0} className="mt-8">
-            {tab === 'inquiries' ? <InquiriesTab t={t} /> : <BrandsTab t={t} />}
-          </div>
-        </>
-      ) : (
-        <LoginCard t={t} />
-      )}
+      {/* Room for the login card before hydration, so the footer does not jump when it appears. */}
+      <div className="min-h-[70vh]">
+        {!hydrated ? (
+          <p className="mt-16 text-center text-muted">{t('admin.loading')}</p>
+        ) : token ? (
+          <>
+            <AdminTabs tab={tab} onChange={setTab} t={t} />
+            <div id={`admin-panel-${tab}`} role="tabpanel" aria-labelledby={`admin-tab-${tab}`} tabIndex={0} className="mt-8">
+              {tab === 'inquiries' ? <InquiriesTab t={t} /> : <BrandsTab t={t} />}
+            </div>
+          </>
+        ) : (
+          <LoginCard t={t} />
+        )}
+      </div>
       <Toaster closeLabel={t('toast.close')} />
     </div>
   );

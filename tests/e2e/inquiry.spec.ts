@@ -137,10 +137,13 @@ test('an answer lost after the inquiry was stored: resending stores it once, not
 test('the upload dialog refuses files over 10 MB and a sixth file, in the page language', async ({ page }) => {
   await page.goto('/en/contact');
   await islandsReady(page);
+  // Uppy's styles are not render-blocking: they arrive with the first opening, before the dialog shows.
+  await expect(page.locator('link[rel="stylesheet"][href*="style.min"]')).toHaveCount(0);
   await page.getByRole('button', { name: 'Attach files' }).click();
   const dialog = page.locator('.uppy-Dashboard--modal');
   const input = dialog.locator('input.uppy-Dashboard-input').first();
   await expect(dialog.locator('.uppy-Dashboard-inner')).toBeVisible();
+  await expect(dialog.locator('.uppy-Dashboard-overlay')).toHaveCSS('position', 'fixed');
   await input.setInputFiles({ name: 'huge.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(10_485_761) });
   await expect(dialog).toContainText('huge.bin exceeds the maximum allowed size of 10 MB');
   const six = Array.from({ length: 6 }, (_, i) => ({ name: `f${i}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`file ${i}`) }));

@@ -1,8 +1,6 @@
 import Uppy from '@uppy/core';
 import Dashboard from '@uppy/dashboard';
 import type { Body, Meta } from '@uppy/core/utils';
-import '@uppy/core/css/style.min.css';
-import '@uppy/dashboard/css/style.min.css';
 import type { UploadPurpose } from '../../shared/uploads.ts';
 import { ContractUploader } from './contract-uploader.ts';
 import type { UppyLocale } from './uppy-locale.ts';
