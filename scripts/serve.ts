@@ -7,6 +7,7 @@ import { startLoopbackBlobs } from './lib/blobs-loopback.ts';
 import { loadFunctionRoutes, matchFunction, type FunctionRoute } from './lib/function-routes.ts';
 import { headersFor, loadNetlifyRules, type NetlifyRules } from './lib/netlify-rules.ts';
 import { BodyTooLargeError, readNodeBody, sendWebResponse, toWebRequest } from './lib/node-http.ts';
+import { compressFor, negotiateEncoding } from './lib/compression.ts';
 import { findNotFoundPage, findStatic, type StaticFile } from './lib/static-files.ts';
 
 /**
@@ -66,15 +67,20 @@ async function callFunction(req: IncomingMessage, res: ServerResponse, route: Fu
   await sendWebResponse(res, await route.handler(request, context), req.method === 'HEAD');
 }
 
-function sendStatic(res: ServerResponse, status: number, file: StaticFile, pathname: string, headOnly: boolean): void {
+function sendStatic(req: IncomingMessage, res: ServerResponse, status: number, file: StaticFile, pathname: string): void {
+  const encoding = negotiateEncoding(req.headers['accept-encoding']);
+  const packed = compressFor(file.body, file.type, encoding);
+  const body = packed ?? file.body;
   const headers: Record<string, string> = {
     'Content-Type': file.type,
-    'Content-Length': String(file.body.byteLength),
+    'Content-Length': String(body.byteLength),
     'Cache-Control': 'public, max-age=0, must-revalidate',
+    Vary: 'Accept-Encoding',
+    ...(packed && encoding ? { 'Content-Encoding': encoding } : {}),
     ...headersFor(rules, pathname),
   };
   res.writeHead(status, headers);
-  res.end(headOnly ? undefined : file.body);
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
@@ -82,11 +88,10 @@ async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: 
     res.writeHead(405, { Allow: 'GET, HEAD' }).end();
     return;
   }
-  const headOnly = req.method === 'HEAD';
   const file = await findStatic(DIST_DIR, pathname);
-  if (file) return sendStatic(res, 200, file, pathname, headOnly);
+  if (file) return sendStatic(req, res, 200, file, pathname);
   const notFound = await findNotFoundPage(DIST_DIR, rules, pathname);
-  if (notFound) return sendStatic(res, 404, notFound, pathname, headOnly);
+  if (notFound) return sendStatic(req, res, 404, notFound, pathname);
   res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...headersFor(rules, pathname) }).end('Not found');
 }
 

@@ -45,6 +45,10 @@ test.describe('local server', () => {
     expect(asset).toBeTruthy();
     const response = await request.get(asset!);
     expect(response.headers()['cache-control']).toContain('immutable');
+    // Sent compressed, as from Netlify's CDN, and whole once decoded.
+    expect(response.headers()['content-encoding']).toBe('br');
+    expect(response.headers()['vary']).toContain('Accept-Encoding');
+    expect((await response.body()).byteLength).toBeGreaterThan(Number(response.headers()['content-length']));
   });
 
   test('function requests over 6 MB are refused with 413 before reaching the function', async ({ request }) => {

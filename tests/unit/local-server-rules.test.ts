@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headersFor, loadNetlifyRules, pathPattern, type NetlifyRules } from '../../scripts/lib/netlify-rules.ts';
 import { findNotFoundPage, findStatic } from '../../scripts/lib/static-files.ts';
+import { compressFor, negotiateEncoding } from '../../scripts/lib/compression.ts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 describe('netlify.toml as the local server reads it', () => {
   let rules: NetlifyRules;
@@ -69,5 +71,27 @@ describe('static files', () => {
   it('picks the 404 page of the path language, Korean otherwise', async () => {
     expect((await findNotFoundPage(root, rules, '/en/missing'))?.body.toString()).toBe('en 404');
     expect((await findNotFoundPage(root, rules, '/missing'))?.body.toString()).toBe('ko 404');
+  });
+});
+
+describe('compression of static text, as Netlify’s CDN does', () => {
+  const css = Buffer.from('.card { color: #111; }\n'.repeat(200));
+
+  it('prefers brotli, falls back to gzip, and honours q=0', () => {
+    expect(negotiateEncoding('gzip, deflate, br')).toBe('br');
+    expect(negotiateEncoding('gzip')).toBe('gzip');
+    expect(negotiateEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(negotiateEncoding(undefined)).toBeNull();
+    expect(negotiateEncoding('identity')).toBeNull();
+  });
+
+  it('compresses text to the same bytes once decoded, and leaves images and tiny files alone', () => {
+    const br = compressFor(css, 'text/css; charset=utf-8', 'br')!;
+    expect(br.byteLength).toBeLessThan(css.byteLength / 10);
+    expect(brotliDecompressSync(br).equals(css)).toBe(true);
+    expect(gunzipSync(compressFor(css, 'text/css; charset=utf-8', 'gzip')!).equals(css)).toBe(true);
+    expect(compressFor(css, 'image/png', 'br')).toBeNull();
+    expect(compressFor(Buffer.from('tiny'), 'text/html; charset=utf-8', 'br')).toBeNull();
+    expect(compressFor(css, 'text/css; charset=utf-8', null)).toBeNull();
   });
 });
