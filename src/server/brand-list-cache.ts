@@ -1,5 +1,5 @@
 import type { Brand, BrandFilter } from '../shared/brand.ts';
-import { listBrandIds, listBrands } from './brands.ts';
+import { listBrandIds, listBrands, narrowingFilter } from './brands.ts';
 import type { Db } from './db/index.ts';
 
 /** Distinct filter combinations kept; a full list of 1,000 brands is about half a megabyte of JSON. */
@@ -13,10 +13,6 @@ interface Cache {
   bodies: Map<string, Uint8Array<ArrayBuffer>>;
 }
 const caches = new WeakMap<Db, Cache>();
-
-function isUnfiltered(filter: BrandFilter): boolean {
-  return !filter.category && !filter.floor && !filter.isAvailable && !filter.search;
-}
 
 function freshCache(db: Db, version: string): Cache {
   const all = listBrands(db);
@@ -53,11 +49,13 @@ export async function brandListJson(db: Db, filter: BrandFilter): Promise<Uint8A
     cache = freshCache(db, String(version));
     caches.set(db, cache);
   }
-  const key = JSON.stringify([filter.category ?? '', filter.floor ?? '', filter.isAvailable ?? '', filter.search ?? '']);
+  // 'all' and an empty value are no filter: such a request shares the full list's entry.
+  const narrowing = narrowingFilter(filter);
+  const key = JSON.stringify([narrowing.category ?? '', narrowing.floor ?? '', narrowing.isAvailable ?? '', narrowing.search ?? '']);
   const hit = cache.bodies.get(key);
   if (hit !== undefined) return hit;
   // Read after the counter: a write in between leaves this entry under the old version, refetched next time.
-  const brands = isUnfiltered(filter) ? await cache.all : await filteredBrands(db, cache, filter);
+  const brands = Object.keys(narrowing).length === 0 ? await cache.all : await filteredBrands(db, cache, narrowing);
   const body = new TextEncoder().encode(JSON.stringify(brands));
   if (cache.bodies.size >= MAX_ENTRIES) cache.bodies.delete(cache.bodies.keys().next().value as string);
   cache.bodies.set(key, body);

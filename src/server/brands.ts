@@ -46,17 +46,29 @@ function toColumns(input: BrandInput) {
  * search_text column, backed by a trigram index where pg_trgm exists).
  */
 function matchingBrands(db: Db, filter: BrandFilter) {
+  const { category, floor, isAvailable, search } = narrowingFilter(filter);
   let query = db.selectFrom('brands');
-  if (filter.category && filter.category !== FILTER_ALL) query = query.where('category', '=', filter.category);
-  if (filter.floor && filter.floor !== FILTER_ALL) query = query.where('floor', '=', filter.floor);
-  if (filter.isAvailable && filter.isAvailable !== FILTER_ALL) {
-    query = query.where('isAvailable', '=', filter.isAvailable === 'true');
-  }
-  if (filter.search) {
+  if (category) query = query.where('category', '=', category);
+  if (floor) query = query.where('floor', '=', floor);
+  if (isAvailable) query = query.where('isAvailable', '=', isAvailable === 'true');
+  if (search) {
     // lower() on both sides, as the database folds case (not JavaScript), so the two always agree.
-    query = query.where(sql<boolean>`search_text like lower(${likeContains(filter.search)})`);
+    query = query.where(sql<boolean>`search_text like lower(${likeContains(search)})`);
   }
   return query.orderBy(sql`created_at desc nulls last`).orderBy('id');
+}
+
+/**
+ * Only the filters that narrow the list: an absent, empty or 'all' value means no filter (spec §7).
+ * @example narrowingFilter({ category: 'all', floor: '3F' }) // { floor: '3F' }
+ */
+export function narrowingFilter(filter: BrandFilter): BrandFilter {
+  const narrowing: BrandFilter = {};
+  if (filter.category && filter.category !== FILTER_ALL) narrowing.category = filter.category;
+  if (filter.floor && filter.floor !== FILTER_ALL) narrowing.floor = filter.floor;
+  if (filter.isAvailable && filter.isAvailable !== FILTER_ALL) narrowing.isAvailable = filter.isAvailable;
+  if (filter.search) narrowing.search = filter.search;
+  return narrowing;
 }
 
 export async function listBrands(db: Db, filter: BrandFilter = {}): Promise<Brand[]> {
