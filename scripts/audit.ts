@@ -19,7 +19,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, startLocalServer } from './lib/local-server.ts';
-import { LOCALES, localizePath } from '../src/i18n/locales.ts';
+import { LOCALES, localizePath, splitLocale } from '../src/i18n/locales.ts';
 import { NAV_ITEMS, EXTRA_PAGES } from '../src/navigation.ts';
 
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -38,8 +38,6 @@ const ALL_ROUTES = [...NAV_ITEMS.map((i) => i.path), ...EXTRA_PAGES];
 const NOT_FOUND_ROUTE = '/404';
 const NOINDEX_ROUTES = new Set(['/admin', NOT_FOUND_ROUTE]);
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
-/** A locale-prefixed path back to its route: /en/admin → /admin, /ja → /. */
-const routeOf = (path: string) => path.replace(/^\/(en|zh|ja)(?=\/|$)/, '') || '/';
 
 const failures: string[] = [];
 
@@ -111,7 +109,7 @@ try {
     const header = ['page', 'perf', 'a11y', 'bp', 'seo', 'FCP', 'LCP', 'TBT', 'CLS', 'SI'];
     console.log(header[0]!.padEnd(22), ...header.slice(1).map((h) => h.padStart(6)));
     for (const path of targets) {
-      const route = routeOf(path);
+      const route = splitLocale(path).path;
       const perfBudget = ISLAND_PAGES.has(route) ? 98 : 100;
       const lhr = await medianRun(origin + path, chrome.port);
       const score = (key: string) => Math.round((lhr?.categories[key]?.score ?? 0) * 100);

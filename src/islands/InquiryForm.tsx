@@ -31,7 +31,7 @@ const AUTOCOMPLETE: Record<Field, string> = { name: 'name', phone: 'tel', email:
 function typedBeforeHydration(): typeof EMPTY {
   if (typeof document === 'undefined') return EMPTY;
   const typed = (field: Field) => document.querySelector<HTMLInputElement | HTMLTextAreaElement>(`#inquiry-${field}`)?.value ?? '';
-  return { name: typed('name'), phone: typed('phone'), email: typed('email'), message: typed('message') };
+  return Object.fromEntries(FIELDS.map((field) => [field, typed(field)])) as typeof EMPTY;
 }
 
 /** The leasing inquiry on /contact: four required fields and up to five attachments (spec §2, §5). */

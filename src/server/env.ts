@@ -35,13 +35,14 @@ function onNetlify(source: NodeJS.ProcessEnv): boolean {
 }
 
 export function readEnv(source: NodeJS.ProcessEnv): ServerEnv {
+  const netlify = onNetlify(source);
   const blank = (value: string | undefined) => (value && value.trim() !== '' ? value : undefined);
   return {
     databaseUrl: blank(source.DATABASE_URL),
     dataDir: path.resolve(blank(source.DATA_DIR) ?? '.data'),
     adminPassword: blank(source.ADMIN_PASSWORD),
     objectSigningSecret: blank(source.OBJECT_SIGNING_SECRET),
-    production: source.NODE_ENV === 'production' || source.CONTEXT === 'production' || onNetlify(source),
-    onNetlify: onNetlify(source),
+    production: source.NODE_ENV === 'production' || source.CONTEXT === 'production' || netlify,
+    onNetlify: netlify,
   };
 }

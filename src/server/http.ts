@@ -47,10 +47,14 @@ function withSecurityHeaders(response: Response): Response {
 
 /** A JSON response with no-store caching (API answers are per request). */
 export function json(data: unknown, init: ResponseInit = {}): Response {
-  const headers = new Headers(init.headers);
+  return new Response(JSON.stringify(data), { ...init, headers: jsonHeaders(init.headers) });
+}
+
+function jsonHeaders(init?: HeadersInit): Headers {
+  const headers = new Headers(init);
   headers.set('Content-Type', 'application/json; charset=utf-8');
   if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
-  return new Response(JSON.stringify(data), { ...init, headers });
+  return headers;
 }
 
 /**
@@ -65,9 +69,7 @@ export function sharedJsonBytes(bytes: Uint8Array<ArrayBuffer>): Response {
       controller.close();
     },
   });
-  return new Response(body, {
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(bytes.byteLength), 'Cache-Control': 'no-store' },
-  });
+  return new Response(body, { headers: jsonHeaders({ 'Content-Length': String(bytes.byteLength) }) });
 }
 
 export function errorResponse(error: HttpError): Response {
