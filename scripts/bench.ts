@@ -4,6 +4,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { freePort, startLocalServer, type RunningServer } from './lib/local-server.ts';
+import { brandInput, THUMBNAIL_PNG } from './bench/fixtures.ts';
 import { LeanHttpClient } from './bench/lean-http.ts';
 import { percentile, printTable, timeSequential, type Row } from './bench/stats.ts';
 import { BRAND_CATEGORIES, DIRECTORY_FLOORS } from '../src/shared/brand.ts';
@@ -18,7 +19,6 @@ const SAMPLES = 200;
 const CONCURRENT_INQUIRIES = 100;
 const P95_BUDGET_MS = 10;
 const PASSWORD = 'bench-admin-password';
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 
 async function api(server: RunningServer, method: string, pathname: string, body?: unknown, token?: string) {
   const headers: Record<string, string> = {};
@@ -31,25 +31,10 @@ async function api(server: RunningServer, method: string, pathname: string, body
 }
 
 async function uploadThumbnail(server: RunningServer): Promise<string> {
-  const { uploadURL, objectPath } = await api(server, 'POST', '/api/objects/upload', { purpose: 'thumbnail', filename: 'logo.png', size: PNG.byteLength, type: 'image/png' });
-  const put = await fetch(`${server.origin}${uploadURL}`, { method: 'PUT', body: PNG, headers: { 'Content-Type': 'image/png' } });
+  const { uploadURL, objectPath } = await api(server, 'POST', '/api/objects/upload', { purpose: 'thumbnail', filename: 'logo.png', size: THUMBNAIL_PNG.byteLength, type: 'image/png' });
+  const put = await fetch(`${server.origin}${uploadURL}`, { method: 'PUT', body: THUMBNAIL_PNG, headers: { 'Content-Type': 'image/png' } });
   if (!put.ok) throw new Error(`thumbnail upload → ${put.status}: ${await put.text()}`);
   return objectPath;
-}
-
-function brand(i: number, thumbnail: string) {
-  return {
-    name: `Tenant ${i} ${i % 7 === 0 ? 'Coffee' : 'Studio'}`,
-    description: `Brand number ${i}: ${i % 5 === 0 ? 'specialty roastery and dessert bar' : 'office and retail services'}`,
-    category: BRAND_CATEGORIES[i % BRAND_CATEGORIES.length],
-    floor: DIRECTORY_FLOORS[i % DIRECTORY_FLOORS.length],
-    unit: String(100 + (i % 50)),
-    area: `${(30 + (i % 90)).toFixed(2)}평`,
-    isAvailable: i % 3 !== 0,
-    thumbnail,
-    contactInfo: { phone: `02-555-${String(i).padStart(4, '0')}`, email: `tenant${i}@example.com`, website: `https://tenant${i}.example` },
-    tags: [`tag${i % 13}`, i % 2 ? 'open-late' : 'weekday'],
-  };
 }
 
 async function inParallel<T>(count: number, limit: number, task: (i: number) => Promise<T>): Promise<T[]> {
@@ -136,7 +121,7 @@ try {
   const { token } = await api(server, 'POST', '/api/admin/login', { password: PASSWORD });
   const thumbnail = await uploadThumbnail(server);
   const seedStart = performance.now();
-  await inParallel(BRANDS, 8, (i) => api(server as RunningServer, 'POST', '/api/brands', brand(i, thumbnail), token));
+  await inParallel(BRANDS, 8, (i) => api(server as RunningServer, 'POST', '/api/brands', brandInput(i, thumbnail), token));
   const seedMs = performance.now() - seedStart;
   const searches = ['coffee', 'roastery', 'TAG7', 'studio', 'tenant 42', '평', 'open-late', 'nothing-matches'];
   const rows: Row[] = [

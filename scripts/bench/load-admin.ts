@@ -1,7 +1,7 @@
 import type { Brand } from '../../src/shared/brand.ts';
 import type { LoginResponse } from '../../src/shared/admin-login.ts';
 import { UPLOAD_ENDPOINTS, type CreateUploadResponse } from '../../src/shared/upload-protocol.ts';
-import { brandInput, THUMBNAIL_PNG } from './load-fixtures.ts';
+import { brandInput, THUMBNAIL_PNG } from './fixtures.ts';
 import { jsonOf, type Send } from './load-http.ts';
 import { pick } from './load-visitors.ts';
 

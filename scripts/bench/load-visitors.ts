@@ -1,7 +1,7 @@
 import { BRAND_CATEGORIES, DIRECTORY_FLOORS, type Brand } from '../../src/shared/brand.ts';
 import type { Inquiry } from '../../src/shared/inquiry.ts';
 import type { CreateUploadResponse } from '../../src/shared/upload-protocol.ts';
-import { attachmentBytes, SEARCH_TERMS } from './load-fixtures.ts';
+import { attachmentBytes, SEARCH_TERMS } from './fixtures.ts';
 import { jsonOf, type Send } from './load-http.ts';
 import type { Page } from './load-site.ts';
 
