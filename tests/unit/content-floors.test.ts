@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseContent } from '~/content/validate';
 import { contentErrorOf } from '../support/content-error.ts';
 import { joinFloors, loadFloors } from '~/content/floors';
-import { FLOOR_SECTION_IDS, FloorsDataSchema, FloorsTextSchema } from '~/content/schemas/floors';
+import { FLOOR_SECTION_IDS, FloorsDataSchema, FloorsTextSchema, type FloorsData } from '~/content/schemas/floors';
 import { LOCALES } from '~/i18n/locales';
 import data from '../../content/floors/data.json';
 import en from '../../content/floors/en.json';
@@ -41,11 +41,11 @@ describe('floors content', () => {
   it('rejects a language file missing a section field or an overview key', () => {
     const broken = clone(en) as Record<string, any>;
     delete broken.sections['12f-13f'].highlights;
-    delete broken.overview['9F-12F'];
+    delete broken.overview['11F'];
     const message = errorOf('content/floors/en.json', FloorsTextSchema, broken);
     expect(message).toContain('content/floors/en.json');
     expect(message).toContain('sections.12f-13f.highlights');
-    expect(message).toContain('overview.9F-12F');
+    expect(message).toContain('overview.11F');
   });
 
   it('fails when a language misses the alt text of an image, naming the file and field', () => {
@@ -56,5 +56,73 @@ describe('floors content', () => {
     const noLocationAlt = parseContent('content/floors/en.json', FloorsTextSchema, en);
     delete noLocationAlt.sections['2f'].locationAlt;
     expect(() => joinFloors('content/floors/en.json', facts, noLocationAlt)).toThrow(/sections\.2f\.locationAlt/);
+  });
+});
+
+/** Every level a [from, to] range covers (there is no level 0). */
+const levelsOf = ([from, to]: readonly [number, number]) =>
+  Array.from({ length: to - from + 1 }, (_, i) => from + i).filter((level) => level !== 0);
+
+/** Where the floor overview and the floor sections disagree about what a level is used for. */
+function disagreements(facts: FloorsData): string[] {
+  const problems: string[] = [];
+  const sectionUses = (level: number) => facts.sections.filter((s) => levelsOf(s.levels).includes(level)).map((s) => s.use);
+  for (const row of facts.overview) {
+    for (const level of levelsOf(row.levels)) {
+      const uses = sectionUses(level);
+      if (!uses.includes(row.use)) problems.push(`overview ${row.id} says level ${level} is ${row.use}, the sections say ${uses.join('/') || 'nothing'}`);
+    }
+  }
+  for (const section of facts.sections) {
+    if (section.use === 'parking') continue; // the overview lists the floors a tenant can lease
+    for (const level of levelsOf(section.levels)) {
+      if (!facts.overview.some((row) => levelsOf(row.levels).includes(level))) problems.push(`section ${section.id}: level ${level} is missing from the overview`);
+    }
+  }
+  return problems;
+}
+
+describe('floors overview and sections', () => {
+  const facts = parseContent('content/floors/data.json', FloorsDataSchema, data);
+
+  it('say the same about the use of every level', () => {
+    expect(disagreements(facts)).toEqual([]);
+  });
+
+  it('would catch the old overview (4F-8F medical, 9F-12F education, 13F office)', () => {
+    const old = structuredClone(facts);
+    old.overview[4] = { id: '4F-10F', levels: [4, 10], use: 'medical' };
+    old.overview[5] = { id: '11F', levels: [9, 12], use: 'education' } as FloorsData['overview'][number];
+    expect(disagreements(old)).toContain('overview 11F says level 9 is education, the sections say medical');
+    const gap = structuredClone(facts);
+    gap.overview[6] = { id: '12F-13F', levels: [13, 13], use: 'office' } as FloorsData['overview'][number];
+    expect(disagreements(gap)).toContain('section 12f-13f: level 12 is missing from the overview');
+  });
+
+  it('rejects an overview id that does not name its levels', () => {
+    const broken = clone(data) as Record<string, any>;
+    broken.overview[4].levels = [4, 8];
+    expect(errorOf('content/floors/data.json', FloorsDataSchema, broken)).toContain('overview.4.id');
+  });
+
+  it('gives a row and the section of the same levels the same name and use in every language', () => {
+    for (const locale of LOCALES) {
+      const { text } = loadFloors(locale);
+      for (const row of facts.overview) {
+        const section = facts.sections.find((s) => s.levels[0] === row.levels[0] && s.levels[1] === row.levels[1]);
+        if (!section) continue;
+        const words = text.sections[section.id];
+        expect({ locale, row: row.id, name: text.overview[row.id].name, type: text.overview[row.id].type }).toEqual({
+          locale,
+          row: row.id,
+          name: words.name,
+          type: words.businessType,
+        });
+      }
+    }
+  });
+
+  it('shows every section with its position in the building', () => {
+    for (const section of facts.sections) expect(section.locationImage, section.id).toBe(`floors/location-${section.id}`);
   });
 });

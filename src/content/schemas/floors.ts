@@ -3,8 +3,13 @@ import { ImageName, Text } from './shared.ts';
 
 /** Floor section ids, top to bottom of the page (spec §2 Floors). */
 export const FLOOR_SECTION_IDS = ['b2', 'b1-1f', '1f', '2f', '3f', '4f-10f', '11f', '12f-13f', '14f'] as const;
-/** Floor overview keys (spec §3). */
-export const FLOOR_OVERVIEW_KEYS = ['B1', '1F', '2F', '3F', '4F-8F', '9F-12F', '13F', '14F'] as const;
+/** Floor overview rows, bottom to top (spec §3); each row's id names its levels (see overviewIdOf). */
+export const FLOOR_OVERVIEW_KEYS = ['B1', '1F', '2F', '3F', '4F-10F', '11F', '12F-13F', '14F'] as const;
+/**
+ * What a floor is used for, in machine-readable form: the overview rows and the sections each name
+ * one, so a test can check that both halves of the page say the same about every level.
+ */
+export const FLOOR_USES = ['parking', 'grocery', 'retail', 'dining', 'beauty', 'medical', 'education', 'office', 'rooftop'] as const;
 /** The merchandising plan directions, in order. */
 export const MERCHANDISING_KEYS = ['topicality', 'diversity', 'convenience'] as const;
 /** Business example images per floor (spec §9). */
@@ -20,8 +25,25 @@ const PlanSchema = v.object({
   units: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(12)),
 });
 
+const Use = v.picklist(FLOOR_USES);
+
+/** The label of a level range as the overview shows it: [4, 10] → '4F-10F', [-1, -1] → 'B1'. */
+export function overviewIdOf([from, to]: readonly [number, number]): string {
+  const label = (level: number) => (level < 0 ? `B${-level}` : `${level}F`);
+  return from === to ? label(from) : `${label(from)}-${label(to)}`;
+}
+
+const OverviewRowSchema = v.pipe(
+  v.object({ id: v.picklist(FLOOR_OVERVIEW_KEYS), levels: v.tuple([Level, Level]), use: Use }),
+  v.forward(
+    v.check((row) => overviewIdOf(row.levels) === row.id, 'the id must name the levels, e.g. levels [4, 10] → "4F-10F"'),
+    ['id'],
+  ),
+);
+
 const SectionDataSchema = v.object({
   id: v.picklist(FLOOR_SECTION_IDS),
+  use: Use,
   levels: v.tuple([Level, Level]),
   areaPyeong: v.pipe(v.number(), v.minValue(1)),
   plan: PlanSchema,
@@ -35,8 +57,16 @@ export const FloorsDataSchema = v.pipe(
   v.object({
     floorCount: v.pipe(v.number(), v.integer(), v.minValue(1)),
     layoutImage: ImageName,
+    overview: v.pipe(v.array(OverviewRowSchema), v.length(FLOOR_OVERVIEW_KEYS.length)),
     sections: v.pipe(v.array(SectionDataSchema), v.length(FLOOR_SECTION_IDS.length)),
   }),
+  v.forward(
+    v.check(
+      (data) => data.overview.every((row, i) => row.id === FLOOR_OVERVIEW_KEYS[i]),
+      `must list the overview rows in this order: ${FLOOR_OVERVIEW_KEYS.join(', ')}`,
+    ),
+    ['overview'],
+  ),
   v.forward(
     v.check(
       (data) => data.sections.every((s, i) => s.id === FLOOR_SECTION_IDS[i]),
