@@ -1,3 +1,5 @@
+import { localizePath, type Locale } from './i18n/locales.ts';
+
 /**
  * The seven top-bar links (spec §2 shared layout), in order. `label` is a dictionary key.
  * Paths are locale-free; localizePath() adds the prefix.
@@ -17,3 +19,11 @@ export const EXTRA_PAGES = ['/admin'] as const;
 
 /** Top bar turns solid once the page is scrolled past this many px (spec §9). */
 export const TOP_BAR_SCROLL_THRESHOLD = 50;
+
+/** The id of the inquiry form's section on /contact: every leasing call to action goes straight to it. */
+export const INQUIRY_ANCHOR = 'inquiry-form';
+
+/** Where a "leasing inquiry" button leads, in the page's language. */
+export function inquiryHref(locale: Locale): string {
+  return `${localizePath(locale, '/contact')}#${INQUIRY_ANCHOR}`;
+}

@@ -23,6 +23,8 @@ export function initTopBar(): void {
 
   const setOpen = (open: boolean) => {
     menu.hidden = !open;
+    // The page behind an open menu must not scroll (global.css); its scroll position stays where it was.
+    document.documentElement.toggleAttribute('data-scroll-locked', open);
     toggle.setAttribute('aria-expanded', String(open));
     toggle.setAttribute('aria-label', (open ? toggle.dataset.labelClose : toggle.dataset.labelOpen) ?? '');
     bar.dispatchEvent(new Event('menu-toggle'));
@@ -31,6 +33,8 @@ export function initTopBar(): void {
   menu.addEventListener('click', (event) => {
     if ((event.target as Element).closest('a')) setOpen(false);
   });
+  // The menu exists below the lg breakpoint only: widening the window must not leave the page locked.
+  window.matchMedia('(min-width: 1024px)').addEventListener('change', (event) => event.matches && !menu.hidden && setOpen(false));
   document.addEventListener('keydown', (event) => {
     if (event.key === 'Escape' && !menu.hidden) {
       setOpen(false);

@@ -149,6 +149,59 @@ test.describe('tooltip', () => {
   });
 });
 
+test.describe('tooltip on a touch screen', () => {
+  test('a tap opens the "i" explanation at once; a second tap, a tap elsewhere or Escape closes it', async ({ page, isMobile }) => {
+    test.skip(!isMobile, 'taps need a touch screen');
+    await page.goto('/floors');
+    const trigger = page.locator('[id="2f"] [data-tooltip] button');
+    const bubble = page.locator(`#${await trigger.getAttribute('aria-describedby')}`);
+    await trigger.scrollIntoViewIfNeeded();
+    // The delay is measured inside the page: a tap must not wait for the 700 ms hover delay.
+    await page.evaluate((id) => {
+      const log = { tapped: 0, shown: 0 };
+      Object.assign(window, { tapLog: log });
+      document.addEventListener('pointerdown', () => (log.tapped = performance.now()), { capture: true });
+      const target = document.getElementById(id)!;
+      new MutationObserver(() => !target.hidden && (log.shown ||= performance.now())).observe(target, { attributes: true });
+    }, (await bubble.getAttribute('id'))!);
+    await trigger.tap();
+    await expect(bubble).toBeVisible();
+    await expect(bubble).toContainText('㎡');
+    const log = await page.evaluate(() => (window as unknown as { tapLog: { tapped: number; shown: number } }).tapLog);
+    expect(log.shown - log.tapped).toBeLessThan(300);
+    const box = (await bubble.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+
+    await trigger.tap();
+    await expect(bubble).toBeHidden();
+
+    await trigger.tap();
+    await expect(bubble).toBeVisible();
+    await page.locator('[id="2f"] p').first().tap();
+    await expect(bubble).toBeHidden();
+
+    await trigger.tap();
+    await expect(bubble).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(bubble).toBeHidden();
+  });
+
+  test('a click opens it at once on a desktop too', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'the tap test covers touch screens');
+    // No smooth scrolling: a page still gliding under the pointer would be a hover leaving and coming back.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/en/floors');
+    const trigger = page.locator('[id="2f"] [data-tooltip] button');
+    const bubble = page.locator(`#${await trigger.getAttribute('aria-describedby')}`);
+    await trigger.scrollIntoViewIfNeeded();
+    await trigger.click();
+    await expect(bubble).toBeVisible({ timeout: 500 });
+    await trigger.click();
+    await expect(bubble).toBeHidden();
+  });
+});
+
 test.describe('tooltip on hover', () => {
   test('opens after 700 ms, and at once when moving on to the next one', async ({ page, isMobile }) => {
     test.skip(isMobile, 'touch screens have no hover');

@@ -1,6 +1,9 @@
 import { test, expect, axeViolations } from './fixtures';
 import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { LOCALES, localizePath } from '../../src/i18n/locales.ts';
+
+const content = (file: string) => JSON.parse(readFileSync(new URL(`../../content/${file}`, import.meta.url), 'utf8'));
 
 /** Floor ids start with digits, which a CSS `#id` selector cannot. */
 const byId = (id: string) => `[id="${id}"]`;
@@ -124,12 +127,15 @@ test.describe('directions', () => {
 test('contact shows guide, documents, six steps and the rule before the inquiry form', async ({ page }) => {
   await page.goto('/en/contact');
   const headings = await page.locator('main h2').allTextContents();
-  expect(headings.slice(0, 5)).toEqual(['Leasing Guide', 'Required Documents', 'Leasing Process', 'Who Can Lease', headings[4]]);
+  const leasing = content('leasing/en.json');
+  const inquiryTitle = content('i18n/en/inquiry.json').title as string;
+  expect(headings.slice(0, 5)).toEqual([leasing.guide.title, leasing.documents.title, leasing.process.title, leasing.rule.title, inquiryTitle]);
   await expect(page.locator('main h2').nth(4)).toHaveAttribute('id', 'inquiry-title');
   const steps = page.locator('[data-leasing-steps] > li');
   await expect(steps).toHaveCount(6);
   for (let i = 0; i < 6; i++) {
     await expect(steps.nth(i)).toContainText(`Step 0${i + 1}`);
+    await expect(steps.nth(i)).toContainText(leasing.process.steps[i].description);
     await expect(steps.nth(i).locator('svg[aria-hidden="true"]')).toHaveCount(1);
   }
   await expect(page.locator('ol[aria-labelledby="documents-title"] > li')).toHaveCount(5);

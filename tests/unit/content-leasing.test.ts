@@ -25,6 +25,15 @@ describe('leasing content', () => {
     }
   });
 
+  it('describes every step, so no step of the process shows a bare title', () => {
+    for (const locale of LOCALES) {
+      for (const step of loadLocalized('leasing', locale, LeasingTextSchema).process.steps) expect(step.description.trim(), `${locale} ${step.label}`).not.toBe('');
+    }
+    const missing = structuredClone(ko) as Record<string, any>;
+    delete missing.process.steps[4].description;
+    expect(() => parseContent('content/leasing/ko.json', LeasingTextSchema, missing)).toThrow(/process\.steps\.4\.description/);
+  });
+
   it('accepts simple formatting in the guide description', () => {
     expect(withDescription('<p>Near <strong>Sillim</strong> Station<br/>and <em>more</em> &lt;3</p>')).toBe('');
   });

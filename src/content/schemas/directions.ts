@@ -5,7 +5,9 @@ import { ImageName, Text } from './shared.ts';
 export const BUS_GROUPS = ['village', 'regular', 'trunk', 'branch', 'metropolitan'] as const;
 /** Branch routes shown before the visitor asks for the rest (spec §9). */
 export const BRANCH_BUS_VISIBLE = 8;
-export const NAVIGATION_APPS = ['kakaoNavi', 'tmap', 'naverMap'] as const;
+/** Navigation apps the directions page links to (src/content/map-links.ts builds the links). */
+export const NAVIGATION_APPS = ['kakaoMap', 'naverMap', 'tmap'] as const;
+export type NavigationApp = (typeof NAVIGATION_APPS)[number];
 export const LOCATION_FEATURE_COUNT = 5;
 
 const Route = v.pipe(v.string(), v.regex(/^[A-Z]?[0-9]{2,4}(-[0-9])?$/, 'must be a route number such as 5413 or 02'));
@@ -57,7 +59,7 @@ export const DirectionsTextSchema = v.object({
   villagePrefix: Text,
   line2: v.object({ station: Text, note: Text }),
   sillimLine: v.object({ station: Text, accessibility: Text }),
-  navigationApps: v.strictObject({ kakaoNavi: Text, tmap: Text, naverMap: Text }),
+  navigationApps: v.strictObject({ kakaoMap: Text, naverMap: Text, tmap: Text }),
   features: v.pipe(v.array(Feature), v.length(LOCATION_FEATURE_COUNT)),
 });
 

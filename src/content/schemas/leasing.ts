@@ -7,7 +7,7 @@ export const LEASING_STEP_COUNT = 6;
 const Step = v.object({
   label: Text,
   title: Text,
-  description: v.optional(Text),
+  description: Text,
 });
 
 /** content/leasing/{locale}.json: the leasing guide of the contact page in one language. */
