@@ -4,6 +4,8 @@ const text = v.pipe(v.string(), v.nonEmpty());
 
 /** content/brochures/data.json: the facts printed in every language's brochure. */
 export const BrochureDataSchema = v.strictObject({
+  /** The editor's JSON Schema (content/.schemas/), ignored here. */
+  $schema: v.optional(v.string()),
   name: text,
   postalCode: text,
   phone: text,
@@ -26,6 +28,8 @@ export const BrochureDataSchema = v.strictObject({
 
 /** content/brochures/{locale}.json: the brochure's words in one language. */
 export const BrochureTextSchema = v.strictObject({
+  /** The editor's JSON Schema (content/.schemas/), ignored here. */
+  $schema: v.optional(v.string()),
   title: text,
   tagline: text,
   intro: text,

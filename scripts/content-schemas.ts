@@ -1,0 +1,30 @@
+/**
+ * `npm run content:schemas`: writes the JSON Schema of every kind of content file into content/.schemas/
+ * (generated from the valibot schemas the build checks with) and points each content file at its schema
+ * with a `"$schema"` key, so an editor's IDE validates and completes fields while typing.
+ * Run it after changing a schema in src/content/schemas/; a unit test fails while the output is stale.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CONTENT_KINDS, JSON_SCHEMA_DIR, jsonSchemaText, schemaRefFor } from '../src/content/json-schemas.ts';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+
+/** The file with its `"$schema"` key set to `ref`, as the first key, the rest of the text untouched. */
+export function withSchemaRef(text: string, ref: string): string {
+  const line = `"$schema": ${JSON.stringify(ref)}`;
+  if (/"\$schema":\s*"[^"]*"/.test(text)) return text.replace(/"\$schema":\s*"[^"]*"/, line);
+  return text.replace(/^\{\s*\n/, `{\n  ${line},\n`);
+}
+
+mkdirSync(join(ROOT, JSON_SCHEMA_DIR), { recursive: true });
+for (const kind of CONTENT_KINDS) {
+  writeFileSync(join(ROOT, JSON_SCHEMA_DIR, `${kind.name}.json`), jsonSchemaText(kind));
+  for (const file of kind.files) {
+    const text = readFileSync(join(ROOT, file), 'utf8');
+    const next = withSchemaRef(text, schemaRefFor(file, kind));
+    if (!next.includes('"$schema"')) throw new Error(`${file}: does not start with "{" on its own line`);
+    if (next !== text) writeFileSync(join(ROOT, file), next);
+  }
+}
+console.log(`${CONTENT_KINDS.length} JSON Schemas written to ${JSON_SCHEMA_DIR}/`);

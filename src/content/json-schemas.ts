@@ -1,0 +1,81 @@
+import * as v from 'valibot';
+import { toJsonSchema } from '@valibot/to-json-schema';
+import { AboutDataSchema, AboutTextSchema } from './schemas/about.ts';
+import { ArchitectureDataSchema, ArchitectureTextSchema } from './schemas/architecture.ts';
+import { BrochureDataSchema, BrochureTextSchema } from './schemas/brochures.ts';
+import { BuildingSchema } from './schemas/building.ts';
+import { ConstructionDataSchema, ConstructionTextSchema } from './schemas/construction.ts';
+import { DirectionsDataSchema, DirectionsTextSchema } from './schemas/directions.ts';
+import { FloorsDataSchema, FloorsTextSchema } from './schemas/floors.ts';
+import { LeasingTextSchema } from './schemas/leasing.ts';
+import { LOCALES } from '../i18n/locales.ts';
+
+/** Where the generated JSON Schemas live, relative to the repository root. */
+export const JSON_SCHEMA_DIR = 'content/.schemas';
+
+/** One kind of content file: the valibot schema the build checks it with, and the files of that kind. */
+export interface ContentKind {
+  name: string;
+  schema: v.GenericSchema;
+  files: string[];
+}
+
+const texts = (area: string) => LOCALES.map((locale) => `content/${area}/${locale}.json`);
+
+/** Every content file an editor keeps, by kind (dictionaries under content/i18n are checked by src/i18n). */
+export const CONTENT_KINDS: ContentKind[] = [
+  { name: 'about-data', schema: AboutDataSchema, files: ['content/about/data.json'] },
+  { name: 'about-text', schema: AboutTextSchema, files: texts('about') },
+  { name: 'architecture-data', schema: ArchitectureDataSchema, files: ['content/architecture/data.json'] },
+  { name: 'architecture-text', schema: ArchitectureTextSchema, files: texts('architecture') },
+  { name: 'brochures-data', schema: BrochureDataSchema, files: ['content/brochures/data.json'] },
+  { name: 'brochures-text', schema: BrochureTextSchema, files: texts('brochures') },
+  { name: 'building', schema: BuildingSchema, files: ['content/building.json'] },
+  { name: 'construction-data', schema: ConstructionDataSchema, files: ['content/construction/data.json'] },
+  { name: 'construction-text', schema: ConstructionTextSchema, files: texts('construction') },
+  { name: 'directions-data', schema: DirectionsDataSchema, files: ['content/directions/data.json'] },
+  { name: 'directions-text', schema: DirectionsTextSchema, files: texts('directions') },
+  { name: 'floors-data', schema: FloorsDataSchema, files: ['content/floors/data.json'] },
+  { name: 'floors-text', schema: FloorsTextSchema, files: texts('floors') },
+  { name: 'leasing-text', schema: LeasingTextSchema, files: texts('leasing') },
+];
+
+/** The `"$schema"` value of a content file of `kind`: a path relative to the file, as editors resolve it. */
+export function schemaRefFor(file: string, kind: ContentKind): string {
+  const depth = file.split('/').length - 2; // folders below content/
+  return `${'../'.repeat(depth) || './'}.schemas/${kind.name}.json`;
+}
+
+/**
+ * The JSON Schema of a kind, for editors' IDEs: fields, types, required keys, allowed values, lengths and
+ * patterns. Rules a JSON Schema cannot say (cross-field checks) are left to the build, which names them.
+ */
+export function jsonSchemaOf(kind: ContentKind): Record<string, unknown> {
+  const schema = toJsonSchema(kind.schema, { errorMode: 'ignore', typeMode: 'input' }) as Record<string, unknown>;
+  closeObjects(schema);
+  const properties = (schema.properties ?? {}) as Record<string, unknown>;
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    ...schema,
+    title: kind.files.length === 1 ? kind.files[0] : `content/${kind.name.replace(/-text$/, '')}/<language>.json`,
+    // Every content file names its schema; the build ignores the key.
+    properties: { $schema: { type: 'string' }, ...properties },
+  };
+}
+
+/**
+ * The build drops keys it does not know, so a mistyped field name would silently lose its text: the
+ * IDE flags unknown keys instead.
+ */
+function closeObjects(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(closeObjects);
+  if (typeof node !== 'object' || node === null) return;
+  const record = node as Record<string, unknown>;
+  if (record.type === 'object' && record.properties && record.additionalProperties === undefined) record.additionalProperties = false;
+  Object.values(record).forEach(closeObjects);
+}
+
+/** The file text a JSON Schema is written as. */
+export function jsonSchemaText(kind: ContentKind): string {
+  return `${JSON.stringify(jsonSchemaOf(kind), null, 2)}\n`;
+}
