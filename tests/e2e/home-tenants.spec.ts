@@ -17,7 +17,7 @@ test('the home strip shows three placeholders while loading, then the invitation
   await expect(section).toContainText('Premium location');
   await expect(section).toContainText('Affluent customers');
   await expect(section).toContainText('Perfect infrastructure');
-  await expect(section.getByRole('link', { name: 'Make a leasing inquiry' })).toHaveAttribute('href', '/en/contact');
+  await expect(section.getByRole('link', { name: 'Make a leasing inquiry' })).toHaveAttribute('href', '/en/contact#inquiry-form');
   await expect(section.getByRole('link', { name: 'View all brands' })).toHaveCount(0);
   // Only the strip: the top bar is mid-transition right after a scroll, and the page suite checks it.
   const results = await new AxeBuilder({ page }).include('#tenants').withTags(AXE_TAGS).analyze();
