@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures';
+import { test, expect, axeViolations } from './fixtures';
 import { TOP_BAR_SCROLL_THRESHOLD } from '../../src/navigation.ts';
 
 const isMobile = (width: number | undefined) => (width ?? 1280) < 1024;
@@ -83,6 +83,7 @@ test.describe('mobile menu and the page behind it', () => {
     expect(inner.y + inner.height).toBeLessThanOrEqual(outer.y + outer.height);
     expect(await list.evaluate((el) => getComputedStyle(el).position)).toBe('static');
     for (const link of await list.getByRole('link').all()) expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test('the page behind an open menu does not scroll, and keeps its place when it closes', async ({ page }) => {
