@@ -32,6 +32,8 @@ if (!process.env.ADMIN_PASSWORD?.trim()) {
   const { ensureLocalAdminPassword } = await import('../src/server/auth.ts');
   await ensureLocalAdminPassword(DATA_DIR);
 }
+// Refuses to start on an unsafe configuration (a short ADMIN_PASSWORD in production), with its reason.
+(await import('../src/server/env.ts')).serverEnv();
 // The database opens while the rest starts, and before we listen: a new PGlite folder takes seconds of
 // CPU to initialise, which would stall every request made meanwhile. A failure (e.g. a folder locked by
 // another server) is reported now; the API then answers 503 until it can open.
