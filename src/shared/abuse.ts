@@ -1,5 +1,3 @@
-import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS } from './api.ts';
-
 /**
  * Abuse limits (issue 10; reasons in docs/decisions/007-abuse-limits.md). Each limit counts one client
  * (Netlify's client address) over a sliding window; a request past it answers 429 with Retry-After.
@@ -29,7 +27,7 @@ export const UPLOAD_RATE_LIMITS: readonly RateLimit[] = [
 export const BROCHURE_COUNT_WINDOW_MS = HOUR;
 
 /** Admin login: failures per client, and all failures together (the bound on distributed guessing). */
-export const LOGIN_CLIENT_LIMIT: RateLimit = { max: LOGIN_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS };
+export const LOGIN_CLIENT_LIMIT: RateLimit = { max: 5, windowMs: 15 * MINUTE };
 export const LOGIN_GLOBAL_LIMIT: RateLimit = { max: 50, windowMs: HOUR };
 /** A client that signed in within this time is not held back by the global bound. */
 export const LOGIN_TRUST_MS = 30 * DAY;
