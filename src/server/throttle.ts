@@ -44,7 +44,8 @@ export async function takeHit(bucket: string, client: string, limits: readonly R
       }
     }
     if (retryAfter > 0) return { ok: false as const, retryAfter: Math.max(1, retryAfter) };
-    await trx.insertInto('throttleHits').values({ bucket, clientKey: key }).execute();
+    // Stamped with the same clock the windows are measured by (the database's may differ by a second).
+    await trx.insertInto('throttleHits').values({ bucket, clientKey: key, at: new Date(now) }).execute();
     return { ok: true as const };
   });
 }
