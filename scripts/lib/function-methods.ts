@@ -1,27 +1,20 @@
 import type { FunctionRoute } from './function-routes.ts';
 
 /**
- * The methods each function answers, as Netlify's edge knows them: asked once per function with a
- * method nobody declares (every handler's first step is allowMethods, which answers 405 with `Allow`).
- * TRACE, TRACK and CONNECT cannot even be put in a web Request, so without this they crashed into 500s.
+ * Methods a web Request cannot carry (fetch forbids them), so a function can never see them: without
+ * this they crashed into 500s. Netlify's edge answers them 405; every other method reaches the
+ * function, whose allowMethods answers 405 with `Allow` itself.
  */
+const UNREQUESTABLE = new Set(['CONNECT', 'TRACE', 'TRACK']);
+/** A method nobody declares: the function's answer names the ones it does. */
 const PROBE_METHOD = 'PROBE';
-const known = new Map<string, Promise<string[] | null>>();
 
-async function probe(route: FunctionRoute, url: URL, params: Record<string, string>): Promise<string[] | null> {
-  const response = await route.handler(new Request(url, { method: PROBE_METHOD }), { params });
-  const allow = response.status === 405 ? response.headers.get('allow') : null;
-  return allow ? allow.split(',').map((method) => method.trim().toUpperCase()).filter(Boolean) : null;
-}
-
-/** The `Allow` list when `method` is not one the route answers (then answer 405), else null. */
+/** The `Allow` list when `method` can never reach the function (then answer 405), else null. */
 export async function refusedMethod(route: FunctionRoute, method: string, url: URL, params: Record<string, string>): Promise<string | null> {
-  if (!known.has(route.name)) known.set(route.name, probe(route, url, params).catch(() => null));
-  const allowed = await known.get(route.name);
-  if (!allowed) return ['CONNECT', 'TRACE', 'TRACK'].includes(method) ? 'GET, HEAD' : null;
-  const upper = method.toUpperCase();
-  if (allowed.includes(upper) || (upper === 'HEAD' && allowed.includes('GET'))) return null;
-  return allowed.join(', ');
+  if (!UNREQUESTABLE.has(method.toUpperCase())) return null;
+  const response = await Promise.resolve(route.handler(new Request(url, { method: PROBE_METHOD }), { params })).catch(() => null);
+  const allow = response?.status === 405 ? response.headers.get('allow') : null;
+  return allow || 'GET, HEAD';
 }
 
 /**
