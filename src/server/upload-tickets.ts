@@ -106,7 +106,9 @@ export async function deleteTicket(id: string): Promise<void> {
   await guard(() => blobStore(UPLOADS).delete(spentKey(id)));
 }
 
-const spentKey = (id: string) => `${id}.spent`;
+/** The key of a single-use ticket's spent marker: `{id}.spent`. */
+export const SPENT_SUFFIX = '.spent';
+const spentKey = (id: string) => `${id}${SPENT_SUFFIX}`;
 
 /**
  * Spends a single-use ticket before its body is read: a marker written only if new, so of concurrent
