@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { HONEYPOT_FIELD, INQUIRY_MIN_FILL_MS, INQUIRY_RATE_LIMITS } from '../shared/abuse.ts';
 import { FILL_TIME_FIELD } from '../shared/bot-trap.ts';
-import type { Inquiry, InquiryInput } from '../shared/inquiry.ts';
+import type { InquiryInput } from '../shared/inquiry.ts';
 import { clientKey } from './auth.ts';
 import { throttle } from './throttle.ts';
 
@@ -21,6 +21,6 @@ export async function guardInquiryPost(req: Request, context: { ip?: string } | 
 }
 
 /** What a discarded bot post is answered with: an inquiry that looks stored and is not. */
-export function discardedInquiry(input: InquiryInput): Inquiry {
+export function discardedInquiry(input: InquiryInput): InquiryInput & { id: string; createdAt: string } {
   return { id: randomUUID(), ...input, createdAt: new Date().toISOString() };
 }

@@ -29,6 +29,8 @@ test('the bot trap is neither seen nor reachable by keyboard', async ({ page }) 
   await expect(trap).toHaveAttribute('tabindex', '-1');
   expect(await trap.evaluate((input) => input.getBoundingClientRect().right)).toBeLessThan(0);
   await expect(page.getByRole('textbox', { name: /empty/i })).toHaveCount(0);
+  // Off screen to the left: it must not widen the page either.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
 
 test('a locked-out admin is told how many minutes to wait', async ({ page }) => {

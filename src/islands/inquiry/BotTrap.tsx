@@ -17,6 +17,6 @@ export function useBotTrap(t: Translate) {
     </div>
   );
   // performance.now() counts from navigation: a visitor who typed before the island woke up still counts.
-  const fields = () => botTrapFields(honeypot.current?.value ?? '', 0, performance.now());
+  const fields = () => botTrapFields(honeypot.current?.value ?? '', performance.now());
   return { trap, fields };
 }
