@@ -5,6 +5,7 @@ import objects from '../../functions/objects.ts';
 import multipart from '../../functions/objects-multipart.ts';
 import upload from '../../functions/objects-upload.ts';
 import { UNREFERENCED_GRACE_MS, sweepUnreferencedObjects } from '../../src/server/object-sweep.ts';
+import { contentDisposition } from '../../src/server/object-read.ts';
 import { objectExists, signedReadURL } from '../../src/server/storage.ts';
 import { UPLOAD_RATE_LIMITS } from '../../src/shared/abuse.ts';
 import { PART_BYTES } from '../../src/shared/uploads.ts';
@@ -103,6 +104,8 @@ describe.each(availableBackends())('abuse: uploads on $name (issue 10)', (backen
     const disposition = decodeURIComponent(read.headers.get('content-disposition') ?? '');
     expect(disposition).toContain('invoicefdp.exe');
     expect(disposition).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200E\u200F\u0080-\u009F]/);
+    // A name stored before the cleaning is cleaned again when offered.
+    expect(decodeURIComponent(contentDisposition('attachment', 'invoice\u202Efdp.exe'))).not.toContain('\u202E');
   });
 
   it('sweeps finished objects nothing refers to after the grace period, keeping those a brand or inquiry names', async () => {
