@@ -113,3 +113,20 @@ END $$;
 DROP TRIGGER IF EXISTS brands_version_bump ON brands;
 CREATE TRIGGER brands_version_bump AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON brands
   FOR EACH STATEMENT EXECUTE FUNCTION bump_brands_version();
+
+-- Abuse limits (issue 10): throttle hits per client key (hashed) and bucket, kept for the longest window
+-- of their bucket; successful admin logins per client, so a known admin is not locked out by the global
+-- failure bound (docs/decisions/007-abuse-limits.md).
+CREATE TABLE IF NOT EXISTS throttle_hits (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  bucket text NOT NULL,
+  client_key text NOT NULL,
+  at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX IF NOT EXISTS throttle_hits_client_idx ON throttle_hits (bucket, client_key, at);
+CREATE INDEX IF NOT EXISTS throttle_hits_at_idx ON throttle_hits (bucket, at);
+CREATE INDEX IF NOT EXISTS login_attempts_at_idx ON login_attempts (at);
+CREATE TABLE IF NOT EXISTS login_trusted_clients (
+  client_key text PRIMARY KEY,
+  at timestamptz NOT NULL DEFAULT now()
+);

@@ -1,14 +1,15 @@
-import type { Config } from '@netlify/functions';
+import type { Config, Context } from '@netlify/functions';
 import { brochureFilename, brochureLocale, countDownload, readBrochure } from '../src/server/brochures.ts';
+import { clientKey } from '../src/server/auth.ts';
 import { allowMethods, handle } from '../src/server/http.ts';
 import { contentDisposition } from '../src/server/object-read.ts';
 
-/** The building's brochure in the asked language (ko by default), as a download; each one counted. */
-export default handle(async (req: Request) => {
+/** The building's brochure in the asked language (ko by default), as a download; counted once per client and hour. */
+export default handle(async (req: Request, context: Partial<Pick<Context, 'ip'>>) => {
   allowMethods(req, ['GET', 'HEAD']);
   const locale = brochureLocale(new URL(req.url).searchParams.get('lang'));
   const pdf = await readBrochure(locale);
-  if (req.method === 'GET') await countDownload(locale);
+  if (req.method === 'GET') await countDownload(locale, clientKey(req, context));
   return new Response(req.method === 'HEAD' ? null : pdf, {
     headers: {
       'Content-Type': 'application/pdf',

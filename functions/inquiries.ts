@@ -1,4 +1,4 @@
-import type { Config } from '@netlify/functions';
+import type { Config, Context } from '@netlify/functions';
 import * as v from 'valibot';
 import { IDEMPOTENCY_KEY_HEADER, IdempotencyKeySchema } from '../src/shared/api.ts';
 import { InquiryInputSchema } from '../src/shared/inquiry.ts';
@@ -6,6 +6,7 @@ import { requireAdmin } from '../src/server/auth.ts';
 import { getDb } from '../src/server/db/index.ts';
 import { allowMethods, handle, HttpError, json, parseInput, readJson } from '../src/server/http.ts';
 import { createInquiry, listInquiries } from '../src/server/inquiries.ts';
+import { discardedInquiry, guardInquiryPost } from '../src/server/inquiry-guard.ts';
 import { requireOwnObjects } from '../src/server/object-refs.ts';
 import { signedReadURL } from '../src/server/storage.ts';
 import { assertStorableText } from '../src/server/storable-text.ts';
@@ -24,7 +25,7 @@ function idempotencyKeyOf(req: Request): string | undefined {
 }
 
 /** GET (admin): every inquiry, newest first. POST (public): one leasing inquiry with uploaded attachments. */
-export default handle(async (req: Request) => {
+export default handle(async (req: Request, context: Partial<Pick<Context, 'ip'>>) => {
   allowMethods(req, ['GET', 'POST']);
   if (req.method === 'GET') {
     await requireAdmin(req);
@@ -38,8 +39,10 @@ export default handle(async (req: Request) => {
     return json(signed);
   }
   const idempotencyKey = idempotencyKeyOf(req);
-  const input = parseInput(InquiryInputSchema, await readJson(req));
+  const guarded = await guardInquiryPost(req, context, await readJson(req));
+  const input = parseInput(InquiryInputSchema, guarded.body);
   assertStorableText(input);
+  if (guarded.bot) return json(discardedInquiry(input), { status: 201 });
   await requireOwnObjects(
     input.attachments.map((path, i) => ({ field: `attachments.${i}`, path })),
     'attachment',

@@ -1,10 +1,15 @@
 import type { Config } from '@netlify/functions';
+import { sweepUnreferencedObjects } from '../src/server/object-sweep.ts';
 import { sweepAbandonedUploads } from '../src/server/upload-sweep.ts';
 
-/** Hourly: removes uploads started but never finished, so abandoned parts do not pile up. */
+/**
+ * Hourly: removes uploads started but never finished (abandoned parts), and finished objects that no
+ * record has referred to for the grace period (an anonymous upload cannot stay stored forever).
+ */
 export default async function sweep(): Promise<Response> {
   const removed = await sweepAbandonedUploads();
-  console.log(`upload sweep: ${removed.uploads} uploads, ${removed.parts} parts removed`);
+  const unreferenced = await sweepUnreferencedObjects();
+  console.log(`upload sweep: ${removed.uploads} uploads, ${removed.parts} parts, ${unreferenced} unreferenced objects removed`);
   return new Response(null, { status: 204 });
 }
 

@@ -1,12 +1,18 @@
-import type { Config } from '@netlify/functions';
+import type { Config, Context } from '@netlify/functions';
 import { allowMethods, handle, json } from '../src/server/http.ts';
 import { createSingleUpload } from '../src/server/object-uploads.ts';
 import { readOptionalJson } from '../src/server/request-body.ts';
+import { guardUploadStart } from '../src/server/upload-guard.ts';
 
-/** A short-lived, single-use URL for one PUT; the body `{purpose, filename, size, type}` is optional. */
-export default handle(async (req: Request) => {
+/**
+ * A short-lived, single-use URL for one PUT; the body `{purpose, filename, size, type}` is optional.
+ * Visitors may start attachments only, a limited number per client; other purposes need the admin.
+ */
+export default handle(async (req: Request, context: Partial<Pick<Context, 'ip'>>) => {
   allowMethods(req, ['POST']);
-  return json(await createSingleUpload(await readOptionalJson(req)), { status: 201 });
+  const body = await readOptionalJson(req);
+  await guardUploadStart(req, context, body);
+  return json(await createSingleUpload(body), { status: 201 });
 });
 
 export const config: Config = { path: '/api/objects/upload' };

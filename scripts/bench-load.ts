@@ -11,7 +11,7 @@ import { checkInquiries, describeInquiryCheck, inquiryCheckPassed } from './benc
 import { Recorder } from './bench/load-recorder.ts';
 import { runClients } from './bench/load-run.ts';
 import { discoverPages } from './bench/load-site.ts';
-import { readBrands, readPage, sendInquiry, VISITOR_LABELS, type Acknowledged } from './bench/load-visitors.ts';
+import { readBrands, readPage, sendInquiry, visitorAddress, VISITOR_LABELS, type Acknowledged } from './bench/load-visitors.ts';
 
 /**
  * `npm run bench:load` (issue 5): a fresh production build served by the local server (PGlite in a new
@@ -86,7 +86,7 @@ try {
     const roll = Math.random();
     if (roll < PAGE_SHARE) return readPage(send, pages);
     if (roll < PAGE_SHARE + BRANDS_SHARE) return readBrands(send);
-    return sendInquiry(send, `${run}-c${client}-r${round}`, acknowledged);
+    return sendInquiry(send, `${run}-c${client}-r${round}`, acknowledged, visitorAddress(client, round));
   });
   const cpu = process.cpuUsage(cpuBefore);
   clientLag.disable();

@@ -20,8 +20,10 @@ const CONCURRENT_INQUIRIES = 100;
 const P95_BUDGET_MS = 10;
 const PASSWORD = 'bench-admin-password';
 
-async function api(server: RunningServer, method: string, pathname: string, body?: unknown, token?: string) {
+/** `client`: the sender's address as Netlify's edge names it, so concurrent visitors are distinct people. */
+async function api(server: RunningServer, method: string, pathname: string, body?: unknown, token?: string, client?: string) {
   const headers: Record<string, string> = {};
+  if (client) headers['x-nf-client-connection-ip'] = client;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(`${server.origin}${pathname}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -30,8 +32,8 @@ async function api(server: RunningServer, method: string, pathname: string, body
   return text ? JSON.parse(text) : null;
 }
 
-async function uploadThumbnail(server: RunningServer): Promise<string> {
-  const { uploadURL, objectPath } = await api(server, 'POST', '/api/objects/upload', { purpose: 'thumbnail', filename: 'logo.png', size: THUMBNAIL_PNG.byteLength, type: 'image/png' });
+async function uploadThumbnail(server: RunningServer, token: string): Promise<string> {
+  const { uploadURL, objectPath } = await api(server, 'POST', '/api/objects/upload', { purpose: 'thumbnail', filename: 'logo.png', size: THUMBNAIL_PNG.byteLength, type: 'image/png' }, token);
   const put = await fetch(`${server.origin}${uploadURL}`, { method: 'PUT', body: THUMBNAIL_PNG, headers: { 'Content-Type': 'image/png' } });
   if (!put.ok) throw new Error(`thumbnail upload → ${put.status}: ${await put.text()}`);
   return objectPath;
@@ -85,7 +87,7 @@ async function concurrentInquiries(server: RunningServer, token: string): Promis
   const durations: number[] = [];
   await Promise.all(Array.from({ length: CONCURRENT_INQUIRIES }, async (_, i) => {
     const start = performance.now();
-    await api(server, 'POST', '/api/inquiries', { name: `${run}-${i}`, email: `visitor${i}@example.com`, phone: '010-0000-0000', message: 'Leasing conditions for 3F, please.' });
+    await api(server, 'POST', '/api/inquiries', { name: `${run}-${i}`, email: `visitor${i}@example.com`, phone: '010-0000-0000', message: 'Leasing conditions for 3F, please.' }, undefined, `10.1.${i >> 8}.${i & 255}`);
     durations.push(performance.now() - start);
   }));
   const stored = (await api(server, 'GET', '/api/inquiries', undefined, token)) as { name: string }[];
@@ -119,7 +121,7 @@ let server: RunningServer | undefined;
 try {
   server = await startLocalServer(await freePort(), env, { apiOnly: true });
   const { token } = await api(server, 'POST', '/api/admin/login', { password: PASSWORD });
-  const thumbnail = await uploadThumbnail(server);
+  const thumbnail = await uploadThumbnail(server, token);
   const seedStart = performance.now();
   await inParallel(BRANDS, 8, (i) => api(server as RunningServer, 'POST', '/api/brands', brandInput(i, thumbnail), token));
   const seedMs = performance.now() - seedStart;

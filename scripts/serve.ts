@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import path from 'node:path';
 import { startLoopbackBlobs } from './lib/blobs-loopback.ts';
 import { loadFunctionRoutes, matchFunction, type FunctionRoute } from './lib/function-routes.ts';
+import { clientAddress, refusedMethod } from './lib/function-methods.ts';
 import { headersFor, loadNetlifyRules, type NetlifyRules } from './lib/netlify-rules.ts';
 import { BodyTooLargeError, readNodeBody, sendWebResponse, toWebRequest } from './lib/node-http.ts';
 import { compressFor, negotiateEncoding } from './lib/compression.ts';
@@ -32,6 +33,8 @@ if (!process.env.ADMIN_PASSWORD?.trim()) {
   const { ensureLocalAdminPassword } = await import('../src/server/auth.ts');
   await ensureLocalAdminPassword(DATA_DIR);
 }
+// Refuses to start on an unsafe configuration (a short ADMIN_PASSWORD in production), with its reason.
+(await import('../src/server/env.ts')).serverEnv();
 // The database opens while the rest starts, and before we listen: a new PGlite folder takes seconds of
 // CPU to initialise, which would stall every request made meanwhile. A failure (e.g. a folder locked by
 // another server) is reported now; the API then answers 503 until it can open.
@@ -47,6 +50,14 @@ function jsonError(res: ServerResponse, status: number, code: string, message: s
 }
 
 async function callFunction(req: IncomingMessage, res: ServerResponse, route: FunctionRoute, params: Record<string, string>): Promise<void> {
+  const allow = await refusedMethod(route, req.method ?? 'GET', new URL(req.url ?? '/', ORIGIN), params);
+  if (allow) {
+    res.writeHead(405, { Allow: allow, 'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
+    return void res.end(JSON.stringify({ error: { code: 'method_not_allowed', message: `Use ${allow}` } }));
+  }
+  // As Netlify's edge does: the client address in the header and in context.ip.
+  const ip = clientAddress(req.headers['x-nf-client-connection-ip'], req.socket.remoteAddress);
+  req.headers['x-nf-client-connection-ip'] = ip;
   let body: Buffer | null = null;
   try {
     body = req.method === 'GET' || req.method === 'HEAD' ? null : await readNodeBody(req, FUNCTION_BODY_MAX_BYTES);
@@ -57,7 +68,7 @@ async function callFunction(req: IncomingMessage, res: ServerResponse, route: Fu
   const request = toWebRequest(req, ORIGIN, body);
   const context = {
     params,
-    ip: req.socket.remoteAddress ?? '127.0.0.1',
+    ip,
     requestId: randomUUID(),
     url: new URL(request.url),
     site: { id: 'local-site', name: 'btower-local', url: ORIGIN },

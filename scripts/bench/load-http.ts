@@ -14,6 +14,11 @@ export interface LoadRequest {
   bytes?: Uint8Array<ArrayBuffer>;
   type?: string;
   token?: string;
+  /**
+   * The visitor's address, sent as Netlify's edge would (`x-nf-client-connection-ip`, which the local
+   * server honours on loopback): each sender is a person of its own for the per-client limits.
+   */
+  client?: string;
   /** The one status that counts as success; by default any 2xx. */
   expect?: number;
 }
@@ -38,6 +43,7 @@ export function sender(origin: string, recorder: Recorder): Send {
     const method = request.method ?? 'GET';
     const headers: Record<string, string> = {};
     if (request.token) headers.Authorization = `Bearer ${request.token}`;
+    if (request.client) headers['x-nf-client-connection-ip'] = request.client;
     let body: string | Uint8Array<ArrayBuffer> | undefined;
     if (request.json !== undefined) {
       headers['Content-Type'] = 'application/json';

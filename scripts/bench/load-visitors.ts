@@ -63,16 +63,24 @@ export async function readBrands(send: Send): Promise<void> {
   if (thumbnails.length) await send({ label: VISITOR_LABELS.thumbnail, path: pick(thumbnails) });
 }
 
+/**
+ * A visitor's address for the per-client limits: every inquiry round is another person (a real visitor
+ * sends one inquiry, not one a second), so the limits are exercised but never hit.
+ */
+export function visitorAddress(client: number, round: number): string {
+  return `10.${client & 255}.${(round >> 8) & 255}.${round & 255}`;
+}
+
 /** The contact form: one or two small attachments uploaded by the upload contract, then the inquiry naming them. */
-export async function sendInquiry(send: Send, marker: string, acknowledged: Acknowledged[]): Promise<void> {
+export async function sendInquiry(send: Send, marker: string, acknowledged: Acknowledged[], client?: string): Promise<void> {
   const attachments: string[] = [];
   for (let n = 1 + Math.floor(Math.random() * 2); n > 0; n -= 1) {
     const bytes = attachmentBytes(marker, Math.random);
     const ticket = { purpose: 'attachment', filename: `floor-plan-${n}.pdf`, size: bytes.byteLength, type: 'application/pdf' };
     const { uploadURL, objectPath } = jsonOf<CreateUploadResponse>(
-      await send({ label: VISITOR_LABELS.createUpload, method: 'POST', path: '/api/objects/upload', json: ticket }),
+      await send({ label: VISITOR_LABELS.createUpload, method: 'POST', path: '/api/objects/upload', json: ticket, client }),
     );
-    await send({ label: VISITOR_LABELS.putAttachment, method: 'PUT', path: uploadURL, bytes, type: 'application/pdf' });
+    await send({ label: VISITOR_LABELS.putAttachment, method: 'PUT', path: uploadURL, bytes, type: 'application/pdf', client });
     attachments.push(objectPath);
   }
   const inquiry = {
@@ -82,6 +90,6 @@ export async function sendInquiry(send: Send, marker: string, acknowledged: Ackn
     message: `We are looking for about 100평 on 3F for a clinic. (${marker})`,
     attachments,
   };
-  const stored = jsonOf<Inquiry>(await send({ label: VISITOR_LABELS.inquiry, method: 'POST', path: '/api/inquiries', json: inquiry }));
+  const stored = jsonOf<Inquiry>(await send({ label: VISITOR_LABELS.inquiry, method: 'POST', path: '/api/inquiries', json: inquiry, client }));
   acknowledged.push({ marker, id: stored.id, attachments });
 }

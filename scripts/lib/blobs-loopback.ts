@@ -26,10 +26,24 @@ export async function startLoopbackBlobs(directory: string): Promise<LoopbackBlo
   await mkdir(directory, { recursive: true });
   const token = randomBytes(16).toString('hex');
   const blobs = new BlobsServer({ directory, token }) as unknown as BlobsServerInternals;
+  // BlobsServer checks a conditional write (onlyIfNew, onlyIfMatch) and then writes, with awaits between:
+  // two at once could both pass. Netlify's store decides them atomically, so writes to one key queue here.
+  const writes = new Map<string, Promise<unknown>>();
   const server: Server = createServer(async (req, res) => {
     try {
       const body = req.method === 'PUT' ? await readNodeBody(req, Number.MAX_SAFE_INTEGER) : null;
-      await sendWebResponse(res, await blobs.handleRequest(toWebRequest(req, blobs.address, body)));
+      const handle = () => blobs.handleRequest(toWebRequest(req, blobs.address, body));
+      const key = req.url?.split('?')[0] ?? '';
+      let answer: Promise<Response>;
+      if (req.method === 'PUT') {
+        answer = (writes.get(key) ?? Promise.resolve()).then(handle, handle);
+        const queued = answer.catch(() => undefined);
+        writes.set(key, queued);
+        void queued.then(() => writes.get(key) === queued && writes.delete(key));
+      } else {
+        answer = handle();
+      }
+      await sendWebResponse(res, await answer);
     } catch (error) {
       if (!res.headersSent) res.writeHead(500).end(String(error));
     }

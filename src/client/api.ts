@@ -13,11 +13,15 @@ export class ApiError extends Error {
   /** The `{error:{code,fields}}` body of our functions, when the body was one. */
   code: string | undefined;
   fields: Record<string, string> | undefined;
+  /** Seconds from the answer's Retry-After (a 429 or 503), when it gave one. */
+  retryAfter: number | undefined;
 
-  constructor(status: number, statusText: string, bodyText: string) {
+  constructor(status: number, statusText: string, bodyText: string, retryAfter?: string | null) {
     super(`${status}: ${bodyText || statusText}`);
     this.name = 'ApiError';
     this.status = status;
+    const seconds = Number(retryAfter);
+    this.retryAfter = retryAfter && Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
     const parsed = parseErrorBody(bodyText);
     this.code = parsed?.code;
     this.fields = parsed?.fields;
@@ -65,7 +69,7 @@ async function send<T>(method: string, url: string, body?: unknown, signal?: Abo
     signal,
   });
   const text = await response.text();
-  if (!response.ok) throw new ApiError(response.status, response.statusText, text);
+  if (!response.ok) throw new ApiError(response.status, response.statusText, text, response.headers.get('Retry-After'));
   return (text ? JSON.parse(text) : null) as T;
 }
 

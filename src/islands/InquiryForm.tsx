@@ -10,6 +10,8 @@ import { useTranslator } from '~/client/use-translator';
 import { useUploadDialog } from '~/client/use-upload-dialog';
 import { uppyLocale } from '~/client/upload/uppy-locale';
 import AttachmentList from './AttachmentList';
+import { useBotTrap } from './inquiry/BotTrap';
+import { inquiryFailureToast } from './inquiry/failure-toast';
 import Toaster from './Toaster';
 
 interface Props {
@@ -43,6 +45,7 @@ export default function InquiryForm({ locale, messages }: Props) {
   // One key per inquiry: a resend of the same content after a failure (perhaps only the answer was lost)
   // reuses it, so the inquiry is stored once; changed content is a new inquiry with a new key.
   const attempt = useRef<{ key: string; content: string } | null>(null);
+  const botTrap = useBotTrap(t);
   const uploads = useUploadDialog({
     purpose: 'attachment',
     maxFiles: ATTACHMENT_MAX_FILES,
@@ -70,14 +73,14 @@ export default function InquiryForm({ locale, messages }: Props) {
     if (attempt.current?.content !== content) attempt.current = { key: crypto.randomUUID(), content };
     setSending(true);
     try {
-      await apiWrite('POST', '/api/inquiries', parsed.output, { idempotencyKey: attempt.current.key });
+      await apiWrite('POST', '/api/inquiries', { ...parsed.output, ...botTrap.fields() }, { idempotencyKey: attempt.current.key });
       attempt.current = null;
       showToast({ title: t('inquiry.toast.success'), description: t('inquiry.toast.successDescription') });
       setValues(EMPTY);
       setAttachments([]);
       uploads.reset();
-    } catch {
-      showToast({ title: t('inquiry.toast.failure'), description: t('inquiry.toast.failureDescription'), variant: 'destructive' });
+    } catch (error) {
+      showToast(inquiryFailureToast(t, error));
     } finally {
       setSending(false);
     }
@@ -118,6 +121,7 @@ export default function InquiryForm({ locale, messages }: Props) {
       <button type="submit" className="btn-primary justify-self-start disabled:opacity-60" disabled={sending}>
         {sending ? t('inquiry.sending') : t('inquiry.submit')}
       </button>
+      {botTrap.trap}
       <Toaster closeLabel={t('toast.close')} />
     </form>
   );

@@ -3,10 +3,12 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
-import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, SESSION_TTL_MS } from '../shared/api.ts';
+import { SESSION_TTL_MS } from '../shared/api.ts';
+import { LOGIN_CLIENT_LIMIT, LOGIN_GLOBAL_LIMIT, LOGIN_TRUST_MS } from '../shared/abuse.ts';
 import { getDb } from './db/index.ts';
 import { resetServerEnv, serverEnv } from './env.ts';
 import { HttpError } from './http.ts';
+import { hashedClient } from './throttle.ts';
 
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 
@@ -46,9 +48,19 @@ export function clientKey(req: Request, context?: { ip?: string }): string {
   return context?.ip || req.headers.get('x-nf-client-connection-ip') || 'unknown';
 }
 
+/** 429 with Retry-After (seconds); the message is the admin dictionary's key, the card says how long. */
+function tooManyAttempts(retryAfter: number): HttpError {
+  return new HttpError(429, 'too_many_attempts', 'admin.login.tooManyAttempts', {
+    headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfter))) },
+  });
+}
+
 /**
- * Checks the admin password and opens a session: at most LOGIN_MAX_FAILURES failures per client in
- * LOGIN_WINDOW_MS (then 429), serialised per client so parallel guesses cannot slip past the count.
+ * Checks the admin password and opens a session. Refused with 429 before the password is checked when
+ * the client has LOGIN_CLIENT_LIMIT failures in its window, or when all clients together have
+ * LOGIN_GLOBAL_LIMIT failures in the hour and this client has not signed in lately (so rotating
+ * addresses does not give unlimited guesses, and the admin's own browser is not locked out by them).
+ * Serialised per client so parallel guesses cannot slip past its count.
  */
 export async function login(attempt: string, client: string): Promise<string> {
   const { adminPassword, production } = serverEnv();
@@ -59,28 +71,38 @@ export async function login(attempt: string, client: string): Promise<string> {
   const db = await getDb();
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${`login:${client}`}))`.execute(trx);
-    const since = new Date(Date.now() - LOGIN_WINDOW_MS);
-    // Housekeeping on the way: failures outside the window and long-dead sessions no longer matter.
-    await trx.deleteFrom('loginAttempts').where('clientKey', '=', client).where('at', '<=', since).execute();
+    const now = Date.now();
+    const clientSince = new Date(now - LOGIN_CLIENT_LIMIT.windowMs);
+    const globalSince = new Date(now - LOGIN_GLOBAL_LIMIT.windowMs);
+    // Housekeeping on the way, for every client: failures outside both windows, old trust, dead sessions.
+    await trx.deleteFrom('loginAttempts').where('at', '<=', new Date(Math.min(clientSince.getTime(), globalSince.getTime()))).execute();
+    await trx.deleteFrom('loginTrustedClients').where('at', '<=', new Date(now - LOGIN_TRUST_MS)).execute();
     await trx.deleteFrom('sessions').where('expiresAt', '<', sql<Date>`now() - interval '1 day'`).execute();
-    const recent = await trx
-      .selectFrom('loginAttempts')
-      .select([sql<number>`count(*)::int`.as('failures'), sql<Date | null>`min(at)`.as('oldest')])
-      .where('clientKey', '=', client)
-      .where('at', '>', since)
-      .executeTakeFirstOrThrow();
-    if (recent.failures >= LOGIN_MAX_FAILURES) {
-      const oldest = recent.oldest ? new Date(recent.oldest).getTime() : Date.now();
-      const retryAfter = Math.max(1, Math.ceil((oldest + LOGIN_WINDOW_MS - Date.now()) / 1000));
-      throw new HttpError(429, 'too_many_attempts', 'admin.login.tooManyAttempts', {
-        headers: { 'Retry-After': String(retryAfter) },
-      });
+    const failures = (since: Date, ofClient: boolean) =>
+      trx
+        .selectFrom('loginAttempts')
+        .select([sql<number>`count(*)::int`.as('failures'), sql<Date | null>`min(at)`.as('oldest')])
+        .where('at', '>', since)
+        .$if(ofClient, (query) => query.where('clientKey', '=', client))
+        .executeTakeFirstOrThrow();
+    const waitFor = (oldest: Date | null, windowMs: number) => ((oldest ? new Date(oldest).getTime() : now) + windowMs - now) / 1000;
+    const own = await failures(clientSince, true);
+    if (own.failures >= LOGIN_CLIENT_LIMIT.max) throw tooManyAttempts(waitFor(own.oldest, LOGIN_CLIENT_LIMIT.windowMs));
+    const all = await failures(globalSince, false);
+    if (all.failures >= LOGIN_GLOBAL_LIMIT.max) {
+      const trusted = await trx.selectFrom('loginTrustedClients').select('clientKey').where('clientKey', '=', hashedClient(client)).executeTakeFirst();
+      if (!trusted) throw tooManyAttempts(waitFor(all.oldest, LOGIN_GLOBAL_LIMIT.windowMs));
     }
     if (!(await passwordMatches(attempt, adminPassword))) {
       await trx.insertInto('loginAttempts').values({ clientKey: client }).execute();
       return null;
     }
     await trx.deleteFrom('loginAttempts').where('clientKey', '=', client).execute();
+    await trx
+      .insertInto('loginTrustedClients')
+      .values({ clientKey: hashedClient(client) })
+      .onConflict((conflict) => conflict.column('clientKey').doUpdateSet({ at: sql<Date>`now()` }))
+      .execute();
     const token = randomBytes(32).toString('base64url');
     await trx
       .insertInto('sessions')

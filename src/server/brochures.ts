@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../i18n/locales.ts';
 import { getDb } from './db/index.ts';
 import { HttpError } from './http.ts';
+import { takeHit } from './throttle.ts';
+import { BROCHURE_COUNT_WINDOW_MS } from '../shared/abuse.ts';
 
 const BROCHURE_DIR = 'content/brochures';
 
@@ -36,8 +38,15 @@ export async function readBrochure(locale: Locale): Promise<Uint8Array<ArrayBuff
   throw new Error(`Brochure ${name} is missing from the deploy`);
 }
 
-/** One row per download, so leasing can see which languages are read. */
-export async function countDownload(locale: Locale): Promise<void> {
+/**
+ * One row per download, so leasing can see which languages are read; repeats from one client within
+ * BROCHURE_COUNT_WINDOW_MS are not counted (an `<img>` on another site must not inflate it). Returns
+ * whether this download was counted.
+ */
+export async function countDownload(locale: Locale, client: string): Promise<boolean> {
+  const first = await takeHit(`brochure:${locale}`, client, [{ max: 1, windowMs: BROCHURE_COUNT_WINDOW_MS }]);
+  if (!first.ok) return false;
   const db = await getDb();
   await db.insertInto('brochureDownloads').values({ lang: locale }).execute();
+  return true;
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ADMIN_PASSWORD_MIN_LENGTH } from '../shared/abuse.ts';
 
 /**
  * Server configuration, read from the environment once per process. Netlify sets CONTEXT
@@ -34,15 +35,29 @@ function onNetlify(source: NodeJS.ProcessEnv): boolean {
   return 'Netlify' in globalThis || Boolean(source.SITE_ID);
 }
 
+/** Thrown when the configuration is unsafe to run with; the message says what to change. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
 export function readEnv(source: NodeJS.ProcessEnv): ServerEnv {
   const netlify = onNetlify(source);
   const blank = (value: string | undefined) => (value && value.trim() !== '' ? value : undefined);
+  const production = source.NODE_ENV === 'production' || source.CONTEXT === 'production' || netlify;
+  const adminPassword = blank(source.ADMIN_PASSWORD);
+  // A short password falls to the distributed guessing the login's global bound still allows.
+  if (production && adminPassword && adminPassword.length < ADMIN_PASSWORD_MIN_LENGTH) {
+    throw new ConfigError(`ADMIN_PASSWORD is too weak: use at least ${ADMIN_PASSWORD_MIN_LENGTH} characters in production (it has ${adminPassword.length})`);
+  }
   return {
     databaseUrl: blank(source.DATABASE_URL),
     dataDir: path.resolve(blank(source.DATA_DIR) ?? '.data'),
-    adminPassword: blank(source.ADMIN_PASSWORD),
+    adminPassword,
     objectSigningSecret: blank(source.OBJECT_SIGNING_SECRET),
-    production: source.NODE_ENV === 'production' || source.CONTEXT === 'production' || netlify,
+    production,
     onNetlify: netlify,
   };
 }

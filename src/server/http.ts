@@ -78,8 +78,44 @@ export function errorResponse(error: HttpError): Response {
   return json(body, { status: error.status, headers: error.headers });
 }
 
-/** Reads a JSON body: malformed JSON → 400, a body over `maxBytes` → 413. */
+/** Loopback names are one host: the dev server's pages may say localhost while the functions say 127.0.0.1. */
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+const sameHost = (a: string, b: string) => a === b || (LOOPBACK.has(a) && LOOPBACK.has(b));
+
+/**
+ * Refuses (403 `cross_site_request`) a write sent from another site: a form or `fetch` on a foreign page
+ * carries its `Origin`, and browsers mark it `Sec-Fetch-Site: cross-site`. Requests without either
+ * (curl, server-to-server) are not a browser's cross-site post and pass.
+ */
+export function requireSameSite(req: Request): void {
+  const refuse = () => new HttpError(403, 'cross_site_request', 'Requests from other sites are refused');
+  if (req.headers.get('sec-fetch-site') === 'cross-site') throw refuse();
+  const origin = req.headers.get('origin');
+  if (origin === null) return;
+  let host: string;
+  try {
+    host = new URL(origin).hostname;
+  } catch {
+    throw refuse();
+  }
+  if (!sameHost(host, new URL(req.url).hostname)) throw refuse();
+}
+
+/** 415 `unsupported_media_type` unless the body is declared `application/json` (a form post cannot be). */
+export function requireJsonType(req: Request): void {
+  const type = req.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json') {
+    throw new HttpError(415, 'unsupported_media_type', 'Send the body as application/json');
+  }
+}
+
+/**
+ * Reads a JSON body of a write: another site → 403, not `application/json` → 415 (both before anything
+ * is counted or stored), malformed JSON → 400, a body over `maxBytes` → 413.
+ */
 export async function readJson(req: Request, maxBytes = 64 * 1024): Promise<unknown> {
+  requireSameSite(req);
+  requireJsonType(req);
   const text = await req.text();
   if (new TextEncoder().encode(text).byteLength > maxBytes) {
     throw new HttpError(413, 'payload_too_large', `Request body exceeds ${maxBytes} bytes`);

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import * as v from 'valibot';
-import { REQUEST_BODY_MAX_BYTES } from '../shared/uploads.ts';
+import { PART_BYTES, REQUEST_BODY_MAX_BYTES } from '../shared/uploads.ts';
 import type { CompleteMultipartResponse, CreateMultipartResponse } from '../shared/upload-protocol.ts';
 import { blobStore, deleteQuietly, guard } from './blob-store.ts';
 import { HttpError } from './http.ts';
@@ -13,21 +13,34 @@ import { createTicket, deleteTicket, findTicket, MAX_PARTS, MULTIPART_TTL_SECOND
 /** Parts wait in their own store as `{id}/{partNumber}` until the upload is completed or aborted. */
 const PARTS = 'upload-parts';
 
+/** An upload in parts must declare its size: it bounds the parts that may be held for it. */
 export async function createMultipart(body: unknown): Promise<CreateMultipartResponse> {
-  const ticket = await createTicket('multipart', parseUploadRequest(body));
+  const request = parseUploadRequest(body);
+  if (!request.size) throw new HttpError(400, 'size_required', 'An upload in parts must declare its size in bytes');
+  const ticket = await createTicket('multipart', request);
   const objectPath = objectPathOf(ticket.id);
   const partURL = `${objectPath}?${await signQuery('part', objectPath, MULTIPART_TTL_SECONDS)}`;
   return { uploadId: ticket.uploadId, key: objectPath, partURL };
 }
 
-/** `PUT partURL&partNumber=n`: keeps one part (≤ REQUEST_BODY_MAX_BYTES) and answers its ETag. */
+/** The most parts of PART_BYTES a file of the declared size takes (the client's split, send-object.ts). */
+export function partsFor(size: number): number {
+  return Math.min(MAX_PARTS, Math.max(1, Math.ceil(size / PART_BYTES)));
+}
+
+/**
+ * `PUT partURL&partNumber=n`: keeps one part and answers its ETag. The declared size bounds what is
+ * held: at most partsFor(size) parts, none larger than the file or REQUEST_BODY_MAX_BYTES.
+ */
 export async function receivePart(id: string, params: URLSearchParams, req: Request): Promise<string> {
   const partNumber = Number(params.get('partNumber'));
   if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > MAX_PARTS) {
     throw new HttpError(400, 'invalid_part_number', `partNumber must be 1 to ${MAX_PARTS}`);
   }
-  await authorizedTicket('part', id, params, 'multipart');
-  const bytes = await readBytes(req, REQUEST_BODY_MAX_BYTES);
+  const ticket = await authorizedTicket('part', id, params, 'multipart');
+  const parts = partsFor(ticket.size);
+  if (partNumber > parts) throw new HttpError(400, 'invalid_part_number', `This upload has at most ${parts} parts`);
+  const bytes = await readBytes(req, Math.min(REQUEST_BODY_MAX_BYTES, ticket.size || REQUEST_BODY_MAX_BYTES));
   if (bytes.byteLength === 0) throw new HttpError(400, 'empty_part', 'A part cannot be empty');
   const etag = `"${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}"`;
   const body = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
@@ -88,7 +101,7 @@ export async function completeMultipart(body: unknown): Promise<CompleteMultipar
         throw new HttpError(400, 'invalid_parts', `Part ${part.PartNumber} is missing or its ETag does not match`);
       }
       total += found.data.byteLength;
-      if (total > MAX_BYTES[ticket.purpose]) throw new HttpError(413, 'file_too_large', `The file exceeds ${MAX_BYTES[ticket.purpose]} bytes`);
+      if (total > MAX_BYTES[ticket.purpose] || (ticket.size && total > ticket.size)) throw new HttpError(413, 'file_too_large', `The file exceeds ${MAX_BYTES[ticket.purpose]} bytes`);
       chunks.push(new Uint8Array(found.data));
     }
     const whole = new Uint8Array(total);

@@ -1,11 +1,14 @@
 import { HttpError } from './http.ts';
 import { checkSignature } from './signing.ts';
 import { readObject } from './storage.ts';
+import { printableFilename } from './storable-text.ts';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /** `filename="ascii"; filename*=UTF-8''…` so Korean and other names survive every browser. */
-export function contentDisposition(kind: 'attachment' | 'inline', filename: string): string {
+export function contentDisposition(kind: 'attachment' | 'inline', name: string): string {
+  // Names stored before uploads were cleaned may still carry bidi overrides: never offer them.
+  const filename = printableFilename(name) || 'file';
   const ascii = filename.replace(/[^\x20-\x7e]|["\\;]/g, '_');
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }

@@ -1,4 +1,6 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { UploadPurpose } from '../shared/uploads.ts';
+import type { Db } from './db/index.ts';
 import { HttpError } from './http.ts';
 import { objectExists } from './storage.ts';
 
@@ -19,4 +21,25 @@ export async function requireOwnObjects(
   if (Object.keys(fields).length > 0) {
     throw new HttpError(400, 'invalid_input', 'Some files are not uploads of this site', { fields });
   }
+}
+
+/**
+ * Every place a record refers to an uploaded object, one query each yielding `path`. The sweep keeps
+ * exactly the objects these name: a new table that stores object paths (units' plans…) adds one line.
+ */
+export const OBJECT_REFERENCES: readonly RawBuilder<{ path: string }>[] = [
+  sql`select thumbnail as path from brands where thumbnail is not null`,
+  sql`select unnest(images) as path from brands`,
+  sql`select unnest(attachments) as path from inquiries`,
+];
+
+/** Which of `paths` some record refers to. */
+export async function referencedObjects(db: Db, paths: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let start = 0; start < paths.length; start += 500) {
+    const chunk = paths.slice(start, start + 500);
+    const rows = await sql<{ path: string }>`select distinct path from (${sql.join(OBJECT_REFERENCES, sql` union all `)}) refs where path in (${sql.join(chunk)})`.execute(db);
+    for (const row of rows.rows) found.add(row.path);
+  }
+  return found;
 }

@@ -4,7 +4,7 @@ import { HttpError } from './http.ts';
 import { readBytes } from './request-body.ts';
 import { checkSignature, signQuery, type SignedAction } from './signing.ts';
 import { objectPathOf, storeObject } from './storage.ts';
-import { createTicket, deleteTicket, findTicket, parseUploadRequest, SINGLE_TTL_SECONDS, type Ticket } from './upload-tickets.ts';
+import { createTicket, deleteTicket, findTicket, parseUploadRequest, SINGLE_TTL_SECONDS, spendTicket, type Ticket } from './upload-tickets.ts';
 
 /** `POST /api/objects/upload`: a single-use URL for one PUT of up to SINGLE_PUT_MAX_BYTES. */
 export async function createSingleUpload(body: unknown): Promise<CreateUploadResponse> {
@@ -37,11 +37,13 @@ export async function authorizedTicket(
 }
 
 /**
- * `PUT /objects/uploads/{id}?expires&signature`: stores the body as the object, once. Whatever the
- * outcome, the ticket is spent — a rejected file (413/415/400) leaves nothing behind.
+ * `PUT /objects/uploads/{id}?expires&signature`: stores the body as the object, once. The ticket is
+ * spent before the body is read (concurrent PUTs to one URL: one 2xx, the rest 403); whatever the
+ * outcome it is gone — a rejected file (413/415/400) leaves nothing behind.
  */
 export async function receiveSingle(id: string, params: URLSearchParams, req: Request): Promise<string> {
   const ticket = await authorizedTicket('put', id, params, 'single');
+  await spendTicket(id);
   try {
     const bytes = await readBytes(req, SINGLE_PUT_MAX_BYTES);
     const declaredType = req.headers.get('content-type') ?? ticket.declaredType;

@@ -1,4 +1,4 @@
-import { HttpError } from './http.ts';
+import { HttpError, requireJsonType, requireSameSite } from './http.ts';
 
 /**
  * A request body as bytes, refusing it as soon as it passes `maxBytes` (413) — a declared
@@ -33,8 +33,10 @@ export async function readBytes(req: Request, maxBytes: number): Promise<Uint8Ar
 
 /** A JSON body that may be absent (`POST /api/objects/upload` is sent with no body): empty → undefined. */
 export async function readOptionalJson(req: Request, maxBytes = 16 * 1024): Promise<unknown> {
+  requireSameSite(req);
   const text = new TextDecoder().decode(await readBytes(req, maxBytes));
   if (text.trim() === '') return undefined;
+  requireJsonType(req);
   try {
     return JSON.parse(text);
   } catch {

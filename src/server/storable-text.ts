@@ -21,3 +21,14 @@ function collect(value: unknown, path: string, fields: Record<string, string>): 
     for (const [key, item] of Object.entries(value)) collect(item, path ? `${path}.${key}` : key, fields);
   }
 }
+
+/**
+ * Control characters (C0, DEL, C1), the quote and the bidirectional marks and overrides (U+200E/F,
+ * U+202A–E, U+2066–9, U+061C): a download named `invoice\u202Efdp.exe` would show as `invoiceexe.pdf`.
+ */
+const UNSAFE_IN_FILENAME = /[\u0000-\u001f\u007f-\u009f"\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** A file name as it may be stored and offered for download: unsafe characters removed, trimmed. */
+export function printableFilename(name: string): string {
+  return name.replace(UNSAFE_IN_FILENAME, '').trim();
+}

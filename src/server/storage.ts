@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ATTACHMENT_MAX_BYTES, OBJECT_PATH_PATTERN, THUMBNAIL_MAX_BYTES, type UploadPurpose } from '../shared/uploads.ts';
+import { ATTACHMENT_MAX_BYTES, isUploadPurpose, OBJECT_PATH_PATTERN, THUMBNAIL_MAX_BYTES, type UploadPurpose } from '../shared/uploads.ts';
 import { blobStore, deleteQuietly, guard } from './blob-store.ts';
 import { HttpError } from './http.ts';
 import { sniffImageType } from './magic-bytes.ts';
@@ -36,7 +36,7 @@ export function objectPathOf(id: string): string {
 }
 
 function asMetadata(raw: Record<string, unknown> | undefined): ObjectMetadata | null {
-  if (!raw || (raw.purpose !== 'attachment' && raw.purpose !== 'thumbnail')) return null;
+  if (!raw || !isUploadPurpose(raw.purpose)) return null;
   return {
     purpose: raw.purpose,
     size: Number(raw.size) || 0,
@@ -125,7 +125,7 @@ export async function storeObject(upload: NewObject, data: Uint8Array): Promise<
 }
 
 /** A declared MIME type we can echo safely, else a neutral one (served as an attachment anyway). */
-function sanitizeType(type: string): string {
+export function sanitizeType(type: string): string {
   return /^[a-z0-9.+-]+\/[a-z0-9.+-]+$/i.test(type) && type.length <= 100 ? type.toLowerCase() : 'application/octet-stream';
 }
 

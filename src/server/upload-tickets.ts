@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
-import { PART_BYTES, UPLOAD_PURPOSES, type UploadPurpose } from '../shared/uploads.ts';
+import { isUploadPurpose, PART_BYTES, UPLOAD_PURPOSES, type UploadPurpose } from '../shared/uploads.ts';
+import { requireMetadataFits } from './blob-metadata.ts';
 import { blobStore, guard } from './blob-store.ts';
 import { HttpError } from './http.ts';
-import { MAX_BYTES } from './storage.ts';
+import { MAX_BYTES, sanitizeType } from './storage.ts';
+import { printableFilename } from './storable-text.ts';
 
 /**
  * An upload in progress: what the sender announced, kept in the `uploads` store under the future
@@ -24,6 +26,8 @@ export interface Ticket {
   purpose: UploadPurpose;
   filename: string;
   declaredType: string;
+  /** The size the sender declared (0 when it declared none); bounds an upload in parts. */
+  size: number;
   /** Multipart only: the secret the complete/abort calls must present. */
   uploadId: string;
   expires: number;
@@ -51,16 +55,15 @@ export function parseUploadRequest(body: unknown): v.InferOutput<typeof UploadRe
   return request;
 }
 
-/** Keeps only a file name's last segment, printable, at most 200 characters. */
+/** Keeps only a file name's last segment, printable (storable-text), at most 200 characters. */
 export function cleanFilename(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const printable = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
-  return printable.slice(0, 200) || 'file';
+  return printableFilename(base).slice(0, 200) || 'file';
 }
 
 export async function createTicket(
   mode: Ticket['mode'],
-  request: { purpose: UploadPurpose; filename: string; type: string },
+  request: { purpose: UploadPurpose; filename: string; type: string; size?: number },
 ): Promise<Ticket> {
   const ttl = mode === 'single' ? SINGLE_TTL_SECONDS : MULTIPART_TTL_SECONDS;
   const ticket: Ticket = {
@@ -69,9 +72,13 @@ export async function createTicket(
     purpose: request.purpose,
     filename: cleanFilename(request.filename),
     declaredType: request.type,
+    size: request.size ?? 0,
     uploadId: mode === 'multipart' ? randomUUID() : '',
     expires: Math.floor(Date.now() / 1000) + ttl,
   };
+  // The object's metadata will carry the same name and at most a 100-character type (storage.ts).
+  const objectMetadata = { purpose: ticket.purpose, size: MAX_BYTES[ticket.purpose], contentType: sanitizeType(ticket.declaredType).padEnd(100), filename: ticket.filename, public: false, createdAt: new Date().toISOString(), write: randomUUID() };
+  requireMetadataFits({ ...ticket }, objectMetadata);
   await guard(() => blobStore(UPLOADS).set(ticket.id, '', { metadata: { ...ticket } }));
   return ticket;
 }
@@ -81,13 +88,14 @@ export async function findTicket(id: string): Promise<Ticket | null> {
   const found = await guard(() => blobStore(UPLOADS).getMetadata(id, { consistency: 'strong' }));
   const meta = found?.metadata as Partial<Ticket> | undefined;
   if (!meta || meta.id !== id || (meta.mode !== 'single' && meta.mode !== 'multipart')) return null;
-  if (meta.purpose !== 'attachment' && meta.purpose !== 'thumbnail') return null;
+  if (!isUploadPurpose(meta.purpose)) return null;
   return {
     id,
     mode: meta.mode,
     purpose: meta.purpose,
     filename: String(meta.filename ?? 'file'),
     declaredType: String(meta.declaredType ?? ''),
+    size: Number(meta.size) || 0,
     uploadId: String(meta.uploadId ?? ''),
     expires: Number(meta.expires) || 0,
   };
@@ -95,4 +103,18 @@ export async function findTicket(id: string): Promise<Ticket | null> {
 
 export async function deleteTicket(id: string): Promise<void> {
   await guard(() => blobStore(UPLOADS).delete(id));
+  await guard(() => blobStore(UPLOADS).delete(spentKey(id)));
+}
+
+/** The key of a single-use ticket's spent marker: `{id}.spent`. */
+export const SPENT_SUFFIX = '.spent';
+const spentKey = (id: string) => `${id}${SPENT_SUFFIX}`;
+
+/**
+ * Spends a single-use ticket before its body is read: a marker written only if new, so of concurrent
+ * PUTs to one URL exactly one wins; the others → 403 `upload_url_used`.
+ */
+export async function spendTicket(id: string): Promise<void> {
+  const result = await guard(() => blobStore(UPLOADS).set(spentKey(id), '', { onlyIfNew: true }));
+  if (!result.modified) throw new HttpError(403, 'upload_url_used', 'This upload URL has already been used');
 }

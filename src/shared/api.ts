@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { LOGIN_CLIENT_LIMIT } from './abuse.ts';
 
 /** The JSON error body of every API failure (design: API contract). */
 export interface ApiErrorBody {
@@ -13,8 +14,9 @@ export interface ApiErrorBody {
 /** localStorage key of the admin session token (spec §4). */
 export const ADMIN_TOKEN_STORAGE_KEY = 'admin-token';
 
-export const LOGIN_MAX_FAILURES = 5;
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+/** The per-client login limit, defined with the other abuse limits. */
+export const LOGIN_MAX_FAILURES = LOGIN_CLIENT_LIMIT.max;
+export const LOGIN_WINDOW_MS = LOGIN_CLIENT_LIMIT.windowMs;
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 
 /**

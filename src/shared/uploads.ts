@@ -18,6 +18,18 @@ export const PART_BYTES = 3 * 1024 * 1024;
 export const UPLOAD_PURPOSES = ['attachment', 'thumbnail'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
+export function isUploadPurpose(value: unknown): value is UploadPurpose {
+  return (UPLOAD_PURPOSES as readonly unknown[]).includes(value);
+}
+
+/**
+ * Who may start an upload: a visitor only an inquiry attachment; every other purpose (thumbnails and any
+ * admin image added later) needs the admin's bearer token (issue 10).
+ */
+export function purposeNeedsAdmin(purpose: UploadPurpose): boolean {
+  return purpose !== 'attachment';
+}
+
 /** Where an uploaded object is read: /objects/uploads/{uuid}. Stored as the brand thumbnail and inquiry attachments. */
 export const OBJECT_PATH_PATTERN = /^\/objects\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

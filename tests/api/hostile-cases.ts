@@ -128,6 +128,12 @@ export const HOSTILE_CASES: HostileCase[] = [
   { name: 'tags as a string', status: 400, run: postBrand({ tags: 'a,b' }) },
   { name: 'attachments as a string', status: 400, run: postInquiry({ attachments: '/objects/uploads/x' }) },
   { name: 'name as a number', status: 400, run: postInquiry({ name: 42 }) },
+  // Cross-site and non-JSON writes (issue 10): refused before anything is counted or stored
+  { name: 'cross-site text/plain login', status: 403, run: () => call(login, 'POST', '/api/admin/login', { rawBody: '{"password":"x"}', headers: { Origin: 'https://evil.example', 'Content-Type': 'text/plain' }, ip: randomUUID() }) },
+  { name: 'inquiry as text/plain', status: 415, run: () => call(inquiries, 'POST', '/api/inquiries', { rawBody: JSON.stringify(inquiryBody()), headers: { 'Content-Type': 'text/plain' } }) },
+  { name: 'inquiry from a foreign origin', status: 403, run: () => call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody(), headers: { Origin: 'https://evil.example' } }) },
+  { name: 'brand write marked cross-site', status: 403, run: (env) => call(brands, 'POST', '/api/brands', { token: env.token, body: brandBody(env.thumbnail), headers: { 'Sec-Fetch-Site': 'cross-site' } }) },
+  { name: 'inquiry with the honeypot filled (answered, not stored)', status: 201, run: postInquiry({ website: 'https://spam.example' }) },
   // Wrong methods
   { name: 'PATCH /api/inquiries', status: 405, run: () => call(inquiries, 'PATCH', '/api/inquiries', { body: inquiryBody() }) },
   { name: 'PUT /api/admin/login', status: 405, run: () => call(login, 'PUT', '/api/admin/login', { body: { password: 'x' } }) },

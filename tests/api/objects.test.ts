@@ -24,8 +24,9 @@ async function objectRequest(method: string, url: string, body?: Uint8Array<Arra
   return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
 }
 
-async function createUpload(body?: object) {
-  const response = await call(upload, 'POST', '/api/objects/upload', body ? { body } : {});
+/** Every purpose but an attachment is started by the admin (issue 10): pass its token for those. */
+async function createUpload(body?: object, token?: string) {
+  const response = await call(upload, 'POST', '/api/objects/upload', body ? { body, token } : {});
   return { status: response.status, json: response.json as { uploadURL: string; objectPath: string; error?: { code: string } } };
 }
 
@@ -101,7 +102,7 @@ describe('objects API', () => {
   it('rejects an empty file (400), an HTML page sent as a PNG thumbnail (415) and a body over 4 MiB (413), keeping nothing', async () => {
     const empty = await createUpload();
     expect((await objectRequest('PUT', empty.json.uploadURL, new Uint8Array(0))).status).toBe(400);
-    const fake = await createUpload({ purpose: 'thumbnail', filename: 'logo.png', type: 'image/png' });
+    const fake = await createUpload({ purpose: 'thumbnail', filename: 'logo.png', type: 'image/png' }, token);
     expect((await objectRequest('PUT', fake.json.uploadURL, HTML, 'image/png')).status).toBe(415);
     const big = await createUpload();
     expect((await objectRequest('PUT', big.json.uploadURL, bytesOf(4 * 1024 * 1024 + 1))).status).toBe(413);
@@ -111,7 +112,7 @@ describe('objects API', () => {
   });
 
   it('rejects declared oversize files and bad upload requests before any byte is sent', async () => {
-    expect((await createUpload({ purpose: 'thumbnail', size: THUMBNAIL_MAX_BYTES + 1 })).status).toBe(413);
+    expect((await createUpload({ purpose: 'thumbnail', size: THUMBNAIL_MAX_BYTES + 1 }, token)).status).toBe(413);
     expect((await createUpload({ purpose: 'attachment', size: 10_485_761 })).status).toBe(413);
     expect((await createUpload({ purpose: 'avatar' })).status).toBe(400);
     expect((await call(upload, 'POST', '/api/objects/upload', { rawBody: '{"purpose":' })).status).toBe(400);
@@ -142,7 +143,7 @@ describe('objects API', () => {
 
   it('deletes a thumbnail assembled over 5 MB (413) or not an image (415), with its parts', async () => {
     for (const [content, expected] of [[bytesOf(THUMBNAIL_MAX_BYTES + 1), 413], [HTML, 415]] as const) {
-      const created = await call(multipart, 'POST', '/api/objects/multipart', { body: { purpose: 'thumbnail', filename: 'x.png' } });
+      const created = await call(multipart, 'POST', '/api/objects/multipart', { body: { purpose: 'thumbnail', filename: 'x.png', size: Math.min(content.length, THUMBNAIL_MAX_BYTES) }, token });
       const { uploadId, key, partURL } = created.json;
       const parts = [];
       for (let start = 0, n = 1; start < content.length; start += PART_BYTES, n++) {
@@ -158,7 +159,7 @@ describe('objects API', () => {
   });
 
   it('aborts an upload in parts (204) and refuses parts with a wrong number, ETag or upload id', async () => {
-    const created = await call(multipart, 'POST', '/api/objects/multipart', { body: { purpose: 'attachment' } });
+    const created = await call(multipart, 'POST', '/api/objects/multipart', { body: { purpose: 'attachment', size: 10 * 1024 * 1024 } });
     const { uploadId, key, partURL } = created.json;
     expect((await objectRequest('PUT', `${partURL}&partNumber=0`, bytesOf(5))).status).toBe(400);
     expect((await objectRequest('PUT', `${partURL}&partNumber=1`, bytesOf(4 * 1024 * 1024 + 1))).status).toBe(413);
@@ -171,7 +172,7 @@ describe('objects API', () => {
   });
 
   it('lets only the admin make a thumbnail public, which then serves to anyone with a long immutable cache', async () => {
-    const thumb = await createUpload({ purpose: 'thumbnail', filename: 'logo.png' });
+    const thumb = await createUpload({ purpose: 'thumbnail', filename: 'logo.png' }, token);
     await objectRequest('PUT', thumb.json.uploadURL, PNG_BYTES, 'text/plain');
     const body = { objectPath: thumb.json.objectPath };
     expect((await call(setPublic, 'POST', '/api/objects/set-public', { body })).status).toBe(401);
@@ -190,7 +191,7 @@ describe('objects API', () => {
   });
 
   it('sweeps uploads left unfinished past their expiry, with their parts, and keeps those still running', async () => {
-    const started = (await call(multipart, 'POST', '/api/objects/multipart', { body: { purpose: 'attachment' } })).json;
+    const started = (await call(multipart, 'POST', '/api/objects/multipart', { body: { purpose: 'attachment', size: 5 } })).json;
     await objectRequest('PUT', `${started.partURL}&partNumber=1`, bytesOf(5));
     const partsOf = async () => (await getStore('upload-parts').list({ prefix: `${started.key.split('/').pop()}/` })).blobs;
     await sweepAbandonedUploads();

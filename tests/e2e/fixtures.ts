@@ -10,6 +10,11 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  // Each test is a visitor of its own, named as Netlify's edge names the client (the local server honours
+  // it on loopback): one test's inquiries and uploads never count against another's per-client limits.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    await use({ ...extraHTTPHeaders, 'x-nf-client-connection-ip': `e2e-${testInfo.testId}-${testInfo.retry}` });
+  },
   page: async ({ page }, use) => {
     await page.route(
       (url) => !LOCAL.test(url.href),

@@ -13,11 +13,30 @@ test.describe('local server', () => {
     const headers = response.headers();
     expect(headers['content-type']).toContain('text/html');
     expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(headers['content-security-policy']).not.toMatch(/unsafe-inline|script-src|style-src|default-src/);
+    // Nothing from elsewhere; inline code is left to the meta policy's hashes (both policies apply).
+    expect(headers['content-security-policy']).toContain("default-src 'self'");
+    expect(headers['content-security-policy']).toContain("script-src 'self' 'unsafe-inline';");
+    expect(headers['strict-transport-security']).toContain('includeSubDomains');
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['x-frame-options']).toBe('DENY');
     expect(headers['referrer-policy']).toBeTruthy();
     expect(await response.text()).toContain('http-equiv="content-security-policy"');
+  });
+
+  test('answers TRACE and other undeclared methods on a function route with 405 and Allow, as Netlify does', async ({ baseURL }) => {
+    const { request } = await import('node:http');
+    for (const [method, path] of [['TRACE', '/api/inquiries'], ['TRACE', '/api/brands'], ['PATCH', '/api/admin/login']] as const) {
+      const answer = await new Promise<{ status: number; allow: string }>((resolve, reject) => {
+        const sent = request(new URL(path, baseURL), { method }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, allow: String(res.headers.allow ?? '') }));
+        });
+        sent.on('error', reject);
+        sent.end();
+      });
+      expect(answer.status, `${method} ${path}`).toBe(405);
+      expect(answer.allow).toMatch(/^(GET|POST)/);
+    }
   });
 
   test('pages load under both policies without a CSP violation', async ({ page, consoleErrors }) => {

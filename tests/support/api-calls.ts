@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Context } from '@netlify/functions';
 
 type Handler = (req: Request, context: Context) => Promise<Response>;
@@ -7,6 +8,7 @@ export interface CallOptions {
   /** Sent as-is instead of JSON-encoding `body`. */
   rawBody?: string;
   token?: string;
+  /** The client's address (Netlify's context.ip); a fresh one per call by default. */
   ip?: string;
   headers?: Record<string, string>;
 }
@@ -16,12 +18,12 @@ export async function call(handler: Handler, method: string, path: string, optio
   const headers = new Headers(options.headers);
   if (options.token) headers.set('Authorization', `Bearer ${options.token}`);
   let body: string | undefined = options.rawBody;
-  if (options.body !== undefined) {
-    body = JSON.stringify(options.body);
-    headers.set('Content-Type', 'application/json');
-  }
+  if (options.body !== undefined) body = JSON.stringify(options.body);
+  // A body is sent as JSON unless the test names another type (the 415 cases).
+  if (body !== undefined && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
   const req = new Request(`http://127.0.0.1${path}`, { method, headers, body });
-  const context = { ip: options.ip ?? '127.0.0.1', params: {} } as unknown as Context;
+  // Each call is a client of its own unless `ip` names one, so one test's rate limits never reach another.
+  const context = { ip: options.ip ?? `client-${randomUUID()}`, params: {} } as unknown as Context;
   const response = await handler(req, context);
   const text = await response.text();
   return { status: response.status, headers: response.headers, text, json: text ? JSON.parse(text) : null };

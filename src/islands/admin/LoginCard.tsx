@@ -4,6 +4,7 @@ import type { Translate } from '~/i18n/translate';
 import { ApiError } from '~/client/api';
 import { showToast } from '~/client/stores';
 import { $sessionNotice, login } from '~/client/admin-session';
+import { lockoutText } from '~/client/retry-text';
 
 /** The card shown before login: a password only (spec §2 Admin). */
 export default function LoginCard({ t }: { t: Translate }) {
@@ -19,7 +20,7 @@ export default function LoginCard({ t }: { t: Translate }) {
       showToast({ title: t('admin.login.success') });
     } catch (error) {
       const tooMany = error instanceof ApiError && error.status === 429;
-      const description = tooMany ? t('admin.login.tooManyAttempts') : error instanceof ApiError && error.status === 401 ? t('admin.login.wrongPassword') : t('admin.login.unavailable');
+      const description = tooMany ? lockoutText(t, error.retryAfter) : error instanceof ApiError && error.status === 401 ? t('admin.login.wrongPassword') : t('admin.login.unavailable');
       showToast({ title: t('admin.login.failure'), description, variant: 'destructive' });
     } finally {
       setPending(false);

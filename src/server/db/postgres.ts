@@ -79,7 +79,7 @@ export async function openPostgres(url: string, driver: 'pg' | 'neon'): Promise<
   let pool: PgLikePool;
   if (driver === 'neon') {
     const { Pool } = await import('@neondatabase/serverless');
-    pool = new Pool({ connectionString: url, max: 10 }) as unknown as PgLikePool;
+    pool = new Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 }) as unknown as PgLikePool;
   } else {
     const { default: pg } = await import('pg');
     pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 }) as unknown as PgLikePool;

@@ -17,6 +17,8 @@ export interface Database {
   loginAttempts: LoginAttemptsTable;
   brochureDownloads: BrochureDownloadsTable;
   dataVersions: DataVersionsTable;
+  throttleHits: ThrottleHitsTable;
+  loginTrustedClients: LoginTrustedClientsTable;
 }
 
 /** The spec's User entity (named accounts); today's admin logs in with ADMIN_PASSWORD only. */
@@ -84,4 +86,18 @@ export interface BrochureDownloadsTable {
 export interface DataVersionsTable {
   name: string;
   version: ColumnType<string, never, never>;
+}
+
+/** One counted request of a throttled action (src/server/throttle.ts); the client key is hashed. */
+export interface ThrottleHitsTable {
+  id: Generated<string>;
+  bucket: string;
+  clientKey: string;
+  at: Timestamp;
+}
+
+/** Clients that signed in as admin lately: exempt from the global login failure bound. */
+export interface LoginTrustedClientsTable {
+  clientKey: string;
+  at: Timestamp;
 }
