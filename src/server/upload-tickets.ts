@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
-import { PART_BYTES, UPLOAD_PURPOSES, type UploadPurpose } from '../shared/uploads.ts';
+import { isUploadPurpose, PART_BYTES, UPLOAD_PURPOSES, type UploadPurpose } from '../shared/uploads.ts';
 import { blobStore, guard } from './blob-store.ts';
 import { HttpError } from './http.ts';
 import { MAX_BYTES } from './storage.ts';
@@ -81,7 +81,7 @@ export async function findTicket(id: string): Promise<Ticket | null> {
   const found = await guard(() => blobStore(UPLOADS).getMetadata(id, { consistency: 'strong' }));
   const meta = found?.metadata as Partial<Ticket> | undefined;
   if (!meta || meta.id !== id || (meta.mode !== 'single' && meta.mode !== 'multipart')) return null;
-  if (meta.purpose !== 'attachment' && meta.purpose !== 'thumbnail') return null;
+  if (!isUploadPurpose(meta.purpose)) return null;
   return {
     id,
     mode: meta.mode,

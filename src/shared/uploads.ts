@@ -15,8 +15,11 @@ export const REQUEST_BODY_MAX_BYTES = 4 * 1024 * 1024;
 export const SINGLE_PUT_MAX_BYTES = REQUEST_BODY_MAX_BYTES;
 export const PART_BYTES = 3 * 1024 * 1024;
 
-export const UPLOAD_PURPOSES = ['attachment', 'thumbnail'] as const;
+export const UPLOAD_PURPOSES = ['attachment', 'thumbnail', 'plan'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+/** Purposes uploaded as public images (a brand thumbnail, a unit plan): same types and limit, may be made public. */
+export const IMAGE_PURPOSES: readonly UploadPurpose[] = ['thumbnail', 'plan'];
+export const isUploadPurpose = (value: unknown): value is UploadPurpose => UPLOAD_PURPOSES.includes(value as UploadPurpose);
 
 /** Where an uploaded object is read: /objects/uploads/{uuid}. Stored as the brand thumbnail and inquiry attachments. */
 export const OBJECT_PATH_PATTERN = /^\/objects\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
