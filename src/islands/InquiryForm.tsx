@@ -10,6 +10,7 @@ import { useTranslator } from '~/client/use-translator';
 import { useUploadDialog } from '~/client/use-upload-dialog';
 import { uppyLocale } from '~/client/upload/uppy-locale';
 import AttachmentList from './AttachmentList';
+import UnitChip, { unitErrorOf } from './inquiry/UnitChip';
 import Toaster from './Toaster';
 
 interface Props {
@@ -40,6 +41,7 @@ export default function InquiryForm({ locale, messages }: Props) {
   const [values, setValues] = useState(typedBeforeHydration);
   const [attachments, setAttachments] = useState<string[]>([]);
   const [sending, setSending] = useState(false);
+  const [unitId, setUnitId] = useState<string | null>(null);
   // One key per inquiry: a resend of the same content after a failure (perhaps only the answer was lost)
   // reuses it, so the inquiry is stored once; changed content is a new inquiry with a new key.
   const attempt = useRef<{ key: string; content: string } | null>(null);
@@ -61,7 +63,7 @@ export default function InquiryForm({ locale, messages }: Props) {
       showToast({ title: t('inquiry.toast.required'), variant: 'destructive' });
       return;
     }
-    const parsed = v.safeParse(InquiryInputSchema, { ...values, attachments });
+    const parsed = v.safeParse(InquiryInputSchema, { ...values, attachments, unitId });
     if (!parsed.success) {
       showToast({ title: t(parsed.issues[0].message), variant: 'destructive' });
       return;
@@ -76,8 +78,8 @@ export default function InquiryForm({ locale, messages }: Props) {
       setValues(EMPTY);
       setAttachments([]);
       uploads.reset();
-    } catch {
-      showToast({ title: t('inquiry.toast.failure'), description: t('inquiry.toast.failureDescription'), variant: 'destructive' });
+    } catch (error) {
+      showToast({ title: t(unitErrorOf(error) ?? 'inquiry.toast.failure'), description: t('inquiry.toast.failureDescription'), variant: 'destructive' });
     } finally {
       setSending(false);
     }
@@ -85,6 +87,7 @@ export default function InquiryForm({ locale, messages }: Props) {
 
   return (
     <form noValidate onSubmit={submit} className="mt-10 grid gap-6 rounded-2xl border border-line bg-paper p-6 shadow-sm sm:p-10">
+      <UnitChip t={t} onChange={setUnitId} />
       <div className="grid gap-6 sm:grid-cols-2">
         {FIELDS.map((field) => {
           const props = {

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { BRAND_CATEGORIES, FILTER_ALL } from './brand.ts';
 import { objectMessages } from './object-messages.ts';
 import { OBJECT_PATH_PATTERN } from './uploads.ts';
-import { UNIT_FLOORS, UNIT_STATUSES, UNIT_LANGUAGES, type UnitFloor, type UnitStatus, type UnitLanguage } from './unit-basics.ts';
+import { UNIT_FLOORS, UNIT_STATUSES, type UnitFloor, type UnitStatus, type UnitLanguage } from './unit-basics.ts';
 
 export * from './unit-basics.ts';
 
