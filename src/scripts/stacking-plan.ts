@@ -35,6 +35,10 @@ function render(root: HTMLElement, units: Unit[], config: PlanConfig): void {
   const t = translator(config);
   const area = new Intl.NumberFormat(config.tag, { maximumFractionDigits: 1 });
   const available = new Map<string, number>();
+  // Widths are shares of the fullest floor, so a unit's width means the same area on every row.
+  const floorTotals = new Map<string, number>();
+  for (const unit of units) floorTotals.set(unit.floor, (floorTotals.get(unit.floor) ?? 0) + unit.exclusiveAreaM2);
+  const fullest = Math.max(1, ...floorTotals.values());
   for (const row of root.querySelectorAll<HTMLElement>('[data-floor]')) {
     const floor = row.dataset.floor!;
     const onFloor = units.filter((unit) => unit.floor === floor);
@@ -61,8 +65,11 @@ function render(root: HTMLElement, units: Unit[], config: PlanConfig): void {
           el('span', { class: 'rounded bg-paper/95 px-1 text-ink', 'aria-hidden': 'true' }, GLYPHS[unit.status]),
         );
         button.addEventListener('click', () => void openUnit(unit, button, config));
-        // Wider for more area; a minimum keeps every unit a comfortable touch target.
-        return el('li', { class: 'min-w-12', style: `flex: ${unit.exclusiveAreaM2} 1 0` }, button);
+        // Wider for more area; a minimum keeps every unit a comfortable touch target. Set through CSSOM:
+        // the pages' CSP refuses style attributes.
+        const item = el('li', { class: 'min-w-16' }, button);
+        item.style.flex = `0 1 ${((unit.exclusiveAreaM2 / fullest) * 100).toFixed(2)}%`;
+        return item;
       }),
     );
   }
