@@ -22,7 +22,7 @@ export async function seedDemo(origin: string, password: string): Promise<{ bran
 
   async function upload(purpose: UploadPurpose, filename: string, type: string, bytes: Uint8Array): Promise<string> {
     const ticket = await api<CreateUploadResponse>('POST', UPLOAD_ENDPOINTS.createUpload, { purpose, filename, size: bytes.byteLength, type }, token);
-    const put = await fetch(`${origin}${ticket.uploadURL}`, { method: 'PUT', headers: { 'Content-Type': type }, body: bytes });
+    const put = await fetch(`${origin}${ticket.uploadURL}`, { method: 'PUT', headers: { 'Content-Type': type }, body: new Blob([bytes as Uint8Array<ArrayBuffer>], { type }) });
     if (!put.ok) throw new Error(`PUT ${filename}: ${put.status} ${await put.text()}`);
     await api('POST', UPLOAD_ENDPOINTS.setPublic, { objectPath: ticket.objectPath }, token);
     return ticket.objectPath;

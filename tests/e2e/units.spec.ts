@@ -71,6 +71,20 @@ test.describe('available spaces', () => {
     }
   });
 
+  test('deleting a space offers undo, which brings it back with the same data', async ({ page }) => {
+    const unit = await createUnit(page.request, { floor: '9F', monthlyRent: 7_700_000, pricePublic: false });
+    await loginAsAdmin(page);
+    await page.getByRole('tab', { name: '공간' }).click();
+    const row = page.getByTestId('unit-row').filter({ hasText: unit.unitNumber });
+    await row.getByRole('button', { name: '삭제' }).click();
+    await expect(page.getByTestId('unit-undo')).toContainText('공간을 삭제했습니다.');
+    await expect(row).toHaveCount(0);
+    await page.getByTestId('unit-undo').getByRole('button', { name: '되돌리기' }).click();
+    await expect(page.getByTestId('toast')).toContainText('공간을 되살렸습니다.');
+    await expect(row).toContainText('₩7,700,000');
+    await expect(row).toContainText('비공개');
+  });
+
   test('a unit shared by URL opens its detail on load; Escape closes it and focus returns to the plan', async ({ page }) => {
     const unit = await createUnit(page.request, { floor: '8F', note: { ko: '남향', en: 'Faces south' } });
     await page.goto(`/en/floors?unit=${unit.id}`);
