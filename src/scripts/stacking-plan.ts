@@ -68,7 +68,7 @@ function render(root: HTMLElement, units: Unit[], config: PlanConfig): void {
         // Wider for more area; a minimum keeps every unit a comfortable touch target. Set through CSSOM:
         // the pages' CSP refuses style attributes.
         const item = el('li', { class: 'min-w-16' }, button);
-        item.style.flex = `0 1 ${((unit.exclusiveAreaM2 / fullest) * 100).toFixed(2)}%`;
+        item.style.flex = `0 1 calc(${((unit.exclusiveAreaM2 / fullest) * 100).toFixed(2)}% - 0.25rem)`;
         return item;
       }),
     );
