@@ -101,6 +101,11 @@ test.describe('available spaces', () => {
     await expect(page.locator('#stacking-plan')).toBeFocused();
     expect(new URL(page.url()).searchParams.get('unit')).toBeNull();
 
+    // The floor section below counts its available spaces and links into the plan.
+    const badge = page.locator('[id="4f-10f"] [data-floor-availability] a');
+    await expect(badge).toHaveText(/^[1-9]\d* spaces available$/);
+    await expect(badge).toHaveAttribute('href', '#plan-4F');
+
     // Opened from its cell, the address becomes the unit's link and focus goes back to the cell.
     await cell(page, unit.unitNumber).click();
     await expect(dialog(page)).toBeVisible();
