@@ -56,6 +56,7 @@ test.describe('available spaces', () => {
     await expect(row).toContainText('165.29 m² (50평)');
     await expect(row).toContainText('₩5,000,000');
     await expect(row).toContainText('비공개');
+    expect(await axeViolations(page)).toEqual([]);
 
     // A status change straight from the table.
     await row.getByRole('combobox').selectOption('negotiating');
