@@ -130,3 +130,33 @@ CREATE TABLE IF NOT EXISTS login_trusted_clients (
   client_key text PRIMARY KEY,
   at timestamptz NOT NULL DEFAULT now()
 );
+-- Available spaces (units): the leasable units of each floor, kept by the admin and shown on /floors.
+CREATE TABLE IF NOT EXISTS units (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  floor text NOT NULL,
+  unit_number text NOT NULL,
+  exclusive_area_m2 double precision NOT NULL CHECK (exclusive_area_m2 > 0),
+  supply_area_m2 double precision NOT NULL,
+  uses text[] NOT NULL DEFAULT '{}',
+  status text NOT NULL DEFAULT 'available' CHECK (status IN ('available', 'negotiating', 'leased')),
+  available_from date,
+  -- Whole KRW; bigint because a deposit passes int's 2.1 billion.
+  monthly_rent bigint,
+  deposit bigint,
+  maintenance_fee bigint,
+  price_public boolean NOT NULL DEFAULT false,
+  plan text,
+  note jsonb NOT NULL DEFAULT '{}'::jsonb,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  CONSTRAINT units_supply_covers_exclusive CHECK (supply_area_m2 >= exclusive_area_m2)
+);
+
+-- A unit number names one unit per floor ("301" and " 301" or "a1"/"A1" are the same unit).
+CREATE UNIQUE INDEX IF NOT EXISTS units_floor_number_idx ON units (floor, lower(unit_number));
+
+-- The unit an inquiry is about: its id and a snapshot of floor and number. No foreign key on purpose:
+-- deleting a unit keeps its inquiries readable.
+alter table inquiries add column if not exists unit_id uuid;
+alter table inquiries add column if not exists unit_floor text;
+alter table inquiries add column if not exists unit_number text;

@@ -7,6 +7,7 @@ import { getDb } from '../src/server/db/index.ts';
 import { allowMethods, handle, HttpError, json, parseInput, readJson } from '../src/server/http.ts';
 import { createInquiry, listInquiries } from '../src/server/inquiries.ts';
 import { discardedInquiry, guardInquiryPost } from '../src/server/inquiry-guard.ts';
+import { inquirableUnit } from '../src/server/units.ts';
 import { requireOwnObjects } from '../src/server/object-refs.ts';
 import { signedReadURL } from '../src/server/storage.ts';
 import { assertStorableText } from '../src/server/storable-text.ts';
@@ -48,7 +49,8 @@ export default handle(async (req: Request, context: Partial<Pick<Context, 'ip'>>
     'attachment',
     'inquiry.errors.attachmentInvalid',
   );
-  const { inquiry, replayed } = await createInquiry(await getDb(), input, idempotencyKey);
+  const unit = input.unitId ? await inquirableUnit(await getDb(), input.unitId) : null;
+  const { inquiry, replayed } = await createInquiry(await getDb(), input, idempotencyKey, unit);
   // A replay answers as the first request did, marked so a client can tell.
   return json(inquiry, { status: 201, headers: replayed ? { 'Idempotent-Replayed': 'true' } : {} });
 });

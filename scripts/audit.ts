@@ -5,7 +5,7 @@
  *   - Lighthouse 13, mobile preset, Debian chromium: performance / accessibility / best practices / SEO
  * `--all` audits all 9 routes (the 8 pages and the not-found page) in every locale with Lighthouse (slow);
  * the default covers a sample. `--only=/ja/directions,/admin` audits just those paths, skipping the rest;
- * `--runs=3` reports each page's median of three runs.
+ * `--runs=3` reports each page's median of three runs. `--demo` seeds the demo's brands and units first.
  * Budgets (issue 5): performance 100 on static pages and ≥ 98 on pages with islands; accessibility, best
  * practices and SEO 100 — except SEO on /admin and the not-found page, which must not be indexed.
  * Exits 1 when a budget is missed.
@@ -69,6 +69,8 @@ if (buildSeconds >= 60) failures.push(`build took ${buildSeconds.toFixed(1)} s`)
 const dataDir = mkdtempSync(join(tmpdir(), 'btower-audit-'));
 const server = await startLocalServer(await freePort(), { DATA_DIR: dataDir, ADMIN_PASSWORD: 'audit-password' });
 const origin = server.origin;
+// `--demo`: measure pages as a visitor of a furnished building sees them (npm run demo's brands and units).
+if (process.argv.includes('--demo')) await (await import('./demo/seed.ts')).seedDemo(origin, 'audit-password');
 try {
   // 2. JavaScript per page, as the browser loads it (external hosts blocked, like a first visit with no consent).
   const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS });

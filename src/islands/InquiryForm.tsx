@@ -12,6 +12,7 @@ import { uppyLocale } from '~/client/upload/uppy-locale';
 import AttachmentList from './AttachmentList';
 import { useBotTrap } from './inquiry/BotTrap';
 import { inquiryFailureToast } from './inquiry/failure-toast';
+import UnitChip, { unitErrorOf } from './inquiry/UnitChip';
 import Toaster from './Toaster';
 
 interface Props {
@@ -42,6 +43,7 @@ export default function InquiryForm({ locale, messages }: Props) {
   const [values, setValues] = useState(typedBeforeHydration);
   const [attachments, setAttachments] = useState<string[]>([]);
   const [sending, setSending] = useState(false);
+  const [unitId, setUnitId] = useState<string | null>(null);
   // One key per inquiry: a resend of the same content after a failure (perhaps only the answer was lost)
   // reuses it, so the inquiry is stored once; changed content is a new inquiry with a new key.
   const attempt = useRef<{ key: string; content: string } | null>(null);
@@ -64,7 +66,7 @@ export default function InquiryForm({ locale, messages }: Props) {
       showToast({ title: t('inquiry.toast.required'), variant: 'destructive' });
       return;
     }
-    const parsed = v.safeParse(InquiryInputSchema, { ...values, attachments });
+    const parsed = v.safeParse(InquiryInputSchema, { ...values, attachments, unitId });
     if (!parsed.success) {
       showToast({ title: t(parsed.issues[0].message), variant: 'destructive' });
       return;
@@ -80,7 +82,7 @@ export default function InquiryForm({ locale, messages }: Props) {
       setAttachments([]);
       uploads.reset();
     } catch (error) {
-      showToast(inquiryFailureToast(t, error));
+      showToast(inquiryFailureToast(t, error, unitErrorOf(error)));
     } finally {
       setSending(false);
     }
@@ -88,6 +90,7 @@ export default function InquiryForm({ locale, messages }: Props) {
 
   return (
     <form noValidate onSubmit={submit} className="mt-10 grid gap-6 rounded-2xl border border-line bg-paper p-6 shadow-sm sm:p-10">
+      <UnitChip t={t} onChange={setUnitId} />
       <div className="grid gap-6 sm:grid-cols-2">
         {FIELDS.map((field) => {
           const props = {

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Inquiry, InquiryInput } from '../shared/inquiry.ts';
+import type { UnitSnapshot } from '../shared/unit.ts';
 import type { Db } from './db/index.ts';
 import { HttpError } from './http.ts';
 import type { InquiriesTable } from './db/types.ts';
@@ -13,6 +14,8 @@ function toInquiry(row: Selectable<InquiriesTable>): Inquiry {
     message: row.message,
     attachments: row.attachments ?? [],
     createdAt: new Date(row.createdAt).toISOString(),
+    unitId: row.unitId ?? null,
+    unit: row.unitFloor && row.unitNumber ? { floor: row.unitFloor, unitNumber: row.unitNumber } : null,
   };
 }
 
@@ -23,6 +26,7 @@ function sameSubmission(row: Selectable<InquiriesTable>, input: InquiryInput): b
     row.email === input.email &&
     row.phone === input.phone &&
     row.message === input.message &&
+    (row.unitId ?? null) === (input.unitId?.toLowerCase() ?? null) &&
     JSON.stringify(row.attachments ?? []) === JSON.stringify(input.attachments)
   );
 }
@@ -36,6 +40,7 @@ export async function createInquiry(
   db: Db,
   input: InquiryInput,
   idempotencyKey?: string,
+  unit: (UnitSnapshot & { id: string }) | null = null,
 ): Promise<{ inquiry: Inquiry; replayed: boolean }> {
   const row = await db
     .insertInto('inquiries')
@@ -46,6 +51,9 @@ export async function createInquiry(
       message: input.message,
       attachments: input.attachments,
       idempotencyKey: idempotencyKey ?? null,
+      unitId: unit?.id ?? null,
+      unitFloor: unit?.floor ?? null,
+      unitNumber: unit?.unitNumber ?? null,
     })
     .onConflict((conflict) => conflict.column('idempotencyKey').doNothing())
     .returningAll()

@@ -31,6 +31,7 @@ export const OBJECT_REFERENCES: readonly RawBuilder<{ path: string }>[] = [
   sql`select thumbnail as path from brands where thumbnail is not null`,
   sql`select unnest(images) as path from brands`,
   sql`select unnest(attachments) as path from inquiries`,
+  sql`select plan as path from units where plan is not null`,
 ];
 
 /** Which of `paths` some record refers to. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ATTACHMENT_MAX_BYTES, isUploadPurpose, OBJECT_PATH_PATTERN, THUMBNAIL_MAX_BYTES, type UploadPurpose } from '../shared/uploads.ts';
+import { ATTACHMENT_MAX_BYTES, IMAGE_PURPOSES, isUploadPurpose, OBJECT_PATH_PATTERN, THUMBNAIL_MAX_BYTES, type UploadPurpose } from '../shared/uploads.ts';
 import { blobStore, deleteQuietly, guard } from './blob-store.ts';
 import { HttpError } from './http.ts';
 import { sniffImageType } from './magic-bytes.ts';
@@ -24,6 +24,7 @@ export interface ObjectMetadata {
 export const MAX_BYTES: Record<UploadPurpose, number> = {
   attachment: ATTACHMENT_MAX_BYTES,
   thumbnail: THUMBNAIL_MAX_BYTES,
+  plan: THUMBNAIL_MAX_BYTES,
 };
 
 /** The uuid of a well-formed object path, else null (so `../` and foreign paths never reach the store). */
@@ -94,7 +95,7 @@ export async function storeObject(upload: NewObject, data: Uint8Array): Promise<
     throw new HttpError(413, 'file_too_large', `The file exceeds ${MAX_BYTES[upload.purpose]} bytes`);
   }
   let contentType = sanitizeType(upload.declaredType);
-  if (upload.purpose === 'thumbnail') {
+  if (IMAGE_PURPOSES.includes(upload.purpose)) {
     const sniffed = sniffImageType(data);
     if (!sniffed) throw new HttpError(415, 'unsupported_type', 'Thumbnails must be PNG, JPEG or WebP images');
     contentType = sniffed;
@@ -136,7 +137,7 @@ export async function makePublic(objectPath: string): Promise<ObjectMetadata> {
   const found = id ? await guard(() => store.getWithMetadata(id, { type: 'arrayBuffer', consistency: 'strong' })) : null;
   const metadata = found ? asMetadata(found.metadata) : null;
   if (!id || !found || !metadata) throw new HttpError(404, 'object_not_found', 'No uploaded object at this path');
-  if (metadata.purpose !== 'thumbnail') throw new HttpError(403, 'not_a_thumbnail', 'Only thumbnails can be made public');
+  if (!IMAGE_PURPOSES.includes(metadata.purpose)) throw new HttpError(403, 'not_a_thumbnail', 'Only thumbnails can be made public');
   if (metadata.public) return metadata;
   const updated = { ...metadata, public: true };
   await guard(() => store.set(id, found.data, { metadata: { ...updated }, onlyIfMatch: found.etag ?? '' }));

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { ATTACHMENT_MAX_FILES, OBJECT_PATH_PATTERN, toObjectPath } from './uploads.ts';
 import { objectMessages } from './object-messages.ts';
+import type { UnitSnapshot } from './unit.ts';
 
 export const INQUIRY_LIMITS = { name: 100, email: 254, phone: 40, message: 5000 } as const;
 
@@ -25,6 +26,8 @@ export const InquiryInputSchema = v.strictObject({
     v.pipe(v.array(AttachmentSchema), v.maxLength(ATTACHMENT_MAX_FILES, msg('tooManyAttachments'))),
     [],
   ),
+  /** The space asked about (optional); the server checks it exists and is not leased. */
+  unitId: v.optional(v.nullable(v.pipe(v.string('units.errors.unitNotFound'), v.uuid('units.errors.unitNotFound'))), null),
 }, objectMessages({}, msg('required'), msg('unknownField')));
 export type InquiryInput = v.InferOutput<typeof InquiryInputSchema>;
 
@@ -37,4 +40,7 @@ export interface Inquiry {
   message: string;
   attachments: string[];
   createdAt: string;
+  unitId: string | null;
+  /** Floor and number of the unit asked about, as they were when the inquiry was sent. */
+  unit: UnitSnapshot | null;
 }

@@ -15,9 +15,10 @@ export const REQUEST_BODY_MAX_BYTES = 4 * 1024 * 1024;
 export const SINGLE_PUT_MAX_BYTES = REQUEST_BODY_MAX_BYTES;
 export const PART_BYTES = 3 * 1024 * 1024;
 
-export const UPLOAD_PURPOSES = ['attachment', 'thumbnail'] as const;
+export const UPLOAD_PURPOSES = ['attachment', 'thumbnail', 'plan'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
-
+/** Purposes uploaded as public images (a brand thumbnail, a unit plan): same types and limit, may be made public. */
+export const IMAGE_PURPOSES: readonly UploadPurpose[] = ['thumbnail', 'plan'];
 export function isUploadPurpose(value: unknown): value is UploadPurpose {
   return (UPLOAD_PURPOSES as readonly unknown[]).includes(value);
 }

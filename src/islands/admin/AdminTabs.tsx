@@ -1,7 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import type { Translate } from '~/i18n/translate';
 
-export const ADMIN_TABS = ['inquiries', 'brands'] as const;
+export const ADMIN_TABS = ['inquiries', 'brands', 'units'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 /** WAI-ARIA tabs: arrow keys move between them, the active one is the only Tab stop. */
@@ -30,7 +30,7 @@ export default function AdminTabs({ tab, onChange, t }: { tab: AdminTab; onChang
           onClick={() => onChange(name)}
           className={`-mb-px border-b-2 px-4 py-2 text-sm font-semibold ${tab === name ? 'border-brass-strong text-ink' : 'border-transparent text-muted hover:text-ink'}`}
         >
-          {t(`admin.tabs.${name}`)}
+          {t(name === 'units' ? 'units.admin.tab' : `admin.tabs.${name}`)}
         </button>
       ))}
     </div>

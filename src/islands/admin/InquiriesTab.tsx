@@ -36,7 +36,7 @@ export default function InquiriesTab({ t }: { t: Translate }) {
               <td className="px-4 py-3">{inquiry.name}</td>
               <td className="px-4 py-3">{inquiry.email}</td>
               <td className="whitespace-nowrap px-4 py-3">{inquiry.phone}</td>
-              <td className="px-4 py-3" title={inquiry.message}>{truncate(inquiry.message)}</td>
+              <td className="px-4 py-3" title={inquiry.message}>{inquiry.unit && <span className="mr-2 rounded bg-brass-soft px-1.5 py-0.5 text-xs font-semibold text-ink" data-testid="inquiry-unit">{t('units.chip.value', { floor: t(`units.floor.${inquiry.unit.floor}`), unit: inquiry.unit.unitNumber })}</span>}{truncate(inquiry.message)}</td>
               <td className="px-4 py-3">
                 {inquiry.attachments.length === 0 ? (
                   <span className="text-muted">{t('admin.inquiries.noAttachments')}</span>

@@ -19,6 +19,7 @@ export interface Database {
   dataVersions: DataVersionsTable;
   throttleHits: ThrottleHitsTable;
   loginTrustedClients: LoginTrustedClientsTable;
+  units: UnitsTable;
 }
 
 /** The spec's User entity (named accounts); today's admin logs in with ADMIN_PASSWORD only. */
@@ -58,6 +59,10 @@ export interface InquiriesTable {
   createdAt: Timestamp;
   /** Set by clients that may resend (the contact form); unique, so a resend cannot store twice. */
   idempotencyKey: ColumnType<string | null, string | null | undefined, never>;
+  /** The unit asked about and a snapshot of its floor and number (kept when the unit is deleted). */
+  unitId: ColumnType<string | null, string | null | undefined, string | null>;
+  unitFloor: ColumnType<string | null, string | null | undefined, string | null>;
+  unitNumber: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Admin sessions: only the sha256 of the opaque token is stored. */
@@ -100,4 +105,25 @@ export interface ThrottleHitsTable {
 export interface LoginTrustedClientsTable {
   clientKey: string;
   at: Timestamp;
+}
+
+/** Leasable units (available spaces); prices are whole KRW (bigint, read as string by pg). */
+export interface UnitsTable {
+  id: Generated<string>;
+  floor: string;
+  unitNumber: string;
+  exclusiveAreaM2: number;
+  supplyAreaM2: number;
+  uses: ColumnType<string[], string[] | undefined, string[]>;
+  status: string;
+  /** A date column: pg and PGlite read it as a Date at UTC midnight (or a 'YYYY-MM-DD' string). */
+  availableFrom: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  monthlyRent: ColumnType<string | number | null, number | null | undefined, number | null>;
+  deposit: ColumnType<string | number | null, number | null | undefined, number | null>;
+  maintenanceFee: ColumnType<string | number | null, number | null | undefined, number | null>;
+  pricePublic: Generated<boolean>;
+  plan: string | null;
+  note: Json<Partial<Record<string, string>>>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
 }

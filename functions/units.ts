@@ -1,0 +1,79 @@
+import type { Config } from '@netlify/functions';
+import { UnitFilterSchema, UnitInputSchema, type Unit, type UnitInput } from '../src/shared/unit.ts';
+import { requireAdmin } from '../src/server/auth.ts';
+import { getDb } from '../src/server/db/index.ts';
+import { allowMethods, handle, HttpError, json, parseInput, readJson } from '../src/server/http.ts';
+import { requireOwnObjects } from '../src/server/object-refs.ts';
+import { makePublic } from '../src/server/storage.ts';
+import { assertStorableText } from '../src/server/storable-text.ts';
+import { createUnit, deleteUnit, findUnit, forVisitors, listUnits, updateUnit } from '../src/server/units.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const notFound = () => new HttpError(404, 'unit_not_found', 'No unit with this id');
+
+/** The plan must be a plan uploaded here; saved with its unit, it becomes public like a brand thumbnail. */
+async function readUnit(req: Request): Promise<UnitInput> {
+  const input = parseInput(UnitInputSchema, await readJson(req));
+  assertStorableText(input);
+  if (input.plan) {
+    await requireOwnObjects([{ field: 'plan', path: input.plan }], 'plan', 'units.errors.planInvalid');
+    await makePublic(input.plan);
+  }
+  return input;
+}
+
+/** An admin (a bearer is sent) reads every price; anyone else only the published ones. */
+async function audience(req: Request): Promise<(unit: Unit) => Unit> {
+  if (!req.headers.has('Authorization')) return forVisitors;
+  await requireAdmin(req);
+  return (unit) => unit;
+}
+
+/**
+ * The public list's one response: the single place where its caching is decided (today no-store, as
+ * brands; the CDN cache tag `units` attaches here).
+ */
+function respondPublicList(units: Unit[]): Response {
+  return json(units);
+}
+
+/** GET (public, filtered) and POST on /api/units; GET, PUT and DELETE on /api/units/{id} (writes: admin). */
+export default handle(async (req: Request) => {
+  const url = new URL(req.url);
+  const match = url.pathname.match(/^\/api\/units(?:\/([^/]*))?\/?$/);
+  if (!match) throw notFound();
+  const id = match[1] || undefined;
+  if (id === undefined) {
+    allowMethods(req, ['GET', 'POST']);
+    if (req.method === 'GET') {
+      const query = [...url.searchParams].filter(([, value]) => value !== '');
+      const filter = parseInput(UnitFilterSchema, Object.fromEntries(query));
+      const show = await audience(req);
+      const units = (await listUnits(await getDb(), filter)).map(show);
+      return show === forVisitors ? respondPublicList(units) : json(units);
+    }
+    await requireAdmin(req);
+    const input = await readUnit(req);
+    return json(await createUnit(await getDb(), input), { status: 201 });
+  }
+  allowMethods(req, ['GET', 'PUT', 'DELETE']);
+  if (req.method === 'GET') {
+    const show = await audience(req);
+    const unit = UUID.test(id) ? await findUnit(await getDb(), id.toLowerCase()) : null;
+    if (!unit) throw notFound();
+    return json(show(unit));
+  }
+  await requireAdmin(req);
+  if (!UUID.test(id)) throw notFound();
+  if (req.method === 'DELETE') {
+    if (!(await deleteUnit(await getDb(), id.toLowerCase()))) throw notFound();
+    return new Response(null, { status: 204 });
+  }
+  const input = await readUnit(req);
+  const unit = await updateUnit(await getDb(), id.toLowerCase(), input);
+  if (!unit) throw notFound();
+  return json(unit);
+});
+
+export const config: Config = { path: ['/api/units', '/api/units/:id'] };

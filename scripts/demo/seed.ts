@@ -1,0 +1,48 @@
+import { UPLOAD_ENDPOINTS, type CreateUploadResponse } from '../../src/shared/upload-protocol.ts';
+import type { UploadPurpose } from '../../src/shared/uploads.ts';
+import { DEMO_BRANDS, DEMO_UNITS } from './seed-data.ts';
+import { drawPlan, drawThumbnail } from './draw.ts';
+
+/**
+ * Seeds a running server through its public HTTP API, exactly as the admin panel would: sign in, upload
+ * images, publish them, create brands and units. Nothing is written to the database directly, so the
+ * demo data passes the same rules as real data.
+ */
+export async function seedDemo(origin: string, password: string): Promise<{ brands: number; units: number }> {
+  const api = async <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const response = await fetch(`${origin}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    return (text ? JSON.parse(text) : null) as T;
+  };
+  const { token } = await api<{ token: string }>('POST', '/api/admin/login', { password });
+
+  async function upload(purpose: UploadPurpose, filename: string, type: string, bytes: Uint8Array): Promise<string> {
+    const ticket = await api<CreateUploadResponse>('POST', UPLOAD_ENDPOINTS.createUpload, { purpose, filename, size: bytes.byteLength, type }, token);
+    const put = await fetch(`${origin}${ticket.uploadURL}`, { method: 'PUT', headers: { 'Content-Type': type }, body: new Blob([bytes as Uint8Array<ArrayBuffer>], { type }) });
+    if (!put.ok) throw new Error(`PUT ${filename}: ${put.status} ${await put.text()}`);
+    await api('POST', UPLOAD_ENDPOINTS.setPublic, { objectPath: ticket.objectPath }, token);
+    return ticket.objectPath;
+  }
+
+  for (const [index, brand] of DEMO_BRANDS.entries()) {
+    const format = index % 2 === 0 ? 'webp' : 'png';
+    const thumbnail = await upload('thumbnail', `${brand.initials}.${format}`, `image/${format}`, await drawThumbnail(brand.initials, brand.colour, format));
+    const { colour: _colour, initials: _initials, ...fields } = brand;
+    await api('POST', '/api/brands', {
+      ...fields,
+      thumbnail,
+      images: [],
+      contactInfo: { phone: `02-555-${String(1000 + index)}`, email: `hello${index + 1}@btower-demo.example`, website: '' },
+    }, token);
+  }
+  for (const unit of DEMO_UNITS) {
+    const { plan: drawn, ...fields } = unit;
+    const plan = drawn ? await upload('plan', `plan-${unit.unitNumber}.png`, 'image/png', await drawPlan(unit.unitNumber, unit.exclusiveAreaM2)) : null;
+    await api('POST', '/api/units', { ...fields, plan }, token);
+  }
+  return { brands: DEMO_BRANDS.length, units: DEMO_UNITS.length };
+}

@@ -1,0 +1,78 @@
+import { toPyeong, UNIT_STATUSES, type Unit, type UnitStatus } from '~/shared/unit';
+import type { Translate } from '~/i18n/translate';
+
+interface Props {
+  units: Unit[];
+  onEdit: (unit: Unit) => void;
+  onDelete: (unit: Unit) => void;
+  onStatus: (unit: Unit, status: UnitStatus) => void;
+  t: Translate;
+}
+
+const AREA = new Intl.NumberFormat('ko-KR', { maximumFractionDigits: 2 });
+const WON = new Intl.NumberFormat('ko-KR', { style: 'currency', currency: 'KRW' });
+const won = (value: number | null) => (value === null ? '—' : WON.format(value));
+const CELL = 'block px-4 py-1 sm:table-cell sm:py-3';
+
+/** A cell's column name, shown only where the table is stacked into cards (the header row is hidden there). */
+function ColumnName({ name, t }: { name: string; t: Translate }) {
+  return <div className="text-xs font-semibold text-muted sm:hidden">{t(`units.admin.columns.${name}`)}</div>;
+}
+
+/** Spaces by floor and unit: status (changeable in place), areas in m² and 평, price, actions. */
+export default function UnitTable({ units, onEdit, onDelete, onStatus, t }: Props) {
+  if (units.length === 0) return <p className="mt-4 text-muted">{t('units.admin.empty')}</p>;
+  const area = (m2: number) => t('units.admin.areaCell', { m2: AREA.format(m2), pyeong: AREA.format(toPyeong(m2)) });
+  return (
+    <div className="mt-4 rounded-xl border border-line sm:overflow-x-auto">
+      {/* Below sm each row is a card (cells stacked, each with its column's name), so a phone never scrolls sideways. */}
+      <table className="block w-full text-left text-sm sm:table sm:min-w-[44rem]">
+        <caption className="sr-only">{t('units.admin.caption')}</caption>
+        <thead className="hidden bg-mist text-ink sm:table-header-group">
+          <tr>
+            {['location', 'status', 'areas', 'price', 'actions'].map((col) => (
+              <th key={col} scope="col" className="px-4 py-3 font-semibold">{t(`units.admin.columns.${col}`)}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="block sm:table-row-group">
+          {units.map((unit) => {
+            const name = `${t(`units.floor.${unit.floor}`)} ${unit.unitNumber}`;
+            return (
+              <tr key={unit.id} className="block border-t border-line py-2 align-top first:border-t-0 sm:table-row sm:py-0 sm:first:border-t" data-testid="unit-row">
+                <th scope="row" className="block px-4 py-2 font-medium sm:table-cell sm:py-3">{name}</th>
+                <td className={CELL}>
+                  <ColumnName name="status" t={t} />
+                  <select aria-label={t('units.admin.statusOf', { unit: name })} value={unit.status} onChange={(e) => onStatus(unit, e.target.value as UnitStatus)} className="min-h-11 rounded-md border border-muted bg-paper px-2">
+                    {UNIT_STATUSES.map((status) => <option key={status} value={status}>{t(`units.status.${status}`)}</option>)}
+                  </select>
+                </td>
+                <td className={CELL}>
+                  <ColumnName name="areas" t={t} />
+                  <div>{area(unit.exclusiveAreaM2)}</div>
+                  <div className="text-muted">{area(unit.supplyAreaM2)}</div>
+                </td>
+                <td className={CELL}>
+                  <ColumnName name="price" t={t} />
+                  <div>{won(unit.monthlyRent)}</div>
+                  <div className="text-muted">{won(unit.deposit)}</div>
+                  {!unit.pricePublic && <div className="text-xs text-muted">{t('units.admin.priceHidden')}</div>}
+                </td>
+                <td className={CELL}>
+                  <div className="flex gap-2">
+                    <button type="button" className="min-h-11 rounded border border-line px-3 hover:bg-mist" onClick={() => onEdit(unit)}>
+                      {t('units.admin.edit')}<span className="sr-only"> {name}</span>
+                    </button>
+                    <button type="button" className="min-h-11 rounded border border-danger px-3 text-danger hover:bg-danger hover:text-white" onClick={() => onDelete(unit)}>
+                      {t('units.admin.delete')}<span className="sr-only"> {name}</span>
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

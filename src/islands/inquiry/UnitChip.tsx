@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import type { Unit } from '~/shared/unit';
+import type { Translate } from '~/i18n/translate';
+import { ApiError } from '~/client/api';
+
+interface Props {
+  t: Translate;
+  /** The unit the inquiry is about (null: a general inquiry). */
+  onChange: (unitId: string | null) => void;
+}
+
+type State = { kind: 'none' } | { kind: 'unit'; unit: Unit } | { kind: 'unavailable' };
+
+/** Drops `?unit=` from the address, so a reload after removing the space does not bring it back. */
+function forgetUnitParam(): void {
+  const url = new URL(location.href);
+  url.searchParams.delete('unit');
+  history.replaceState(history.state, '', url);
+}
+
+/**
+ * The space an inquiry is about, from `/contact?unit=<id>` (the "inquire about this space" link of
+ * /floors): shown above the form with a button to remove it. A unit that is gone or leased is dropped
+ * with a note, so the visitor can still send a general inquiry.
+ */
+export default function UnitChip({ t, onChange }: Props) {
+  const [state, setState] = useState<State>({ kind: 'none' });
+  useEffect(() => {
+    const id = new URLSearchParams(location.search).get('unit');
+    if (!id) return;
+    const controller = new AbortController();
+    fetch(`/api/units/${encodeURIComponent(id)}`, { headers: { Accept: 'application/json' }, signal: controller.signal })
+      .then((response) => (response.ok ? (response.json() as Promise<Unit>) : null))
+      .then((unit) => {
+        if (unit && unit.status !== 'leased') {
+          setState({ kind: 'unit', unit });
+          onChange(unit.id);
+        } else {
+          setState({ kind: 'unavailable' });
+        }
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, []);
+
+  if (state.kind === 'none') return null;
+  if (state.kind === 'unavailable') return <p role="status" className="text-sm text-muted">{t('units.chip.unavailable')}</p>;
+  const { unit } = state;
+  function remove() {
+    setState({ kind: 'none' });
+    onChange(null);
+    forgetUnitParam();
+  }
+  return (
+    <div className="flex flex-wrap items-center gap-2" data-testid="unit-chip">
+      <span className="text-sm font-semibold text-ink">{t('units.chip.label')}:</span>
+      <span className="inline-flex items-center gap-1 rounded-full border border-brass-strong bg-brass-soft py-1 pl-3 pr-1 text-sm font-semibold text-ink">
+        {t('units.chip.value', { floor: t(`units.floor.${unit.floor}`), unit: unit.unitNumber })}
+        <button type="button" onClick={remove} aria-label={t('units.chip.remove')} className="inline-flex size-11 items-center justify-center rounded-full text-lg leading-none hover:bg-paper">
+          <span aria-hidden="true">×</span>
+        </button>
+      </span>
+    </div>
+  );
+}
+
+/** The message key of a refused unit (gone or leased since the page loaded), else null. */
+export function unitErrorOf(error: unknown): string | null {
+  return error instanceof ApiError ? (error.fields?.unitId ?? null) : null;
+}

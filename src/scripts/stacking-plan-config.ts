@@ -1,0 +1,37 @@
+/** What the stacking plan's page gives its scripts: words in the page's language and the estimate's defaults. */
+export interface PlanConfig {
+  /** BCP 47 tag for number and date formats. */
+  tag: string;
+  /** The page's language, for a unit's note. */
+  language: string;
+  /** /contact in the page's language. */
+  contactPath: string;
+  /** The cost estimate's annual rate on the deposit, in percent (content/units.json). */
+  rate: { value: number; min: number; max: number };
+  /** Flattened dictionary keys (units.plan.*, units.detail.*, units.status.*, units.floor.*, use.<category>). */
+  text: Record<string, string>;
+}
+
+/** The page's config, or null on a page without the plan. */
+export function readPlanConfig(): PlanConfig | null {
+  const element = document.getElementById('stacking-plan-config');
+  return element?.textContent ? (JSON.parse(element.textContent) as PlanConfig) : null;
+}
+
+/** `t()` over the config's words: a missing key shows itself, `{name}` is filled from params. */
+export function translator(config: PlanConfig) {
+  return (key: string, params: Record<string, string | number> = {}) =>
+    (config.text[key] ?? key).replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
+}
+
+/** Makes an element: `el('p', { class: 'x' }, 'text', child)`. Text is always text (never parsed as HTML). */
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string | undefined> = {},
+  ...children: (Node | string | null | undefined | false)[]
+): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) if (value !== undefined) element.setAttribute(name, value);
+  for (const child of children) if (child) element.append(child);
+  return element;
+}

@@ -1,0 +1,123 @@
+import type { Unit } from '../shared/unit.ts';
+import { costEstimate, noteIn, planImageUrl, toPyeong } from '../shared/unit-basics.ts';
+import { openModal, setUpModal } from './modal-dialog.ts';
+import { el, translator, type PlanConfig } from './stacking-plan-config.ts';
+
+/**
+ * A unit's detail in the page's dialog: facts, prices or "price on request", the plan (enlarged by the
+ * page's lightbox), the note and a cost estimate with an editable rate. Loaded on the first open, so
+ * the page pays for it only when a visitor asks. The URL carries `?unit=<id>` while it is open, so the
+ * address bar is the unit's shareable link; title and share metadata stay the page's.
+ */
+let wired = false;
+
+function dialogElement(): HTMLDialogElement {
+  const dialog = document.getElementById('unit-dialog') as HTMLDialogElement;
+  if (!wired) {
+    wired = true;
+    setUpModal(dialog, () => setUnitParam(null));
+  }
+  return dialog;
+}
+
+function setUnitParam(id: string | null): void {
+  const url = new URL(location.href);
+  if (id) url.searchParams.set('unit', id);
+  else url.searchParams.delete('unit');
+  history.replaceState(history.state, '', url);
+}
+
+export function showUnit(unit: Unit | null, trigger: HTMLElement | null, config: PlanConfig): void {
+  const t = translator(config);
+  const dialog = dialogElement();
+  const title = dialog.querySelector('#unit-dialog-title')!;
+  const body = dialog.querySelector<HTMLElement>('[data-unit-detail]')!;
+  if (unit) {
+    title.textContent = t('units.detail.title', { floor: t(`units.floor.${unit.floor}`), unit: unit.unitNumber });
+    body.replaceChildren(...detail(unit, config));
+    setUnitParam(unit.id);
+  } else {
+    title.textContent = t('units.detail.notFound');
+    body.replaceChildren();
+  }
+  // Opened from a shared link, focus goes back to the plan when the dialog closes.
+  openModal(dialog, trigger ?? document.getElementById('stacking-plan')!);
+}
+
+function detail(unit: Unit, config: PlanConfig): Node[] {
+  const t = translator(config);
+  const number = new Intl.NumberFormat(config.tag, { maximumFractionDigits: 1 });
+  const won = new Intl.NumberFormat(config.tag, { style: 'currency', currency: 'KRW', maximumFractionDigits: 0 });
+  const date = new Intl.DateTimeFormat(config.tag, { dateStyle: 'long', timeZone: 'UTC' });
+  const area = (m2: number) => t('units.detail.areaValue', { m2: number.format(m2), pyeong: number.format(toPyeong(m2)) });
+  const hasPrice = unit.monthlyRent !== null || unit.deposit !== null || unit.maintenanceFee !== null;
+  const price = (value: number | null) => (value === null ? t('units.detail.notSet') : won.format(value));
+  const facts: [string, string][] = [
+    ['status', t(`units.status.${unit.status}`)],
+    ['exclusiveArea', area(unit.exclusiveAreaM2)],
+    ['supplyArea', area(unit.supplyAreaM2)],
+    ['uses', unit.uses.length ? unit.uses.map((use) => t(`use.${use}`)).join(', ') : t('units.detail.usesNone')],
+    ['availableFrom', unit.availableFrom ? date.format(new Date(`${unit.availableFrom}T00:00:00Z`)) : t('units.detail.immediately')],
+    ...(hasPrice
+      ? ([['monthlyRent', price(unit.monthlyRent)], ['deposit', price(unit.deposit)], ['maintenanceFee', price(unit.maintenanceFee)]] as [string, string][])
+      : ([['monthlyRent', t('units.detail.priceOnRequest')]] as [string, string][])),
+  ];
+  const list = el('dl', { class: 'grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm' });
+  for (const [key, value] of facts) list.append(el('dt', { class: 'font-semibold text-muted' }, t(`units.detail.${key}`)), el('dd', { 'data-fact': key }, value));
+  const nodes: Node[] = [list];
+  const note = noteIn(unit.note, config.language);
+  if (note) nodes.push(el('div', {}, el('h3', { class: 'font-bold' }, t('units.detail.note')), el('p', { class: 'mt-1 whitespace-pre-line text-sm text-ink-soft' }, note)));
+  if (unit.plan) nodes.push(plan(unit, config));
+  if (hasPrice) nodes.push(estimate(unit, config));
+  if (unit.status !== 'leased') {
+    const href = `${config.contactPath}?unit=${encodeURIComponent(unit.id)}#inquiry-form`;
+    nodes.push(el('a', { href, class: 'btn-primary justify-self-start', 'data-unit-inquire': '' }, t('units.detail.inquire')));
+  }
+  return nodes;
+}
+
+/** The plan through the image CDN; the page's lightbox enlarges it (its trigger is a data-lightbox button). */
+function plan(unit: Unit, config: PlanConfig): Node {
+  const t = translator(config);
+  const alt = t('units.detail.planAlt', { unit: unit.unitNumber, floor: t(`units.floor.${unit.floor}`) });
+  const img = el('img', { src: planImageUrl(unit.plan!, 640), alt, class: 'h-auto max-h-72 w-full rounded-md bg-mist object-contain', decoding: 'async' });
+  // Where the image CDN is not there (a plain local server), the original object is the same picture.
+  img.addEventListener('error', () => img.setAttribute('src', unit.plan!), { once: true });
+  const button = el(
+    'button',
+    { type: 'button', 'data-lightbox': '', 'data-src': unit.plan!, 'data-alt': alt, 'data-close-label': t('ui.lightbox.close'), 'aria-haspopup': 'dialog', class: 'relative block w-full cursor-zoom-in' },
+    img,
+    el('span', { class: 'absolute bottom-2 right-2 rounded-full bg-night/80 px-3 py-1 text-xs font-semibold text-white' }, t('units.detail.enlargePlan')),
+  );
+  return el('figure', {}, el('h3', { class: 'mb-2 font-bold' }, t('units.detail.plan')), button);
+}
+
+/** 환산임대료 with the rate the visitor sets (default from content), per 평 and per m² of supply area. */
+function estimate(unit: Unit, config: PlanConfig): Node {
+  const t = translator(config);
+  const won = new Intl.NumberFormat(config.tag, { style: 'currency', currency: 'KRW', maximumFractionDigits: 0 });
+  const rate = el('input', {
+    id: 'unit-rate', type: 'number', inputmode: 'decimal', step: '0.1', min: String(config.rate.min), max: String(config.rate.max),
+    value: String(config.rate.value), class: 'mt-1 w-28 rounded-md border border-muted bg-paper px-3 py-2 text-base', 'aria-describedby': 'unit-rate-help',
+  });
+  const outputs = { monthly: el('output', { for: 'unit-rate', 'data-estimate': 'monthly', class: 'font-bold' }), perPyeong: el('output', { for: 'unit-rate', 'data-estimate': 'perPyeong' }), perM2: el('output', { for: 'unit-rate', 'data-estimate': 'perM2' }) };
+  const update = () => {
+    const value = Math.min(config.rate.max, Math.max(config.rate.min, Number(rate.value) || 0));
+    const result = costEstimate(unit, value);
+    outputs.monthly.textContent = result ? won.format(result.monthly) : '';
+    outputs.perPyeong.textContent = result ? won.format(result.perPyeong) : '';
+    outputs.perM2.textContent = result ? won.format(result.perM2) : '';
+  };
+  rate.addEventListener('input', update);
+  update();
+  const row = (key: string, output: HTMLElement) => el('div', { class: 'flex flex-wrap justify-between gap-2' }, el('dt', { class: 'text-muted' }, t(`units.detail.${key}`)), el('dd', {}, output));
+  return el(
+    'section',
+    { 'aria-labelledby': 'unit-estimate-title', class: 'rounded-xl border border-line p-4' },
+    el('h3', { id: 'unit-estimate-title', class: 'font-bold' }, t('units.detail.estimateTitle')),
+    el('label', { for: 'unit-rate', class: 'mt-3 block text-sm font-semibold' }, t('units.detail.estimateRate')),
+    rate,
+    el('dl', { class: 'mt-3 grid gap-1 text-sm' }, row('estimateMonthly', outputs.monthly), row('estimatePerPyeong', outputs.perPyeong), row('estimatePerM2', outputs.perM2)),
+    el('p', { id: 'unit-rate-help', class: 'mt-2 text-xs text-muted' }, t('units.detail.estimateHelp')),
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * Unit facts that the /floors page script needs too: kept free of valibot (and of anything heavy), so
+ * the stacking plan ships a few hundred bytes of rules instead of a validation library.
+ */
+
+/** Floors from the bottom of the building up: B2, B1, 1F … 14F. Their index is their order. */
+export const UNIT_FLOORS = ['B2', 'B1', ...Array.from({ length: 14 }, (_, i) => `${i + 1}F`)] as [string, ...string[]];
+export type UnitFloor = string;
+
+export const UNIT_STATUSES = ['available', 'negotiating', 'leased'] as const;
+export type UnitStatus = (typeof UNIT_STATUSES)[number];
+
+/** The languages a unit's note may be written in; a visitor reads theirs, else Korean. */
+export const UNIT_LANGUAGES = ['ko', 'en', 'zh', 'ja'] as const;
+export type UnitLanguage = (typeof UNIT_LANGUAGES)[number];
+
+/** 1 평 = 3.305785 m² (400/121 m²): the one place pyeong is derived. */
+export const M2_PER_PYEONG = 400 / 121;
+
+/** @example toPyeong(330.5785) // 100 */
+export function toPyeong(m2: number): number {
+  return m2 / M2_PER_PYEONG;
+}
+
+/**
+ * Floor order, B2 lowest; then unit number, numbers compared as numbers ('2' before '10').
+ * @example units.toSorted(byFloorThenUnit)
+ */
+export function byFloorThenUnit(a: { floor: string; unitNumber: string }, b: { floor: string; unitNumber: string }): number {
+  return UNIT_FLOORS.indexOf(a.floor) - UNIT_FLOORS.indexOf(b.floor) || UNIT_NUMBER_ORDER.compare(a.unitNumber, b.unitNumber);
+}
+const UNIT_NUMBER_ORDER = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/** A unit's note in `language`, falling back to Korean; '' when there is none. */
+export function noteIn(note: Partial<Record<UnitLanguage, string>>, language: string): string {
+  return note[language as UnitLanguage] || note.ko || '';
+}
+
+export interface CostEstimate {
+  /** 환산임대료: rent + maintenance fee + deposit × annual rate ÷ 12, in KRW a month. */
+  monthly: number;
+  perPyeong: number;
+  perM2: number;
+}
+
+/**
+ * The monthly effective cost of a space (환산임대료), also per 평 and per m² of its supply area (the
+ * area a Korean lease is quoted on). Missing prices count as 0; null when the area is not positive.
+ * @example costEstimate({ monthlyRent: 1_000_000, maintenanceFee: 200_000, deposit: 12_000_000, supplyAreaM2: 100 }, 5)
+ *   // { monthly: 1_250_000, perPyeong: 41_322.3…, perM2: 12_500 }
+ */
+export function costEstimate(
+  unit: { monthlyRent: number | null; maintenanceFee: number | null; deposit: number | null; supplyAreaM2: number },
+  annualRatePercent: number,
+): CostEstimate | null {
+  if (!(unit.supplyAreaM2 > 0) || !Number.isFinite(annualRatePercent)) return null;
+  const monthly = (unit.monthlyRent ?? 0) + (unit.maintenanceFee ?? 0) + ((unit.deposit ?? 0) * annualRatePercent) / 100 / 12;
+  return { monthly, perPyeong: monthly / toPyeong(unit.supplyAreaM2), perM2: monthly / unit.supplyAreaM2 };
+}
+
+/**
+ * A plan image through Netlify's Image CDN at `width` px. Local on purpose: the shared helper of the
+ * image work replaces it at merge.
+ */
+export function planImageUrl(path: string, width: number): string {
+  return `/.netlify/images?url=${encodeURIComponent(path)}&w=${width}`;
+}
