@@ -20,9 +20,10 @@ export function backoffMinutes(attempts: number): number {
   return Math.min(60, 2 ** Math.max(0, attempts - 1));
 }
 
+/** A claimed row (the database's CamelCasePlugin renames raw query columns too). */
 interface Claimed {
   id: string;
-  inquiry_id: string;
+  inquiryId: string;
   channel: NotifyChannel;
   attempts: number;
 }
@@ -50,7 +51,7 @@ async function claim(db: Db, inquiryId: string | undefined): Promise<Claimed[]> 
 
 async function deliver(db: Db, row: Claimed): Promise<void> {
   const env = serverEnv();
-  const inquiry = await findInquiry(db, row.inquiry_id);
+  const inquiry = await findInquiry(db, row.inquiryId);
   if (!inquiry) return;
   if (row.channel === 'webhook') {
     if (!env.inquiryWebhookUrl) throw new Error('INQUIRY_WEBHOOK_URL is not set any more');
@@ -93,7 +94,7 @@ async function deliverAll(db: Db, claimed: Claimed[], result: DrainResult): Prom
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       const last = row.attempts >= OUTBOX_MAX_ATTEMPTS;
-      console.error(`notification ${row.channel} for inquiry ${row.inquiry_id}, attempt ${row.attempts}: ${message}`);
+      console.error(`notification ${row.channel} for inquiry ${row.inquiryId}, attempt ${row.attempts}: ${message}`);
       await db
         .updateTable('outbox')
         .set({
