@@ -1,7 +1,7 @@
 import { INQUIRY_FILTER_KEYS, InquiryFilterSchema, InquiryPageSchema, InquiryPatchSchema } from '../shared/inquiry.ts';
 import { requireAdmin } from './auth.ts';
 import { getDb } from './db/index.ts';
-import { allowMethods, HttpError, json, parseInput, readJson } from './http.ts';
+import { allowMethods, HttpError, json, parseInput, readJson, sharedJsonBytes } from './http.ts';
 import { inquiryDetail, patchInquiry } from './inquiries.ts';
 import { inquiryCsvStream } from './inquiry-export.ts';
 import { inquiryCounts, listInquiryPage, medianFirstResponseSeconds } from './inquiry-list.ts';
@@ -39,7 +39,10 @@ async function listRoute(url: URL): Promise<Response> {
     next.searchParams.set('cursor', page.nextCursor);
     headers.Link = `<${next.pathname}${next.search}>; rel="next"`;
   }
-  return json(page.items, { headers: { ...headers, 'Access-Control-Expose-Headers': 'X-Total-Count, Link' } });
+  // With its length, as the brand list: the answer goes out in one piece, not chunked.
+  const response = sharedJsonBytes(new TextEncoder().encode(JSON.stringify(page.items)));
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
 }
 
 async function exportRoute(url: URL): Promise<Response> {

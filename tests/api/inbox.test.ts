@@ -9,7 +9,7 @@ import { adminToken, inquiryBody, uploaded, useApiBackend } from '../support/api
 import { availableBackends } from '../support/db-backends.ts';
 
 /** A call whose answer is not JSON (CSV, files, HTML pages). */
-async function raw(handler: typeof inquiries, path: string, headers: Record<string, string> = {}) {
+async function raw(handler: (req: Request, context: never) => Promise<Response>, path: string, headers: Record<string, string> = {}) {
   const response = await handler(new Request(`http://127.0.0.1${path}`, { headers }), {} as never);
   return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
 }

@@ -166,7 +166,7 @@ describe.each(availableBackends())('inquiry notifications on $name', (backend) =
       const results = await Promise.all([drainOutbox(ctx.db), drainOutbox(ctx.db), drainOutbox(ctx.db)]);
       expect(results.reduce((sum, r) => sum + r.sent, 0)).toBe(12);
       expect(slow.mails).toHaveLength(8);
-      expect(new Set(slow.mails.map((mail) => plain(mail.raw).split('\n')[0] + mail.to[0])).size).toBe(8);
+      expect(new Set(slow.mails.map((mail) => `${plain(mail.raw).split('\n')[0] ?? ''} ${mail.to[0] ?? ''}`)).size).toBe(8);
       expect(hook.bodies).toHaveLength(4);
     } finally {
       await slow.stop();
