@@ -12,11 +12,11 @@ const COLUMNS = [
 
 const range = (min: number | null, max: number | null) => (min === null && max === null ? '' : `${min ?? ''}–${max ?? ''}`);
 
-function cells(inquiry: Inquiry): (string | number | null)[] {
+function cells(inquiry: Inquiry, t: (key: string) => string): (string | number | null)[] {
   const area = inquiry.desiredAreaM2;
   return [
     inquiry.createdAt,
-    inquiry.status,
+    t(`inbox.status.${inquiry.status}`),
     inquiry.name,
     inquiry.company,
     inquiry.email,
@@ -27,7 +27,7 @@ function cells(inquiry: Inquiry): (string | number | null)[] {
     area ? range(area.min, area.max) : '',
     area ? range(area.min === null ? null : toPyeong(area.min), area.max === null ? null : toPyeong(area.max)) : '',
     inquiry.moveInDate,
-    inquiry.preferredContact,
+    inquiry.preferredContact ? t(`inbox.contact.${inquiry.preferredContact}`) : null,
     inquiry.message,
     inquiry.attachments.length,
     inquiry.lostReason,
@@ -35,13 +35,14 @@ function cells(inquiry: Inquiry): (string | number | null)[] {
     inquiry.source?.referrer ?? '',
     inquiry.source ? Object.entries(inquiry.source.utm).map(([k, v]) => `${k}=${v}`).join('&') : '',
     inquiry.locale,
-    inquiry.notification,
+    t(`inbox.notification.${inquiry.notification}`),
   ];
 }
 
 /**
  * The filtered inquiries as a CSV file (UTF-8 with BOM, RFC 4180, formulas neutralised), streamed in
- * batches so 10,000 rows never sit in memory as one string. Headers are in the admin's language.
+ * batches so 10,000 rows never sit in memory as one string. Headers and
+ * statuses are in the admin's language.
  */
 export function inquiryCsvStream(db: Db, filter: InquiryFilter, locale: ServerLocale): ReadableStream<Uint8Array> {
   const t = serverMessages(locale);
@@ -57,7 +58,7 @@ export function inquiryCsvStream(db: Db, filter: InquiryFilter, locale: ServerLo
       }
       const next = await batches.next();
       if (next.done) return controller.close();
-      controller.enqueue(encoder.encode(next.value.map((inquiry) => csvRow(cells(inquiry))).join('')));
+      controller.enqueue(encoder.encode(next.value.map((inquiry) => csvRow(cells(inquiry, t))).join('')));
     },
     async cancel() {
       await batches.return(undefined);
