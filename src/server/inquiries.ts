@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Inquiry, InquiryDetail, InquiryHistoryEntry, InquiryInput, InquiryPatch, InquiryStatus } from '../shared/inquiry.ts';
 import type { Db } from './db/index.ts';
 import { HttpError } from './http.ts';
-import { selectInquiryRows, toInquiry } from './inquiry-row.ts';
+import { selectInquiryRows, toInquiry, withNotificationStates } from './inquiry-row.ts';
 import { configuredChannels } from './notify-config.ts';
 
 type StoredSubmission = Pick<Inquiry, 'name' | 'email' | 'phone' | 'message' | 'attachments'>;
@@ -67,7 +67,8 @@ export async function createInquiry(
   });
   if (createdId) return { inquiry: (await findInquiry(db, createdId))!, replayed: false };
   const stored = await selectInquiryRows(db).where('i.idempotencyKey', '=', idempotencyKey as string).executeTakeFirstOrThrow();
-  const inquiry = toInquiry(stored);
+  const [row] = await withNotificationStates(db, [stored]);
+  const inquiry = toInquiry(row!);
   if (!sameSubmission(inquiry, input)) {
     throw new HttpError(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for a different inquiry');
   }
@@ -76,7 +77,7 @@ export async function createInquiry(
 
 export async function findInquiry(db: Db, id: string): Promise<Inquiry | null> {
   const row = await selectInquiryRows(db).where('i.id', '=', id).executeTakeFirst();
-  return row ? toInquiry(row) : null;
+  return row ? toInquiry((await withNotificationStates(db, [row]))[0]!) : null;
 }
 
 async function historyOf(db: Db, id: string): Promise<InquiryHistoryEntry[]> {

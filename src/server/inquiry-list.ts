@@ -3,7 +3,7 @@ import type { Inquiry, InquiryCounts, InquiryFilter } from '../shared/inquiry.ts
 import { INQUIRY_STATUSES } from '../shared/inquiry.ts';
 import type { Database, Db } from './db/index.ts';
 import { HttpError } from './http.ts';
-import { selectInquiryRows, toInquiry } from './inquiry-row.ts';
+import { selectInquiryRows, toInquiry, withNotificationStates } from './inquiry-row.ts';
 import { likeContains } from './sql-like.ts';
 
 /** Dates in filters are the leasing office's calendar days (Korea, UTC+9 all year). */
@@ -115,5 +115,5 @@ async function pageOf(db: Db, filter: InquiryFilter, limit: number, cursor?: str
   const rows = await query.orderBy('i.createdAt', 'desc').orderBy('i.id', 'desc').limit(limit + 1).execute();
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  return { items: page.map(toInquiry), nextCursor: rows.length > limit && last ? encodeCursor(last.createdAtExact, last.id) : null };
+  return { items: (await withNotificationStates(db, page)).map(toInquiry), nextCursor: rows.length > limit && last ? encodeCursor(last.createdAtExact, last.id) : null };
 }

@@ -21,6 +21,13 @@ function queryOf(url: URL): Record<string, string> {
   return Object.fromEntries([...url.searchParams].filter(([, value]) => value !== ''));
 }
 
+/** JSON with its length, as the brand list: the answer goes out in one piece, not chunked. */
+function sizedJson(data: unknown, headers: Record<string, string> = {}): Response {
+  const response = sharedJsonBytes(new TextEncoder().encode(JSON.stringify(data)));
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
 function filterOf(url: URL) {
   const query = queryOf(url);
   const filter = parseInput(InquiryFilterSchema, Object.fromEntries(INQUIRY_FILTER_KEYS.filter((key) => key in query).map((key) => [key, query[key]])));
@@ -39,10 +46,7 @@ async function listRoute(url: URL): Promise<Response> {
     next.searchParams.set('cursor', page.nextCursor);
     headers.Link = `<${next.pathname}${next.search}>; rel="next"`;
   }
-  // With its length, as the brand list: the answer goes out in one piece, not chunked.
-  const response = sharedJsonBytes(new TextEncoder().encode(JSON.stringify(page.items)));
-  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
-  return response;
+  return sizedJson(page.items, headers);
 }
 
 async function exportRoute(url: URL): Promise<Response> {
@@ -98,7 +102,7 @@ export async function inquiryAdminRoute(req: Request): Promise<Response> {
     allowMethods(req, ['GET']);
     if (first === 'export') return exportRoute(url);
     const db = await getDb();
-    if (first === 'counts') return json(await inquiryCounts(db, filterOf(url)));
+    if (first === 'counts') return sizedJson(await inquiryCounts(db, filterOf(url)));
     return json({ medianFirstResponseSeconds: await medianFirstResponseSeconds(db), notifications: notificationSettings() });
   }
   if (!UUID.test(first)) throw notFound();
