@@ -105,7 +105,10 @@ export default function InboxTab({ t }: { t: Translate }) {
         </div>
       </div>
       {notificationsOff && <p role="status" className="rounded-lg border border-line bg-mist p-3 text-sm text-ink">{t('inbox.notificationsOff')}</p>}
-      <InboxFilters filters={filters} counts={counts} onChange={(next) => navigate({ filters: next, inquiry: null })} t={t} />
+      {/* On a phone an open inquiry takes the whole screen; the filters come back with the list. */}
+      <div className={inquiry ? 'hidden lg:block' : ''}>
+        <InboxFilters filters={filters} counts={counts} onChange={(next) => navigate({ filters: next, inquiry: null })} t={t} />
+      </div>
       <div className={`grid min-w-0 gap-6 ${inquiry ? 'lg:grid-cols-[minmax(0,1fr)_minmax(0,1.3fr)]' : ''}`}>
         <section aria-labelledby="inbox-list-title" className={`min-w-0 ${inquiry ? 'hidden lg:block' : ''}`}>
           <h2 id="inbox-list-title" className="sr-only">{t('inbox.listLabel')}</h2>
