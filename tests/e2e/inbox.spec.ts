@@ -43,12 +43,15 @@ test('the leasing team moves an inquiry from new to won in the inbox, and the vi
   // Filters, search and the open inquiry are in the URL: a reload shows the same view.
   await page.reload();
   await expect(page.getByTestId('inquiry-detail').getByRole('button', { name: '계약', exact: true })).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByRole('searchbox', { name: '검색' })).toHaveValue(name);
   await expect(page.getByTestId('inbox-median')).toContainText('첫 응답까지 걸린 시간');
   await expect(page.getByRole('status').filter({ hasText: '알림이 설정되지 않았습니다' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   // Nothing wider than the screen (390 px on the mobile project).
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await page.getByRole('button', { name: '목록으로' }).click();
+  await expect(page.getByTestId('inquiry-detail')).toHaveCount(0);
+  await expect(page.getByRole('searchbox', { name: '검색' })).toHaveValue(name);
+  await expect(page.getByTestId('inquiry-row')).toHaveCount(1);
   expect(consoleErrors).toEqual([]);
 });
 
