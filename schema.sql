@@ -174,3 +174,14 @@ CREATE TABLE IF NOT EXISTS outbox (
 );
 CREATE INDEX IF NOT EXISTS outbox_due_idx ON outbox (next_attempt_at) WHERE sent_at IS NULL AND failed_at IS NULL;
 CREATE INDEX IF NOT EXISTS outbox_inquiry_idx ON outbox (inquiry_id);
+
+-- The inbox caches filtered totals (X-Total-Count) per version of the inquiries, as brands do their list.
+INSERT INTO data_versions (name) VALUES ('inquiries') ON CONFLICT (name) DO NOTHING;
+CREATE OR REPLACE FUNCTION bump_inquiries_version() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE data_versions SET version = version + 1 WHERE name = 'inquiries';
+  RETURN NULL;
+END $$;
+DROP TRIGGER IF EXISTS inquiries_version_bump ON inquiries;
+CREATE TRIGGER inquiries_version_bump AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON inquiries
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_inquiries_version();

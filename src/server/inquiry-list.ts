@@ -5,6 +5,7 @@ import type { Database, Db } from './db/index.ts';
 import { HttpError } from './http.ts';
 import { selectInquiryRows, toInquiry, withNotificationStates } from './inquiry-row.ts';
 import { likeContains } from './sql-like.ts';
+import { cachedTotal } from './inquiry-count-cache.ts';
 
 /** Dates in filters are the leasing office's calendar days (Korea, UTC+9 all year). */
 const OFFICE_UTC_OFFSET = '+09:00';
@@ -51,7 +52,7 @@ export interface InquiryPage {
  * nor hide a row further down.
  */
 export async function listInquiryPage(db: Db, filter: InquiryFilter, limit: number, cursor?: string): Promise<InquiryPage> {
-  const [page, total] = await Promise.all([pageOf(db, filter, limit, cursor), countInquiries(db, filter)]);
+  const [page, total] = await Promise.all([pageOf(db, filter, limit, cursor), cachedTotal(db, JSON.stringify(filter), () => countInquiries(db, filter))]);
   return { ...page, total };
 }
 

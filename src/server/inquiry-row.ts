@@ -34,7 +34,8 @@ export async function withNotificationStates(db: Db, rows: SelectedRow[]): Promi
         when bool_and(sent_at is not null) then 'sent'
         else 'retrying' end`.as('state'),
     ])
-    .where('inquiryId', 'in', rows.map((row) => row.id))
+    // One array parameter, not one per row: less for the database to parse on every page.
+    .where(sql<boolean>`inquiry_id = any(${rows.map((row) => row.id)}::uuid[])`)
     .groupBy('inquiryId')
     .execute();
   const byId = new Map(states.map((row) => [row.inquiryId, row.state]));

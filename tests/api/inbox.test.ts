@@ -145,6 +145,11 @@ describe.each(availableBackends())('inquiry inbox API on $name', (backend) => {
     expect(seen.every((name) => name.startsWith('Old'))).toBe(true);
     expect(seen.slice(0, 5).sort()).toEqual(['Old 0', 'Old 1', 'Old 2', 'Old 3', 'Old 4']);
     expect(seen.slice(5)).toEqual(['Old 11', 'Old 10', 'Old 9', 'Old 8', 'Old 7', 'Old 6', 'Old 5']);
+    // The total counts the arrivals as soon as they are stored.
+    expect((await get('/api/inquiries?limit=5')).headers.get('X-Total-Count')).toBe('15');
+    await patch((await post({ name: 'One more' })).json.id, { status: 'won' });
+    expect((await get('/api/inquiries?limit=5')).headers.get('X-Total-Count')).toBe('16');
+    expect((await get('/api/inquiries?limit=5&status=won')).headers.get('X-Total-Count')).toBe('1');
   });
 
   it('bounds the page size (default 50, at most 200) and refuses a forged cursor', async () => {
