@@ -42,13 +42,17 @@ export default function InboxTab({ t }: { t: Translate }) {
   useEffect(() => {
     let live = true;
     setFailed(false);
-    Promise.all([readInboxPage(filters), readCounts(filters)]).then(([page, loadedCounts]) => {
+    // The page first: it is what the team waits for; counts and stats fill in after it.
+    readInboxPage(filters).then((page) => {
       if (!live) return;
       setList(page);
-      setCounts(loadedCounts);
-      setNewCount(0);
+      readCounts(filters).then((loadedCounts) => {
+        if (!live) return;
+        setCounts(loadedCounts);
+        setNewCount(0);
+      }, () => undefined);
+      readStats().then((s) => live && setStats(s), () => undefined);
     }, (error: unknown) => live && fail(error));
-    readStats().then((s) => live && setStats(s), () => undefined);
     return () => {
       live = false;
     };
