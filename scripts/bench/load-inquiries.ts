@@ -41,7 +41,7 @@ async function allInquiries(origin: string, token: string, run: string): Promise
   const all: Inquiry[] = [];
   let next: string | undefined = `/api/inquiries?limit=200&search=${encodeURIComponent(run)}`;
   while (next) {
-    const response = await fetch(`${origin}${next}`, { headers: { Authorization: `Bearer ${token}` } });
+    const response: Response = await fetch(`${origin}${next}`, { headers: { Authorization: `Bearer ${token}` } });
     if (!response.ok) throw new Error(`GET ${next} → ${response.status}: ${await response.text()}`);
     all.push(...((await response.json()) as Inquiry[]));
     next = response.headers.get('Link')?.match(/<([^>]+)>;\s*rel="next"/)?.[1];
