@@ -130,6 +130,7 @@ CREATE TABLE IF NOT EXISTS login_trusted_clients (
   client_key text PRIMARY KEY,
   at timestamptz NOT NULL DEFAULT now()
 );
+
 -- Available spaces (units): the leasable units of each floor, kept by the admin and shown on /floors.
 CREATE TABLE IF NOT EXISTS units (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -160,3 +161,70 @@ CREATE UNIQUE INDEX IF NOT EXISTS units_floor_number_idx ON units (floor, lower(
 alter table inquiries add column if not exists unit_id uuid;
 alter table inquiries add column if not exists unit_floor text;
 alter table inquiries add column if not exists unit_number text;
+-- ===== Inquiry inbox (pipeline, details, history, notification outbox) =====
+-- What a tenant may add beside the four required fields, where the visit came from and the page language.
+ALTER TABLE inquiries ADD COLUMN IF NOT EXISTS company text;
+ALTER TABLE inquiries ADD COLUMN IF NOT EXISTS business_type text;
+ALTER TABLE inquiries ADD COLUMN IF NOT EXISTS desired_floors text[] NOT NULL DEFAULT '{}';
+ALTER TABLE inquiries ADD COLUMN IF NOT EXISTS desired_area_m2 jsonb;
+ALTER TABLE inquiries ADD COLUMN IF NOT EXISTS move_in_date date;
+ALTER TABLE inquiries ADD COLUMN IF NOT EXISTS preferred_contact text;
+ALTER TABLE inquiries ADD COLUMN IF NOT EXISTS source jsonb;
+ALTER TABLE inquiries ADD COLUMN IF NOT EXISTS locale text;
+-- The pipeline: the current status is kept on the row for filtering; every change is in inquiry_history.
+ALTER TABLE inquiries ADD COLUMN IF NOT EXISTS status text NOT NULL DEFAULT 'new';
+ALTER TABLE inquiries ADD COLUMN IF NOT EXISTS lost_reason text;
+ALTER TABLE inquiries ADD COLUMN IF NOT EXISTS first_status_change_at timestamptz;
+
+-- What the inbox search looks in, lower-cased once per write (decision 001, as for brands).
+ALTER TABLE inquiries ADD COLUMN IF NOT EXISTS search_text text
+  GENERATED ALWAYS AS (lower(name || E'\x1f' || coalesce(company, '') || E'\x1f' || email || E'\x1f' || phone || E'\x1f' || message)) STORED;
+
+-- Keyset paging walks (created_at, id) both descending; status filters and counts use the second index.
+CREATE INDEX IF NOT EXISTS inquiries_keyset_idx ON inquiries (created_at DESC, id DESC);
+CREATE INDEX IF NOT EXISTS inquiries_status_idx ON inquiries (status, created_at DESC, id DESC);
+CREATE INDEX IF NOT EXISTS inquiries_unit_idx ON inquiries (unit_id) WHERE unit_id IS NOT NULL;
+DO $$ BEGIN
+  IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
+    CREATE INDEX IF NOT EXISTS inquiries_search_text_trgm_idx ON inquiries USING gin (search_text gin_trgm_ops);
+  END IF;
+END $$;
+
+-- Append-only: every status change and note with its time. Never updated or deleted by the application.
+CREATE TABLE IF NOT EXISTS inquiry_history (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  inquiry_id uuid NOT NULL REFERENCES inquiries (id) ON DELETE CASCADE,
+  at timestamptz NOT NULL DEFAULT clock_timestamp(),
+  status text,
+  note text,
+  lost_reason text
+);
+CREATE INDEX IF NOT EXISTS inquiry_history_inquiry_idx ON inquiry_history (inquiry_id, at);
+
+-- Notifications to deliver, written in the inquiry's own transaction; drained after the answer and every minute.
+CREATE TABLE IF NOT EXISTS outbox (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  inquiry_id uuid NOT NULL REFERENCES inquiries (id) ON DELETE CASCADE,
+  channel text NOT NULL,
+  attempts int NOT NULL DEFAULT 0,
+  next_attempt_at timestamptz NOT NULL DEFAULT now(),
+  -- A drain that claimed the row owns it until then (a crashed drain's claim simply runs out).
+  locked_until timestamptz,
+  sent_at timestamptz,
+  failed_at timestamptz,
+  last_error text,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX IF NOT EXISTS outbox_due_idx ON outbox (next_attempt_at) WHERE sent_at IS NULL AND failed_at IS NULL;
+CREATE INDEX IF NOT EXISTS outbox_inquiry_idx ON outbox (inquiry_id);
+
+-- The inbox caches filtered totals (X-Total-Count) per version of the inquiries, as brands do their list.
+INSERT INTO data_versions (name) VALUES ('inquiries') ON CONFLICT (name) DO NOTHING;
+CREATE OR REPLACE FUNCTION bump_inquiries_version() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE data_versions SET version = version + 1 WHERE name = 'inquiries';
+  RETURN NULL;
+END $$;
+DROP TRIGGER IF EXISTS inquiries_version_bump ON inquiries;
+CREATE TRIGGER inquiries_version_bump AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON inquiries
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_inquiries_version();

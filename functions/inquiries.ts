@@ -2,18 +2,15 @@ import type { Config, Context } from '@netlify/functions';
 import * as v from 'valibot';
 import { IDEMPOTENCY_KEY_HEADER, IdempotencyKeySchema } from '../src/shared/api.ts';
 import { InquiryInputSchema } from '../src/shared/inquiry.ts';
-import { requireAdmin } from '../src/server/auth.ts';
 import { getDb } from '../src/server/db/index.ts';
-import { allowMethods, handle, HttpError, json, parseInput, readJson } from '../src/server/http.ts';
-import { createInquiry, listInquiries } from '../src/server/inquiries.ts';
+import { handle, HttpError, json, parseInput, readJson } from '../src/server/http.ts';
+import { createInquiry } from '../src/server/inquiries.ts';
+import { inquiryAdminRoute } from '../src/server/inquiry-routes.ts';
 import { discardedInquiry, guardInquiryPost } from '../src/server/inquiry-guard.ts';
 import { inquirableUnit } from '../src/server/units.ts';
 import { requireOwnObjects } from '../src/server/object-refs.ts';
-import { signedReadURL } from '../src/server/storage.ts';
+import { drainOutbox } from '../src/server/outbox.ts';
 import { assertStorableText } from '../src/server/storable-text.ts';
-
-/** Attachment links for the admin: a plain <a href> cannot send a bearer header, so each link is signed. */
-const ATTACHMENT_LINK_TTL_SECONDS = 15 * 60;
 
 /** The optional Idempotency-Key of a POST; a malformed one is refused rather than ignored. */
 function idempotencyKeyOf(req: Request): string | undefined {
@@ -25,20 +22,15 @@ function idempotencyKeyOf(req: Request): string | undefined {
   return key.toLowerCase();
 }
 
-/** GET (admin): every inquiry, newest first. POST (public): one leasing inquiry with uploaded attachments. */
-export default handle(async (req: Request, context: Partial<Pick<Context, 'ip'>>) => {
-  allowMethods(req, ['GET', 'POST']);
-  if (req.method === 'GET') {
-    await requireAdmin(req);
-    const inquiries = await listInquiries(await getDb());
-    const signed = await Promise.all(
-      inquiries.map(async (inquiry) => ({
-        ...inquiry,
-        attachments: await Promise.all(inquiry.attachments.map((path) => signedReadURL(path, ATTACHMENT_LINK_TTL_SECONDS))),
-      })),
-    );
-    return json(signed);
-  }
+/** The first delivery attempt runs after the answer; without `waitUntil` (tests) it runs unawaited. */
+type WaitUntil = { waitUntil?: (promise: Promise<unknown>) => void };
+
+/**
+ * POST (public): one leasing inquiry with uploaded attachments. Everything else under /api/inquiries is
+ * the admin's inbox (src/server/inquiry-routes.ts): the paged list, counts, export, detail and PATCH.
+ */
+export default handle(async (req: Request, context: (WaitUntil & Partial<Pick<Context, 'ip'>>) | undefined) => {
+  if (req.method !== 'POST' || new URL(req.url).pathname.replace(/\/+$/, '') !== '/api/inquiries') return inquiryAdminRoute(req);
   const idempotencyKey = idempotencyKeyOf(req);
   const guarded = await guardInquiryPost(req, context, await readJson(req));
   const input = parseInput(InquiryInputSchema, guarded.body);
@@ -49,10 +41,18 @@ export default handle(async (req: Request, context: Partial<Pick<Context, 'ip'>>
     'attachment',
     'inquiry.errors.attachmentInvalid',
   );
-  const unit = input.unitId ? await inquirableUnit(await getDb(), input.unitId) : null;
-  const { inquiry, replayed } = await createInquiry(await getDb(), input, idempotencyKey, unit);
+  const db = await getDb();
+  const unit = input.unitId ? await inquirableUnit(db, input.unitId) : null;
+  const { inquiry, replayed } = await createInquiry(db, input, idempotencyKey, unit);
+  if (!replayed && inquiry.notification !== 'off') {
+    // A failed notification is recorded in the outbox and retried; it never fails the inquiry.
+    const attempt = drainOutbox(db, inquiry.id).catch((error: unknown) => console.error(error));
+    if (context?.waitUntil) context.waitUntil(attempt);
+  }
   // A replay answers as the first request did, marked so a client can tell.
   return json(inquiry, { status: 201, headers: replayed ? { 'Idempotent-Replayed': 'true' } : {} });
 });
 
-export const config: Config = { path: '/api/inquiries' };
+export const config: Config = {
+  path: ['/api/inquiries', '/api/inquiries/counts', '/api/inquiries/stats', '/api/inquiries/export', '/api/inquiries/:id', '/api/inquiries/:id/attachments/:n/link'],
+};

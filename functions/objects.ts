@@ -3,6 +3,7 @@ import { allowMethods, handle, HttpError, json } from '../src/server/http.ts';
 import { receivePart } from '../src/server/multipart.ts';
 import { receiveSingle } from '../src/server/object-uploads.ts';
 import { objectResponse } from '../src/server/object-read.ts';
+import { objectErrorPage } from '../src/server/object-error-page.ts';
 import { objectIdOf, objectPathOf } from '../src/server/storage.ts';
 
 /** Uploaded objects: GET/HEAD to read, PUT with a signed URL to upload (whole file or one part). */
@@ -14,7 +15,9 @@ export default handle(async (req: Request, context: Partial<Pick<Context, 'param
   const objectPath = objectPathOf(id);
   if (!objectIdOf(objectPath)) throw new HttpError(404, 'object_not_found', 'Not found');
   const params = url.searchParams;
-  if (req.method !== 'PUT') return objectResponse(objectPath, params, req.method === 'HEAD');
+  if (req.method !== 'PUT') {
+    return objectResponse(objectPath, params, req.method === 'HEAD').catch((error: unknown) => objectErrorPage(req, objectPath, params, error));
+  }
   if (params.has('partNumber')) {
     const etag = await receivePart(id, params, req);
     return json({ partNumber: Number(params.get('partNumber')), etag }, { headers: { ETag: etag } });

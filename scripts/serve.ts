@@ -10,6 +10,7 @@ import { headersFor, loadNetlifyRules, type NetlifyRules } from './lib/netlify-r
 import { BodyTooLargeError, readNodeBody, sendWebResponse, toWebRequest } from './lib/node-http.ts';
 import { compressFor, negotiateEncoding } from './lib/compression.ts';
 import { findNotFoundPage, findStatic, type StaticFile } from './lib/static-files.ts';
+import { loadScheduledFunctions, startScheduler } from './lib/scheduled-functions.ts';
 
 /**
  * The local server behind `npm start` and the e2e tests (design: Local serving): the built site and
@@ -124,12 +125,15 @@ await dbReady;
 
 await new Promise<void>((resolve) => server.listen(PORT, '127.0.0.1', resolve));
 console.log(`B TOWER ${API_ONLY ? 'functions' : 'site'} on ${ORIGIN}/ (data in ${DATA_DIR})`);
+// Scheduled functions (the upload sweep, the notification outbox) run on their cron, as on Netlify.
+const scheduler = startScheduler(await loadScheduledFunctions(), ORIGIN);
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: stopping`);
+  scheduler.stop();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
   await blobs.stop();

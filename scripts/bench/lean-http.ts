@@ -58,7 +58,7 @@ export class LeanHttpClient {
   }
 
   /** Time to the last byte is the caller's to measure around this promise. */
-  get(path: string): Promise<LeanResponse> {
+  get(path: string, headers: Record<string, string> = {}): Promise<LeanResponse> {
     if (this.#pending) throw new Error('one request at a time');
     return new Promise((resolve, reject) => {
       this.#pending = {
@@ -69,7 +69,8 @@ export class LeanHttpClient {
         bodyLeft: -1,
         bytes: 0,
       };
-      this.#socket.write(`GET ${path} HTTP/1.1\r\nHost: ${this.#host}\r\nAccept: application/json\r\n\r\n`);
+      const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+      this.#socket.write(`GET ${path} HTTP/1.1\r\nHost: ${this.#host}\r\nAccept: application/json\r\n${extra}\r\n`);
     });
   }
 

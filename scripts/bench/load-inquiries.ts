@@ -18,10 +18,8 @@ export interface InquiryCheck {
  * the id and attachments it was acknowledged with. Only inquiries whose sender name starts with `run` count.
  */
 export async function checkInquiries(origin: string, token: string, run: string, acknowledged: Acknowledged[]): Promise<InquiryCheck> {
-  const response = await fetch(`${origin}/api/inquiries`, { headers: { Authorization: `Bearer ${token}` } });
-  if (!response.ok) throw new Error(`GET /api/inquiries → ${response.status}: ${await response.text()}`);
   const byMarker = new Map<string, Inquiry[]>();
-  for (const inquiry of (await response.json()) as Inquiry[]) {
+  for (const inquiry of await allInquiries(origin, token, run)) {
     if (!inquiry.name.startsWith(run)) continue;
     byMarker.set(inquiry.name, [...(byMarker.get(inquiry.name) ?? []), inquiry]);
   }
@@ -38,7 +36,20 @@ export async function checkInquiries(origin: string, token: string, run: string,
   return check;
 }
 
-/** The admin list gives signed links; the stored objects are their paths. */
+/** Every inquiry whose text contains `run`, page after page (the list is paged by cursor). */
+async function allInquiries(origin: string, token: string, run: string): Promise<Inquiry[]> {
+  const all: Inquiry[] = [];
+  let next: string | undefined = `/api/inquiries?limit=200&search=${encodeURIComponent(run)}`;
+  while (next) {
+    const response: Response = await fetch(`${origin}${next}`, { headers: { Authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`GET ${next} → ${response.status}: ${await response.text()}`);
+    all.push(...((await response.json()) as Inquiry[]));
+    next = response.headers.get('Link')?.match(/<([^>]+)>;\s*rel="next"/)?.[1];
+  }
+  return all;
+}
+
+/** The admin list gives object paths (older lists gave signed links); compare as paths. */
 function sameAttachments(links: string[], paths: string[]): boolean {
   return links.length === paths.length && links.every((link, i) => toObjectPath(link) === paths[i]);
 }

@@ -7,7 +7,7 @@ import { logout } from '~/client/admin-session';
 import { useTranslator } from '~/client/use-translator';
 import LoginCard from './admin/LoginCard';
 import AdminTabs, { type AdminTab } from './admin/AdminTabs';
-import InquiriesTab from './admin/InquiriesTab';
+import InboxTab from './admin/inbox/InboxTab';
 import BrandsTab from './admin/BrandsTab';
 import UnitsTab from './admin/UnitsTab';
 import Toaster from './Toaster';
@@ -43,7 +43,7 @@ export default function AdminApp({ locale, messages }: Props) {
           <>
             <AdminTabs tab={tab} onChange={setTab} t={t} />
             <div id={`admin-panel-${tab}`} role="tabpanel" aria-labelledby={`admin-tab-${tab}`} tabIndex={0} className="mt-8">
-              {tab === 'inquiries' ? <InquiriesTab t={t} /> : tab === 'units' ? <UnitsTab t={t} /> : <BrandsTab t={t} />}
+              {tab === 'inquiries' ? <InboxTab t={t} /> : tab === 'units' ? <UnitsTab t={t} /> : <BrandsTab t={t} />}
             </div>
           </>
         ) : (

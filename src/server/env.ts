@@ -12,6 +12,13 @@ export interface ServerEnv {
   /** HMAC key for signed object URLs; without it a random key is kept in the blob store. */
   objectSigningSecret: string | undefined;
   production: boolean;
+  /** Inquiry notifications (README, Configuration): SMTP server URL, team address, sender, webhook. */
+  smtpUrl: string | undefined;
+  inquiryNotifyTo: string | undefined;
+  inquiryNotifyFrom: string | undefined;
+  inquiryWebhookUrl: string | undefined;
+  /** Public origin, for the admin link in notifications. */
+  siteUrl: string;
   /**
    * Running as a Netlify Function: its runtime defines the `Netlify` global and SITE_ID, but not CONTEXT
    * (a build-time variable). There the file system is read-only and PGlite is not in the bundle.
@@ -58,6 +65,11 @@ export function readEnv(source: NodeJS.ProcessEnv): ServerEnv {
     adminPassword,
     objectSigningSecret: blank(source.OBJECT_SIGNING_SECRET),
     production,
+    smtpUrl: blank(source.SMTP_URL),
+    inquiryNotifyTo: blank(source.INQUIRY_NOTIFY_TO),
+    inquiryNotifyFrom: blank(source.INQUIRY_NOTIFY_FROM),
+    inquiryWebhookUrl: blank(source.INQUIRY_WEBHOOK_URL),
+    siteUrl: (blank(source.SITE_URL) ?? 'https://btower.example').replace(/\/+$/, ''),
     onNetlify: netlify,
   };
 }

@@ -1,26 +1,15 @@
-import type { Selectable } from 'kysely';
-import type { Inquiry, InquiryInput } from '../shared/inquiry.ts';
+import { sql } from 'kysely';
+import type { Inquiry, InquiryDetail, InquiryHistoryEntry, InquiryInput, InquiryPatch, InquiryStatus } from '../shared/inquiry.ts';
 import type { UnitSnapshot } from '../shared/unit.ts';
 import type { Db } from './db/index.ts';
 import { HttpError } from './http.ts';
-import type { InquiriesTable } from './db/types.ts';
+import { selectInquiryRows, toInquiry, withNotificationStates } from './inquiry-row.ts';
+import { configuredChannels } from './notify-config.ts';
 
-function toInquiry(row: Selectable<InquiriesTable>): Inquiry {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    message: row.message,
-    attachments: row.attachments ?? [],
-    createdAt: new Date(row.createdAt).toISOString(),
-    unitId: row.unitId ?? null,
-    unit: row.unitFloor && row.unitNumber ? { floor: row.unitFloor, unitNumber: row.unitNumber } : null,
-  };
-}
+type StoredSubmission = Pick<Inquiry, 'name' | 'email' | 'phone' | 'message' | 'attachments'>;
 
 /** The stored inquiry is the one this request describes (what a resend must match). */
-function sameSubmission(row: Selectable<InquiriesTable>, input: InquiryInput): boolean {
+function sameSubmission(row: StoredSubmission, input: InquiryInput): boolean {
   return (
     row.name === input.name &&
     row.email === input.email &&
@@ -31,10 +20,35 @@ function sameSubmission(row: Selectable<InquiriesTable>, input: InquiryInput): b
   );
 }
 
+const jsonOrNull = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+
+/** The inquiry's own columns; unit_id and the unit's floor/number are stored by the units code. */
+function toColumns(input: InquiryInput, unit: (UnitSnapshot & { id: string }) | null) {
+  return {
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    message: input.message,
+    attachments: input.attachments,
+    company: input.company ?? null,
+    businessType: input.businessType ?? null,
+    desiredFloors: input.desiredFloors ?? [],
+    desiredAreaM2: jsonOrNull(input.desiredAreaM2),
+    moveInDate: input.moveInDate ?? null,
+    preferredContact: input.preferredContact ?? null,
+    source: jsonOrNull(input.source),
+    locale: input.locale ?? null,
+    unitId: unit?.id ?? null,
+    unitFloor: unit?.floor ?? null,
+    unitNumber: unit?.unitNumber ?? null,
+  };
+}
+
 /**
- * Stores one inquiry in a single statement (atomic: all of it or nothing). Attachments are object paths.
- * With an idempotency key, a resend of the same inquiry returns the stored one (`replayed`) instead of a
- * second copy; the same key with different content is refused (422), so a key reveals nothing it did not send.
+ * Stores one inquiry, its first history entry and its notifications (the outbox) in one transaction:
+ * all of it or nothing, so a stored inquiry is always announced. With an idempotency key, a resend of
+ * the same inquiry returns the stored one (`replayed`) instead of a second copy; the same key with
+ * different content is refused (422), so a key reveals nothing it did not send.
  */
 export async function createInquiry(
   db: Db,
@@ -42,36 +56,90 @@ export async function createInquiry(
   idempotencyKey?: string,
   unit: (UnitSnapshot & { id: string }) | null = null,
 ): Promise<{ inquiry: Inquiry; replayed: boolean }> {
-  const row = await db
-    .insertInto('inquiries')
-    .values({
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      message: input.message,
-      attachments: input.attachments,
-      idempotencyKey: idempotencyKey ?? null,
-      unitId: unit?.id ?? null,
-      unitFloor: unit?.floor ?? null,
-      unitNumber: unit?.unitNumber ?? null,
-    })
-    .onConflict((conflict) => conflict.column('idempotencyKey').doNothing())
-    .returningAll()
-    .executeTakeFirst();
-  if (row) return { inquiry: toInquiry(row), replayed: false };
-  const stored = await db
-    .selectFrom('inquiries')
-    .selectAll()
-    .where('idempotencyKey', '=', idempotencyKey as string)
-    .executeTakeFirstOrThrow();
-  if (!sameSubmission(stored, input)) {
+  const createdId = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('inquiries')
+      .values({ ...toColumns(input, unit), idempotencyKey: idempotencyKey ?? null })
+      .onConflict((conflict) => conflict.column('idempotencyKey').doNothing())
+      .returning(['id', 'createdAt'])
+      .executeTakeFirst();
+    if (!row) return null;
+    await trx.insertInto('inquiryHistory').values({ inquiryId: row.id, at: row.createdAt, status: 'new', note: null, lostReason: null }).execute();
+    const channels = configuredChannels();
+    if (channels.length > 0) {
+      await trx.insertInto('outbox').values(channels.map((channel) => ({ inquiryId: row.id, channel }))).execute();
+    }
+    return row.id;
+  });
+  if (createdId) return { inquiry: (await findInquiry(db, createdId))!, replayed: false };
+  const stored = await selectInquiryRows(db).where('i.idempotencyKey', '=', idempotencyKey as string).executeTakeFirstOrThrow();
+  const [row] = await withNotificationStates(db, [stored]);
+  const inquiry = toInquiry(row!);
+  if (!sameSubmission(inquiry, input)) {
     throw new HttpError(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for a different inquiry');
   }
-  return { inquiry: toInquiry(stored), replayed: true };
+  return { inquiry, replayed: true };
 }
 
-/** Every inquiry, newest first; attachments are still object paths (the function signs them). */
-export async function listInquiries(db: Db): Promise<Inquiry[]> {
-  const rows = await db.selectFrom('inquiries').selectAll().orderBy('createdAt', 'desc').orderBy('id').execute();
-  return rows.map(toInquiry);
+export async function findInquiry(db: Db, id: string): Promise<Inquiry | null> {
+  const row = await selectInquiryRows(db).where('i.id', '=', id).executeTakeFirst();
+  return row ? toInquiry((await withNotificationStates(db, [row]))[0]!) : null;
+}
+
+async function historyOf(db: Db, id: string): Promise<InquiryHistoryEntry[]> {
+  const rows = await db
+    .selectFrom('inquiryHistory')
+    .select(['at', 'status', 'note', 'lostReason'])
+    .where('inquiryId', '=', id)
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    at: new Date(row.at).toISOString(),
+    ...(row.status ? { status: row.status as InquiryStatus } : {}),
+    ...(row.note ? { note: row.note } : {}),
+    ...(row.lostReason ? { lostReason: row.lostReason } : {}),
+  }));
+}
+
+/** The inquiry with its history (oldest first), or null. */
+export async function inquiryDetail(db: Db, id: string): Promise<InquiryDetail | null> {
+  const inquiry = await findInquiry(db, id);
+  return inquiry ? { ...inquiry, history: await historyOf(db, id) } : null;
+}
+
+/**
+ * Applies an admin's status change and/or note: the row's status changes and one history entry records
+ * it. Setting the status it already has records only the note (a repeated click changes nothing).
+ */
+export async function patchInquiry(db: Db, id: string, patch: InquiryPatch): Promise<InquiryDetail | null> {
+  const changed = await db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('inquiries').select(['status']).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!current) return false;
+    const statusChanges = patch.status !== undefined && patch.status !== current.status;
+    if (statusChanges) {
+      await trx
+        .updateTable('inquiries')
+        .set({
+          status: patch.status!,
+          lostReason: patch.status === 'lost' ? patch.lostReason ?? null : null,
+          firstStatusChangeAt: sql`coalesce(first_status_change_at, clock_timestamp())`,
+        })
+        .where('id', '=', id)
+        .execute();
+    }
+    if (statusChanges || patch.note !== undefined) {
+      await trx
+        .insertInto('inquiryHistory')
+        .values({
+          inquiryId: id,
+          status: statusChanges ? patch.status! : null,
+          note: patch.note ?? null,
+          lostReason: statusChanges && patch.status === 'lost' ? patch.lostReason ?? null : null,
+        })
+        .execute();
+    }
+    return true;
+  });
+  return changed ? inquiryDetail(db, id) : null;
 }

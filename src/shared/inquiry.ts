@@ -1,13 +1,50 @@
 import * as v from 'valibot';
 import { ATTACHMENT_MAX_FILES, OBJECT_PATH_PATTERN, toObjectPath } from './uploads.ts';
 import { objectMessages } from './object-messages.ts';
-import type { UnitSnapshot } from './unit.ts';
+import { UNIT_FLOORS, type UnitSnapshot } from './unit.ts';
+import { BRAND_CATEGORIES } from './brand.ts';
+import { LOCALES } from '../i18n/locales.ts';
 
-export const INQUIRY_LIMITS = { name: 100, email: 254, phone: 40, message: 5000 } as const;
+export const INQUIRY_LIMITS = {
+  name: 100,
+  email: 254,
+  phone: 40,
+  message: 5000,
+  company: 200,
+  areaM2: 100_000,
+  sourcePath: 500,
+  referrer: 1000,
+  utmValue: 200,
+  note: 5000,
+  lostReason: 1000,
+  search: 200,
+} as const;
+
+export const PREFERRED_CONTACTS = ['phone', 'email'] as const;
+export type PreferredContact = (typeof PREFERRED_CONTACTS)[number];
+
+/** The building's floors a tenant can ask for (B2 … 14F): the floors units are on. */
+export const INQUIRY_FLOORS: readonly string[] = UNIT_FLOORS;
+
+export const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+
+/** The leasing pipeline; `won` and `lost` end it, and `lost` needs a reason. */
+export const INQUIRY_STATUSES = ['new', 'contacted', 'touring', 'proposal', 'won', 'lost'] as const;
+export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
+
+export type NotificationState = 'sent' | 'retrying' | 'failed' | 'off';
 
 const msg = (key: string) => `inquiry.errors.${key}`;
+/** Messages of the optional details (their own namespace, inquiryExtra.json). */
+const extra = (key: string) => `inquiryExtra.errors.${key}`;
 const required = (max: number) =>
   v.pipe(v.string(msg('required')), v.trim(), v.nonEmpty(msg('required')), v.maxLength(max, msg('tooLong')));
+/** An optional text: blank means absent (null). */
+const optionalText = (max: number) =>
+  v.optional(
+    v.nullable(v.pipe(v.string(extra('invalid')), v.trim(), v.maxLength(max, msg('tooLong')), v.transform((s) => (s === '' ? null : s)))),
+    null,
+  );
 
 /** An attachment as the form sends it: an uploaded URL or object path, stored as the object path. */
 const AttachmentSchema = v.pipe(
@@ -16,7 +53,39 @@ const AttachmentSchema = v.pipe(
   v.regex(OBJECT_PATH_PATTERN, msg('attachmentInvalid')),
 );
 
-/** The leasing inquiry (spec §5), used by the contact form and POST /api/inquiries alike. */
+const AreaBound = v.optional(
+  v.nullable(v.pipe(v.number(extra('areaInvalid')), v.minValue(1, extra('areaInvalid')), v.maxValue(INQUIRY_LIMITS.areaM2, extra('areaInvalid')))),
+  null,
+);
+
+const DesiredAreaSchema = v.pipe(
+  v.strictObject({ min: AreaBound, max: AreaBound }, objectMessages({}, extra('areaInvalid'), msg('unknownField'))),
+  v.check((area) => area.min === null || area.max === null || area.min <= area.max, extra('areaRange')),
+);
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const MoveInDateSchema = v.pipe(
+  v.string(extra('dateInvalid')),
+  v.regex(ISO_DATE, extra('dateInvalid')),
+  v.check((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), extra('dateInvalid')),
+);
+
+const SourceSchema = v.strictObject(
+  {
+    path: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(INQUIRY_LIMITS.sourcePath))), null),
+    referrer: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(INQUIRY_LIMITS.referrer))), null),
+    utm: v.optional(
+      v.pipe(
+        v.record(v.picklist(UTM_KEYS), v.pipe(v.string(), v.maxLength(INQUIRY_LIMITS.utmValue))),
+      ),
+      {},
+    ),
+  },
+  objectMessages({}, extra('sourceInvalid'), extra('sourceInvalid')),
+);
+export type InquirySource = { path: string | null; referrer: string | null; utm: Partial<Record<(typeof UTM_KEYS)[number], string>> };
+
+/** The leasing inquiry (spec §5) and the optional details, used by the contact form and POST /api/inquiries alike. */
 export const InquiryInputSchema = v.strictObject({
   name: required(INQUIRY_LIMITS.name),
   email: v.pipe(required(INQUIRY_LIMITS.email), v.email(msg('emailInvalid'))),
@@ -26,12 +95,31 @@ export const InquiryInputSchema = v.strictObject({
     v.pipe(v.array(AttachmentSchema), v.maxLength(ATTACHMENT_MAX_FILES, msg('tooManyAttachments'))),
     [],
   ),
+  company: optionalText(INQUIRY_LIMITS.company),
+  businessType: v.optional(v.nullable(v.picklist(BRAND_CATEGORIES, extra('invalid'))), null),
+  desiredFloors: v.optional(
+    v.pipe(v.array(v.picklist(INQUIRY_FLOORS, extra('floorInvalid'))), v.maxLength(INQUIRY_FLOORS.length, extra('floorInvalid')), v.transform((floors) => [...new Set(floors)])),
+    [],
+  ),
+  desiredAreaM2: v.optional(v.nullable(DesiredAreaSchema), null),
+  moveInDate: v.optional(v.nullable(MoveInDateSchema), null),
+  preferredContact: v.optional(v.nullable(v.picklist(PREFERRED_CONTACTS, extra('invalid'))), null),
+  source: v.optional(v.nullable(SourceSchema), null),
+  locale: v.optional(v.nullable(v.picklist(LOCALES, extra('invalid'))), null),
   /** The space asked about (optional); the server checks it exists and is not leased. */
   unitId: v.optional(v.nullable(v.pipe(v.string('units.errors.unitNotFound'), v.uuid('units.errors.unitNotFound'))), null),
 }, objectMessages({}, msg('required'), msg('unknownField')));
 export type InquiryInput = v.InferOutput<typeof InquiryInputSchema>;
 
-/** A stored inquiry as the admin reads it; attachments are short-lived signed links. */
+/** One entry of an inquiry's append-only history. */
+export interface InquiryHistoryEntry {
+  at: string;
+  status?: InquiryStatus;
+  note?: string;
+  lostReason?: string;
+}
+
+/** A stored inquiry as the admin reads it; attachments are object paths (signed when clicked). */
 export interface Inquiry {
   id: string;
   name: string;
@@ -40,7 +128,68 @@ export interface Inquiry {
   message: string;
   attachments: string[];
   createdAt: string;
+  company: string | null;
+  businessType: string | null;
+  desiredFloors: string[];
+  desiredAreaM2: { min: number | null; max: number | null } | null;
+  moveInDate: string | null;
+  preferredContact: PreferredContact | null;
+  source: InquirySource | null;
+  locale: string | null;
+  status: InquiryStatus;
+  lostReason: string | null;
+  /** When the status first left `new` (null while new). */
+  firstStatusChangeAt: string | null;
   unitId: string | null;
   /** Floor and number of the unit asked about, as they were when the inquiry was sent. */
   unit: UnitSnapshot | null;
+  notification: NotificationState;
 }
+
+/** The detail: the inquiry and its history, oldest first. */
+export interface InquiryDetail extends Inquiry {
+  history: InquiryHistoryEntry[];
+}
+
+/** PATCH /api/inquiries/{id} (admin): a status change, a note, or both. */
+export const InquiryPatchSchema = v.pipe(
+  v.strictObject({
+    status: v.optional(v.picklist(INQUIRY_STATUSES, 'inbox.errors.statusInvalid')),
+    note: v.optional(v.pipe(v.string('inbox.errors.noteInvalid'), v.trim(), v.nonEmpty('inbox.errors.noteRequired'), v.maxLength(INQUIRY_LIMITS.note, 'inbox.errors.tooLong'))),
+    lostReason: v.optional(v.pipe(v.string('inbox.errors.lostReasonRequired'), v.trim(), v.nonEmpty('inbox.errors.lostReasonRequired'), v.maxLength(INQUIRY_LIMITS.lostReason, 'inbox.errors.tooLong'))),
+  }, objectMessages({}, 'inbox.errors.invalid', 'inbox.errors.unknownField')),
+  v.check((patch) => patch.status !== undefined || patch.note !== undefined, 'inbox.errors.emptyPatch'),
+  v.forward(v.check((patch) => patch.status !== 'lost' || patch.lostReason !== undefined, 'inbox.errors.lostReasonRequired'), ['lostReason']),
+  v.forward(v.check((patch) => patch.lostReason === undefined || patch.status === 'lost', 'inbox.errors.lostReasonOnlyWhenLost'), ['lostReason']),
+);
+export type InquiryPatch = v.InferOutput<typeof InquiryPatchSchema>;
+
+export const INQUIRY_PAGE = { default: 50, max: 200 } as const;
+
+const DateParam = v.pipe(v.string('inbox.errors.dateInvalid'), v.regex(ISO_DATE, 'inbox.errors.dateInvalid'));
+
+/** The list's filters (query parameters); an absent or empty parameter means no filter. */
+export const InquiryFilterSchema = v.object({
+  status: v.optional(v.picklist(INQUIRY_STATUSES, 'inbox.errors.statusInvalid')),
+  unitId: v.optional(v.pipe(v.string(), v.uuid('inbox.errors.invalid'))),
+  floor: v.optional(v.picklist(INQUIRY_FLOORS, 'inbox.errors.invalid')),
+  from: v.optional(DateParam),
+  to: v.optional(DateParam),
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(INQUIRY_LIMITS.search, 'inbox.errors.tooLong'))),
+});
+export type InquiryFilter = v.InferOutput<typeof InquiryFilterSchema>;
+
+export const InquiryPageSchema = v.object({
+  ...InquiryFilterSchema.entries,
+  limit: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'inbox.errors.limitInvalid'), v.transform(Number), v.minValue(1, 'inbox.errors.limitInvalid'), v.maxValue(INQUIRY_PAGE.max, 'inbox.errors.limitInvalid')),
+    String(INQUIRY_PAGE.default),
+  ),
+  cursor: v.optional(v.string()),
+});
+
+/** The filter names kept in the inbox URL, in order. */
+export const INQUIRY_FILTER_KEYS = ['status', 'unitId', 'floor', 'from', 'to', 'search'] as const;
+
+/** Counts per status of everything the other filters select (GET /api/inquiries/counts). */
+export type InquiryCounts = Record<InquiryStatus, number> & { all: number };

@@ -77,11 +77,15 @@ test('attachments that fail in a broken blob store show the failure, leave nothi
 
     const login = await page.request.post(`${server.origin}/api/admin/login`, { data: { password: PASSWORD } });
     const auth = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-    const list = (await (await page.request.get(`${server.origin}/api/inquiries`, { headers: auth })).json()) as { name: string; attachments: string[] }[];
+    const list = (await (await page.request.get(`${server.origin}/api/inquiries?search=${encodeURIComponent(name)}`, { headers: auth })).json()) as { id: string; name: string; attachments: string[] }[];
     const sent = list.filter((inquiry) => inquiry.name === name);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.attachments).toHaveLength(2);
-    const downloaded = await Promise.all(sent[0]!.attachments.map(async (link) => (await page.request.get(`${server.origin}${link}`)).body()));
+    // Each attachment is signed when the admin opens it.
+    const downloaded = await Promise.all(sent[0]!.attachments.map(async (_, n) => {
+      const signed = await page.request.post(`${server.origin}/api/inquiries/${sent[0]!.id}/attachments/${n}/link`, { headers: auth });
+      return (await page.request.get(`${server.origin}${((await signed.json()) as { url: string }).url}`)).body();
+    }));
     for (const file of files) expect(downloaded.some((body) => body.equals(file.buffer)), file.name).toBe(true);
   } finally {
     await server.stop();

@@ -42,12 +42,20 @@ test('a visitor sends an inquiry with two attachments and the admin downloads th
   await expect(page.getByTestId('attachment-list')).toHaveCount(0);
 
   await loginAsAdmin(page);
-  const row = page.getByTestId('inquiry-row').filter({ hasText: name });
-  await expect(row).toContainText('tenant@example.com');
-  const links = row.getByRole('link');
-  await expect(links).toHaveText(['첨부파일 1', '첨부파일 2']);
+  await page.getByTestId('inquiry-row').filter({ hasText: name }).click();
+  const detail = page.getByTestId('inquiry-detail');
+  await expect(detail.getByRole('link', { name: 'tenant@example.com' })).toHaveAttribute('href', 'mailto:tenant@example.com');
+  // Attachments by name and size; each is signed at the moment it is clicked.
+  const buttons = detail.getByRole('button', { name: /\.pdf$/ });
+  await expect(buttons).toHaveText(['company-profile.pdf', 'floor-plan.pdf']);
   for (const [i, file] of files.entries()) {
-    const response = await page.request.get((await links.nth(i).getAttribute('href'))!);
+    const [signed, popup] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes(`/attachments/${i}/link`)),
+      page.waitForEvent('popup'),
+      buttons.nth(i).click(),
+    ]);
+    await popup.close();
+    const response = await page.request.get(((await signed.json()) as { url: string }).url);
     expect(response.status()).toBe(200);
     expect(Buffer.compare(await response.body(), file.buffer)).toBe(0);
   }
@@ -130,7 +138,7 @@ test('an answer lost after the inquiry was stored: resending stores it once, not
   await page.getByRole('button', { name: '문의하기' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: '문의가 성공적으로 전송되었습니다.' })).toBeVisible();
   const token = await apiToken(page.request);
-  const stored = (await (await page.request.get('/api/inquiries', { headers: { Authorization: `Bearer ${token}` } })).json()) as { name: string }[];
+  const stored = (await (await page.request.get(`/api/inquiries?search=${encodeURIComponent(name)}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { name: string }[];
   expect(stored.filter((inquiry) => inquiry.name === name)).toHaveLength(1);
 });
 

@@ -20,6 +20,8 @@ export interface Database {
   throttleHits: ThrottleHitsTable;
   loginTrustedClients: LoginTrustedClientsTable;
   units: UnitsTable;
+  inquiryHistory: InquiryHistoryTable;
+  outbox: OutboxTable;
 }
 
 /** The spec's User entity (named accounts); today's admin logs in with ADMIN_PASSWORD only. */
@@ -59,10 +61,47 @@ export interface InquiriesTable {
   createdAt: Timestamp;
   /** Set by clients that may resend (the contact form); unique, so a resend cannot store twice. */
   idempotencyKey: ColumnType<string | null, string | null | undefined, never>;
-  /** The unit asked about and a snapshot of its floor and number (kept when the unit is deleted). */
+  company: ColumnType<string | null, string | null | undefined, string | null>;
+  businessType: ColumnType<string | null, string | null | undefined, string | null>;
+  desiredFloors: ColumnType<string[], string[] | undefined, string[]>;
+  desiredAreaM2: ColumnType<{ min: number | null; max: number | null } | null, string | null | undefined, string | null>;
+  /** A date column: read as text (YYYY-MM-DD) through to_char, written as text. */
+  moveInDate: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  preferredContact: ColumnType<string | null, string | null | undefined, string | null>;
+  source: ColumnType<{ path: string | null; referrer: string | null; utm: Record<string, string> } | null, string | null | undefined, string | null>;
+  locale: ColumnType<string | null, string | null | undefined, string | null>;
+  status: ColumnType<string, string | undefined, string>;
+  lostReason: ColumnType<string | null, string | null | undefined, string | null>;
+  firstStatusChangeAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   unitId: ColumnType<string | null, string | null | undefined, string | null>;
   unitFloor: ColumnType<string | null, string | null | undefined, string | null>;
   unitNumber: ColumnType<string | null, string | null | undefined, string | null>;
+  /** lower(name, company, email, phone, message), kept by the database; what the inbox search reads. */
+  searchText: GeneratedAlways<string>;
+}
+
+/** Append-only history of an inquiry's status changes and notes. */
+export interface InquiryHistoryTable {
+  id: Generated<string>;
+  inquiryId: string;
+  at: Timestamp;
+  status: string | null;
+  note: string | null;
+  lostReason: string | null;
+}
+
+/** Notifications to deliver (one row per channel and inquiry). */
+export interface OutboxTable {
+  id: Generated<string>;
+  inquiryId: string;
+  channel: string;
+  attempts: Generated<number>;
+  nextAttemptAt: Timestamp;
+  lockedUntil: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  sentAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  failedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  lastError: ColumnType<string | null, string | null | undefined, string | null>;
+  createdAt: Timestamp;
 }
 
 /** Admin sessions: only the sha256 of the opaque token is stored. */

@@ -1,0 +1,87 @@
+import type { InquiryCounts, InquiryDetail, Inquiry, InquiryPatch, InquiryStatus } from '../shared/inquiry.ts';
+import { INQUIRY_FILTER_KEYS } from '../shared/inquiry.ts';
+import { ApiError, apiRead, readUrl } from './api.ts';
+import { $adminToken } from './stores.ts';
+
+/** The inbox's filters as they stand in the page URL (and the API's query). */
+export type InboxFilters = Partial<Record<(typeof INQUIRY_FILTER_KEYS)[number], string>>;
+
+export interface AttachmentFile {
+  name: string | null;
+  size: number | null;
+  contentType: string | null;
+}
+
+export type InquiryDetailWithFiles = InquiryDetail & { attachmentFiles: AttachmentFile[] };
+
+export interface InboxStats {
+  medianFirstResponseSeconds: number | null;
+  notifications: { teamMail: boolean; webhook: boolean; confirmation: boolean };
+}
+
+function authHeaders(extra: Record<string, string> = {}): Headers {
+  const headers = new Headers(extra);
+  const token = $adminToken.get();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
+async function request(method: string, url: string, body?: unknown, accept = 'application/json'): Promise<Response> {
+  const response = await fetch(url, {
+    method,
+    headers: authHeaders({ Accept: accept, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) }),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
+  return response;
+}
+
+/** One page of the list; `next` is the Link header's cursor URL, `total` the X-Total-Count. */
+export async function readInboxPage(filters: InboxFilters, next?: string): Promise<{ items: Inquiry[]; total: number; next: string | null }> {
+  const response = await request('GET', next ?? readUrl(['/api/inquiries', { ...filters }]));
+  const link = response.headers.get('Link')?.match(/<([^>]+)>;\s*rel="next"/);
+  return { items: (await response.json()) as Inquiry[], total: Number(response.headers.get('X-Total-Count') ?? 0), next: link?.[1] ?? null };
+}
+
+export function readCounts(filters: InboxFilters): Promise<InquiryCounts> {
+  const { status: _status, ...rest } = filters;
+  return apiRead<InquiryCounts>(['/api/inquiries/counts', rest]);
+}
+
+export const readStats = () => apiRead<InboxStats>(['/api/inquiries/stats']);
+export const readDetail = (id: string) => apiRead<InquiryDetailWithFiles>([`/api/inquiries/${id}`]);
+
+export async function patchInquiry(id: string, patch: InquiryPatch): Promise<InquiryDetail> {
+  return (await request('PATCH', `/api/inquiries/${id}`, patch)).json() as Promise<InquiryDetail>;
+}
+
+/** Signs one attachment now (links in an open tab never go stale) and opens it. */
+export async function openAttachment(id: string, index: number, lang: string): Promise<void> {
+  // Opened before the await, so the popup counts as the click's own (no popup blocker).
+  const tab = window.open('', '_blank');
+  try {
+    const { url } = (await (await request('POST', `/api/inquiries/${id}/attachments/${index}/link?lang=${lang}`)).json()) as { url: string };
+    if (tab) tab.location.href = url;
+    else window.location.assign(url);
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
+}
+
+/**
+ * Downloads the CSV of the filtered list. A plain link cannot carry the bearer token, so it is fetched
+ * and saved through a Blob URL with the server's file name.
+ */
+export async function downloadCsv(filters: InboxFilters, lang: string): Promise<void> {
+  const response = await request('GET', readUrl(['/api/inquiries/export', { ...filters, lang }]), undefined, 'text/csv');
+  const filename = response.headers.get('Content-Disposition')?.match(/filename="([^"]+)"/)?.[1] ?? 'inquiries.csv';
+  const url = URL.createObjectURL(await response.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: filename });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export type { InquiryStatus };

@@ -1,0 +1,27 @@
+import { toPyeong } from '../shared/inquiry.ts';
+
+/** "12.5 MB" style sizes for attachment lists. */
+export function formatBytes(bytes: number, locale: string): string {
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
+}
+
+/** "100–200 m² (30.3–60.5평)"; either bound may be open. */
+export function formatArea(area: { min: number | null; max: number | null }, pyeongUnit: string): string {
+  const span = (a: number | null, b: number | null) => (a !== null && b !== null ? `${a}–${b}` : a !== null ? `≥ ${a}` : `≤ ${b}`);
+  return `${span(area.min, area.max)} m² (${span(area.min === null ? null : toPyeong(area.min), area.max === null ? null : toPyeong(area.max))}${pyeongUnit})`;
+}
+
+/** A duration as hours and minutes, e.g. for the median first response. */
+export function formatDuration(seconds: number, units: { h: string; m: string }): string {
+  const minutes = Math.round(seconds / 60);
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return h > 0 ? `${h}${units.h} ${m}${units.m}` : `${m}${units.m}`;
+}

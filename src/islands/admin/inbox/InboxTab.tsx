@@ -1,0 +1,147 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { Inquiry, InquiryCounts } from '~/shared/inquiry';
+import type { Translate } from '~/i18n/translate';
+import { LOCALE_TAGS } from '~/i18n/locales';
+import { $language, showToast } from '~/client/stores';
+import { endSessionIfUnauthorized } from '~/client/admin-session';
+import { downloadCsv, readCounts, readInboxPage, readStats, type InboxStats } from '~/client/inbox-api';
+import { formatDuration } from '~/client/inbox-format';
+import { useInboxLocation } from '~/client/inbox-url';
+import InboxFilters from './InboxFilters';
+import InquiryList from './InquiryList';
+import InquiryDetailView from './InquiryDetailView';
+
+/** How often the inbox asks whether new inquiries arrived (one small count query). */
+const NEW_CHECK_MS = 60_000;
+const DATE_FORMAT = new Intl.DateTimeFormat(LOCALE_TAGS.ko, { dateStyle: 'medium', timeStyle: 'short' });
+
+interface ListState {
+  items: Inquiry[];
+  total: number;
+  next: string | null;
+}
+
+/** The leasing team's inbox: filtered, paged list, detail with status and notes, export, new-inquiry count. */
+export default function InboxTab({ t }: { t: Translate }) {
+  const lang = useStore($language);
+  const [{ filters, inquiry }, navigate] = useInboxLocation();
+  const filterKey = JSON.stringify(filters);
+  const [list, setList] = useState<ListState | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [counts, setCounts] = useState<InquiryCounts | null>(null);
+  const [newCount, setNewCount] = useState(0);
+  const [stats, setStats] = useState<InboxStats | null>(null);
+  const [version, setVersion] = useState(0);
+  const [loadingMore, setLoadingMore] = useState(false);
+
+  const fail = useCallback((error: unknown) => {
+    if (!endSessionIfUnauthorized(error)) setFailed(true);
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    setFailed(false);
+    // The page first: it is what the team waits for; counts and stats fill in after it.
+    readInboxPage(filters).then((page) => {
+      if (!live) return;
+      setList(page);
+      readCounts(filters).then((loadedCounts) => {
+        if (!live) return;
+        setCounts(loadedCounts);
+        setNewCount(0);
+      }, () => undefined);
+      readStats().then((s) => live && setStats(s), () => undefined);
+    }, (error: unknown) => live && fail(error));
+    return () => {
+      live = false;
+    };
+  }, [filterKey, version]);
+
+  // Counts the inquiries that arrived since the list was loaded, for the refresh button.
+  useEffect(() => {
+    if (!counts) return;
+    const timer = setInterval(() => {
+      if (document.visibilityState !== 'visible') return;
+      readCounts(filters).then((latest) => setNewCount(Math.max(0, latest.all - counts.all)), () => undefined);
+    }, NEW_CHECK_MS);
+    return () => clearInterval(timer);
+  }, [counts, filterKey]);
+
+  async function more() {
+    if (!list?.next) return;
+    setLoadingMore(true);
+    try {
+      const page = await readInboxPage(filters, list.next);
+      setList({ items: [...list.items, ...page.items], total: page.total, next: page.next });
+    } catch (error) {
+      fail(error);
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  async function exportCsv() {
+    try {
+      await downloadCsv(filters, lang);
+    } catch (error) {
+      if (!endSessionIfUnauthorized(error)) showToast({ title: t('inbox.exportFailed'), variant: 'destructive' });
+    }
+  }
+
+  const notificationsOff = stats && !stats.notifications.teamMail && !stats.notifications.webhook;
+  const median = useMemo(
+    () => (stats?.medianFirstResponseSeconds == null ? t('inbox.medianNone') : formatDuration(stats.medianFirstResponseSeconds, { h: t('inbox.hours'), m: t('inbox.minutes') })),
+    [stats, t],
+  );
+
+  return (
+    <div className="grid min-w-0 gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-muted" data-testid="inbox-median">{t('inbox.median', { value: median })}</p>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn min-h-11 border border-line text-ink hover:bg-mist" onClick={() => setVersion((v) => v + 1)} data-testid="inbox-refresh">
+            {newCount > 0 ? t('inbox.refreshNew', { n: newCount }) : t('inbox.refresh')}
+          </button>
+          <button type="button" className="btn min-h-11 border border-line text-ink hover:bg-mist" onClick={() => void exportCsv()}>
+            {t('inbox.export')}
+          </button>
+        </div>
+      </div>
+      {notificationsOff && <p role="status" className="rounded-lg border border-line bg-mist p-3 text-sm text-ink">{t('inbox.notificationsOff')}</p>}
+      {/* On a phone an open inquiry takes the whole screen; the filters come back with the list. */}
+      <div className={inquiry ? 'hidden lg:block' : ''}>
+        <InboxFilters filters={filters} counts={counts} onChange={(next) => navigate({ filters: next, inquiry: null })} t={t} />
+      </div>
+      <div className={`grid min-w-0 gap-6 ${inquiry ? 'lg:grid-cols-[minmax(0,1fr)_minmax(0,1.3fr)]' : ''}`}>
+        <section aria-labelledby="inbox-list-title" className={`min-w-0 ${inquiry ? 'hidden lg:block' : ''}`}>
+          <h2 id="inbox-list-title" className="sr-only">{t('inbox.listLabel')}</h2>
+          {failed && <p role="alert" className="text-danger">{t('inbox.loadFailed')}</p>}
+          {!list && !failed && <p className="text-muted">{t('inbox.loading')}</p>}
+          {list && list.items.length === 0 && <p className="text-muted">{t('inbox.empty')}</p>}
+          {list && list.items.length > 0 && (
+            <>
+              <p className="mb-2 text-sm text-muted" aria-live="polite">{t('inbox.showing', { shown: list.items.length, total: list.total })}</p>
+              <InquiryList items={list.items} selected={inquiry} onOpen={(id) => navigate({ filters, inquiry: id })} dateFormat={DATE_FORMAT} t={t} />
+              {list.next && (
+                <button type="button" className="btn mt-4 min-h-11 w-full border border-line text-ink hover:bg-mist" disabled={loadingMore} onClick={() => void more()}>
+                  {t('inbox.more')}
+                </button>
+              )}
+            </>
+          )}
+        </section>
+        {inquiry && (
+          <InquiryDetailView
+            id={inquiry}
+            lang={lang}
+            dateFormat={DATE_FORMAT}
+            onClose={() => navigate({ filters, inquiry: null })}
+            onChanged={() => setVersion((v) => v + 1)}
+            t={t}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

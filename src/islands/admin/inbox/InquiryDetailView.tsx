@@ -1,0 +1,216 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { INQUIRY_STATUSES, type InquiryStatus } from '~/shared/inquiry';
+import type { Translate } from '~/i18n/translate';
+import { ApiError } from '~/client/api';
+import { endSessionIfUnauthorized } from '~/client/admin-session';
+import { openAttachment, patchInquiry, readDetail, type InquiryDetailWithFiles } from '~/client/inbox-api';
+import { formatArea, formatBytes } from '~/client/inbox-format';
+import { showToast } from '~/client/stores';
+import { NotificationBadge, StatusBadge } from './StatusBadge';
+
+interface Props {
+  id: string;
+  lang: string;
+  dateFormat: Intl.DateTimeFormat;
+  onClose: () => void;
+  /** After a change, so the list and counts show it. */
+  onChanged: () => void;
+  t: Translate;
+}
+
+/** Everything about one inquiry: every field, contact links, attachments, history, notes and status. */
+export default function InquiryDetailView({ id, lang, dateFormat, onClose, onChanged, t }: Props) {
+  const [detail, setDetail] = useState<InquiryDetailWithFiles | null>(null);
+  const [failed, setFailed] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    let live = true;
+    setDetail(null);
+    setFailed(false);
+    readDetail(id).then(
+      (data) => live && setDetail(data),
+      (error: unknown) => live && !endSessionIfUnauthorized(error) && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  useEffect(() => {
+    if (detail) heading.current?.focus();
+  }, [detail?.id]);
+
+  async function change(patch: Parameters<typeof patchInquiry>[1]): Promise<boolean> {
+    try {
+      const updated = await patchInquiry(id, patch);
+      setDetail((current) => (current ? { ...current, ...updated } : current));
+      showToast({ title: t(patch.status ? 'inbox.toast.statusChanged' : 'inbox.toast.noteAdded') });
+      onChanged();
+      return true;
+    } catch (error) {
+      if (!endSessionIfUnauthorized(error)) {
+        const field = error instanceof ApiError ? Object.values(error.fields ?? {})[0] : undefined;
+        showToast({ title: t('inbox.toast.saveFailed'), description: field ? t(field) : undefined, variant: 'destructive' });
+      }
+      return false;
+    }
+  }
+
+  async function open(index: number) {
+    try {
+      await openAttachment(id, index, lang);
+    } catch (error) {
+      if (!endSessionIfUnauthorized(error)) showToast({ title: t('inbox.attachmentFailed'), variant: 'destructive' });
+    }
+  }
+
+  if (failed) return <p role="alert" className="text-danger">{t('inbox.detailFailed')}</p>;
+  if (!detail) return <p className="text-muted">{t('inbox.loading')}</p>;
+
+  const none = <span className="text-muted">{t('inbox.none')}</span>;
+  const fields: [string, React.ReactNode][] = [
+    ['email', <a className="break-all text-brass-strong underline" href={`mailto:${detail.email}`}>{detail.email}</a>],
+    ['phone', <a className="text-brass-strong underline" href={`tel:${detail.phone.replace(/[^\d+]/g, '')}`}>{detail.phone}</a>],
+    ['company', detail.company ?? none],
+    ['businessType', detail.businessType ? t(`brands.category.${detail.businessType}`) : none],
+    ['unit', detail.unit ? t('inbox.unitLabel', { floor: detail.unit.floor ?? '', unit: detail.unit.unitNumber ?? '' }) : none],
+    ['desiredFloors', detail.desiredFloors.length > 0 ? detail.desiredFloors.join(', ') : none],
+    ['desiredArea', detail.desiredAreaM2 ? formatArea(detail.desiredAreaM2, t('inbox.pyeong')) : none],
+    ['moveInDate', detail.moveInDate ?? none],
+    ['preferredContact', detail.preferredContact ? t(`inbox.contact.${detail.preferredContact}`) : none],
+    ['locale', detail.locale ? t(`inbox.locales.${detail.locale}`) : none],
+    ['source', detail.source ? <SourceText source={detail.source} /> : none],
+    ['notification', detail.notification === 'off' ? t('inbox.notification.off') : <NotificationBadge state={detail.notification} t={t} />],
+  ];
+
+  return (
+    <article className="grid min-w-0 gap-6 rounded-xl border border-line p-4 sm:p-6" aria-labelledby="inquiry-detail-title" data-testid="inquiry-detail">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id="inquiry-detail-title" ref={heading} tabIndex={-1} className="text-xl font-bold break-words text-ink">{detail.name}</h2>
+          <p className="text-sm text-muted">{dateFormat.format(new Date(detail.createdAt))}</p>
+        </div>
+        <div className="flex items-center gap-2">
+          <StatusBadge status={detail.status} t={t} />
+          <button type="button" className="btn min-h-11 border border-line text-ink hover:bg-mist" onClick={onClose}>{t('inbox.back')}</button>
+        </div>
+      </div>
+
+      <StatusButtons current={detail.status} onChange={(status, lostReason) => change(lostReason ? { status, lostReason } : { status })} t={t} />
+      {detail.status === 'lost' && detail.lostReason && <p className="text-sm"><strong>{t('inbox.lostReason')}:</strong> {detail.lostReason}</p>}
+
+      <section aria-labelledby="inquiry-message-title">
+        <h3 id="inquiry-message-title" className="text-sm font-semibold text-ink">{t('inbox.fields.message')}</h3>
+        <p className="mt-1 whitespace-pre-wrap break-words" data-testid="inquiry-message">{detail.message}</p>
+      </section>
+
+      <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
+        {fields.map(([key, value]) => (
+          <div key={key} className="contents">
+            <dt className="font-semibold text-ink">{t(`inbox.fields.${key}`)}</dt>
+            <dd className="min-w-0 break-words">{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <section aria-labelledby="inquiry-attachments-title">
+        <h3 id="inquiry-attachments-title" className="text-sm font-semibold text-ink">{t('inbox.fields.attachments')}</h3>
+        {detail.attachments.length === 0 ? (
+          <p className="mt-1 text-sm text-muted">{t('inbox.none')}</p>
+        ) : (
+          <ul className="mt-1 grid gap-1 text-sm">
+            {detail.attachmentFiles.map((file, i) => (
+              <li key={i}>
+                <button type="button" className="min-h-11 text-left text-brass-strong underline" onClick={() => void open(i)}>
+                  {file.name ?? t('inbox.attachment', { n: i + 1 })}
+                </button>
+                {file.size !== null && <span className="text-muted"> ({formatBytes(file.size, lang)})</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <NoteForm onSubmit={(note) => change({ note })} t={t} />
+
+      <section aria-labelledby="inquiry-history-title">
+        <h3 id="inquiry-history-title" className="text-sm font-semibold text-ink">{t('inbox.history')}</h3>
+        <ol className="mt-2 grid gap-2 text-sm" data-testid="inquiry-history">
+          {[...detail.history].reverse().map((entry, i) => (
+            <li key={`${entry.at}-${i}`} className="border-l-2 border-line pl-3">
+              <span className="text-muted">{dateFormat.format(new Date(entry.at))}</span>{' '}
+              {entry.status && <span>{t('inbox.historyStatus', { status: t(`inbox.status.${entry.status}`) })}</span>}
+              {entry.lostReason && <span> ({entry.lostReason})</span>}
+              {entry.note && <p className="whitespace-pre-wrap break-words">{entry.note}</p>}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </article>
+  );
+}
+
+function SourceText({ source }: { source: NonNullable<InquiryDetailWithFiles['source']> }) {
+  const utm = Object.entries(source.utm).map(([key, value]) => `${key}=${value}`).join(' ');
+  return <span className="break-all">{[source.path, source.referrer, utm].filter(Boolean).join(' · ')}</span>;
+}
+
+/** One click per status; `lost` asks for the reason first. */
+function StatusButtons({ current, onChange, t }: { current: InquiryStatus; onChange: (status: InquiryStatus, lostReason?: string) => Promise<boolean>; t: Translate }) {
+  const [askingReason, setAskingReason] = useState(false);
+  const [reason, setReason] = useState('');
+  async function submitLost(event: FormEvent) {
+    event.preventDefault();
+    if (reason.trim() && (await onChange('lost', reason.trim()))) {
+      setAskingReason(false);
+      setReason('');
+    }
+  }
+  return (
+    <div className="grid gap-3">
+      <div role="group" aria-label={t('inbox.changeStatus')} className="flex flex-wrap gap-2">
+        {INQUIRY_STATUSES.map((status) => (
+          <button
+            key={status}
+            type="button"
+            aria-pressed={status === current}
+            disabled={status === current}
+            onClick={() => (status === 'lost' ? setAskingReason(true) : void onChange(status))}
+            className={`btn min-h-11 border text-sm ${status === current ? 'border-ink bg-ink text-white' : 'border-line text-ink hover:bg-mist'}`}
+          >
+            {t(`inbox.status.${status}`)}
+          </button>
+        ))}
+      </div>
+      {askingReason && (
+        <form onSubmit={(e) => void submitLost(e)} className="flex flex-wrap items-end gap-2">
+          <label className="grid min-w-0 flex-1 gap-1 text-sm">
+            <span className="font-semibold">{t('inbox.lostReason')}</span>
+            <input required value={reason} onChange={(e) => setReason(e.target.value)} className="min-h-11 rounded-lg border border-line px-3" />
+          </label>
+          <button type="submit" className="btn min-h-11 bg-ink text-white">{t('inbox.markLost')}</button>
+          <button type="button" className="btn min-h-11 border border-line" onClick={() => setAskingReason(false)}>{t('inbox.cancel')}</button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function NoteForm({ onSubmit, t }: { onSubmit: (note: string) => Promise<boolean>; t: Translate }) {
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!note.trim()) return;
+    setBusy(true);
+    if (await onSubmit(note.trim())) setNote('');
+    setBusy(false);
+  }
+  return (
+    <form onSubmit={(e) => void submit(e)} className="grid gap-2">
+      <label htmlFor="inquiry-note" className="text-sm font-semibold text-ink">{t('inbox.addNote')}</label>
+      <textarea id="inquiry-note" value={note} onChange={(e) => setNote(e.target.value)} rows={3} className="rounded-lg border border-line p-3" />
+      <button type="submit" disabled={busy || !note.trim()} className="btn min-h-11 justify-self-start bg-ink text-white disabled:opacity-60">{t('inbox.saveNote')}</button>
+    </form>
+  );
+}

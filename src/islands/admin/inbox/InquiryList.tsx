@@ -1,0 +1,52 @@
+import type { Inquiry } from '~/shared/inquiry';
+import type { Translate } from '~/i18n/translate';
+import { NotificationBadge, StatusBadge } from './StatusBadge';
+
+interface Props {
+  items: Inquiry[];
+  selected: string | null;
+  onOpen: (id: string) => void;
+  dateFormat: Intl.DateTimeFormat;
+  t: Translate;
+}
+
+/**
+ * The inquiries as cards: stacked under 640 px, one row per inquiry above. The message is a two-line
+ * preview; the whole of it is in the detail view (one tap away, no hover needed).
+ */
+export default function InquiryList({ items, selected, onOpen, dateFormat, t }: Props) {
+  return (
+    <ul className="grid gap-2" aria-label={t('inbox.listLabel')}>
+      {items.map((inquiry) => (
+        <li key={inquiry.id}>
+          <button
+            type="button"
+            data-testid="inquiry-row"
+            aria-current={selected === inquiry.id ? 'true' : undefined}
+            onClick={() => onOpen(inquiry.id)}
+            className={`grid w-full min-w-0 gap-1 rounded-xl border p-4 text-left text-sm hover:bg-mist focus-visible:outline-2 focus-visible:outline-brass-strong sm:grid-cols-[8rem_minmax(0,1fr)_auto] sm:gap-4 ${selected === inquiry.id ? 'border-brass-strong bg-mist' : 'border-line'}`}
+          >
+            <span className="text-xs text-muted sm:text-sm">{dateFormat.format(new Date(inquiry.createdAt))}</span>
+            <span className="grid min-w-0 gap-1">
+              <span className="font-semibold break-words text-ink">
+                {inquiry.name}
+                {inquiry.company && <span className="font-normal text-muted"> · {inquiry.company}</span>}
+              </span>
+              <span className="line-clamp-2 break-words text-muted">{inquiry.message}</span>
+              {(inquiry.unit || inquiry.attachments.length > 0) && (
+                <span className="text-xs text-muted">
+                  {inquiry.unit && <span>{t('inbox.unitLabel', { floor: inquiry.unit.floor ?? '', unit: inquiry.unit.unitNumber ?? '' })} </span>}
+                  {inquiry.attachments.length > 0 && <span>{t('inbox.attachmentCount', { n: inquiry.attachments.length })}</span>}
+                </span>
+              )}
+            </span>
+            <span className="flex flex-wrap items-center gap-2 sm:flex-col sm:items-end">
+              <StatusBadge status={inquiry.status} t={t} />
+              <NotificationBadge state={inquiry.notification} t={t} />
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,45 @@
+import { createTranslator, flatten, type Dictionary, type Translate } from '../i18n/translate.ts';
+import { LOCALES, type Locale } from '../i18n/locales.ts';
+import koInbox from '../../content/i18n/ko/inbox.json' with { type: 'json' };
+import enInbox from '../../content/i18n/en/inbox.json' with { type: 'json' };
+import zhInbox from '../../content/i18n/zh/inbox.json' with { type: 'json' };
+import jaInbox from '../../content/i18n/ja/inbox.json' with { type: 'json' };
+import koMail from '../../content/i18n/ko/mail.json' with { type: 'json' };
+import enMail from '../../content/i18n/en/mail.json' with { type: 'json' };
+import zhMail from '../../content/i18n/zh/mail.json' with { type: 'json' };
+import jaMail from '../../content/i18n/ja/mail.json' with { type: 'json' };
+
+export type ServerLocale = Locale;
+
+/**
+ * The texts functions write themselves (mails, CSV headers, error pages): the `inbox` and `mail`
+ * namespaces, imported so each function bundle carries them.
+ */
+const DICTIONARIES: Record<Locale, Dictionary> = {
+  ko: { inbox: koInbox, mail: koMail },
+  en: { inbox: enInbox, mail: enMail },
+  zh: { inbox: zhInbox, mail: zhMail },
+  ja: { inbox: jaInbox, mail: jaMail },
+};
+
+const translators = new Map<Locale, Translate>();
+
+export function serverMessages(locale: Locale): Translate {
+  let t = translators.get(locale);
+  if (!t) translators.set(locale, (t = createTranslator(flatten(DICTIONARIES[locale]))));
+  return t;
+}
+
+/** A supported locale from a value (a query parameter, a stored inquiry's page language), else Korean. */
+export function asLocale(value: string | null | undefined): Locale {
+  return (LOCALES as readonly string[]).includes(value ?? '') ? (value as Locale) : 'ko';
+}
+
+/** The first supported language of an Accept-Language header, else Korean. */
+export function localeFromAcceptLanguage(header: string | null): Locale {
+  for (const part of (header ?? '').split(',')) {
+    const tag = part.split(';')[0]!.trim().toLowerCase().slice(0, 2);
+    if ((LOCALES as readonly string[]).includes(tag)) return tag as Locale;
+  }
+  return 'ko';
+}

@@ -1,0 +1,187 @@
+import { createServer as createHttpServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import inquiries from '../../functions/inquiries.ts';
+import { resetServerEnv } from '../../src/server/env.ts';
+import { createInquiry } from '../../src/server/inquiries.ts';
+import { drainOutbox, OUTBOX_MAX_ATTEMPTS } from '../../src/server/outbox.ts';
+import { freePort } from '../../scripts/lib/local-server.ts';
+import { call } from '../support/api-calls.ts';
+import { adminToken, inquiryBody, uploaded, useApiBackend } from '../support/api-suite.ts';
+import { availableBackends } from '../support/db-backends.ts';
+
+interface Mail {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on loopback that keeps what it receives; `delayMs` makes each mail slow to accept. */
+async function startSmtp(port = 0, delayMs = 0) {
+  const mails: Mail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, done) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        setTimeout(() => done(), delayMs);
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = (server.server.address() as AddressInfo).port;
+  return { mails, port: address, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** A loopback webhook receiver that keeps every JSON body. */
+async function startReceiver() {
+  const bodies: { text: string; inquiry: Record<string, unknown> }[] = [];
+  const server: Server = createHttpServer((req, res) => {
+    let text = '';
+    req.on('data', (chunk) => (text += chunk));
+    req.on('end', () => {
+      bodies.push(JSON.parse(text));
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { bodies, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, stop: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+function configure(smtpPort: number, webhookUrl: string) {
+  process.env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
+  process.env.INQUIRY_NOTIFY_TO = 'leasing@btower.example';
+  process.env.INQUIRY_NOTIFY_FROM = 'B TOWER <noreply@btower.example>';
+  process.env.INQUIRY_WEBHOOK_URL = webhookUrl;
+  process.env.SITE_URL = 'https://www.btower.example';
+  resetServerEnv();
+}
+
+/** Decodes the quoted-printable / base64 text part enough to search it. */
+function plain(raw: string): string {
+  const body = raw.split(/\r?\n\r?\n/).slice(1).join('\n');
+  if (/Content-Transfer-Encoding: base64/i.test(raw)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+}
+
+/** POSTs like Netlify: `waitUntil` work is collected so the test can wait for the first attempt. */
+async function postInquiry(body: Record<string, unknown>) {
+  const pending: Promise<unknown>[] = [];
+  const started = performance.now();
+  const response = await inquiries(
+    new Request('http://127.0.0.1/api/inquiries', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+    { waitUntil: (promise: Promise<unknown>) => pending.push(promise), ip: '127.0.0.1' } as never,
+  );
+  const answeredMs = performance.now() - started;
+  return { status: response.status, json: await response.json(), answeredMs, afterResponse: () => Promise.all(pending) };
+}
+
+describe.each(availableBackends())('inquiry notifications on $name', (backend) => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let hook: Awaited<ReturnType<typeof startReceiver>>;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    hook = await startReceiver();
+    configure(smtp.port, hook.url);
+  });
+  const ctx = useApiBackend(backend);
+  let token = '';
+  beforeAll(async () => {
+    token = await adminToken();
+  });
+  beforeEach(async () => {
+    configure(smtp.port, hook.url);
+    smtp.mails.length = 0;
+    hook.bodies.length = 0;
+    await ctx.db.deleteFrom('inquiries').execute();
+  });
+  afterAll(async () => {
+    await smtp?.stop();
+    await hook?.stop();
+    for (const name of ['SMTP_URL', 'INQUIRY_NOTIFY_TO', 'INQUIRY_NOTIFY_FROM', 'INQUIRY_WEBHOOK_URL', 'SITE_URL']) delete process.env[name];
+    resetServerEnv();
+  });
+
+  const stateOf = async (id: string) => (await call(inquiries, 'GET', `/api/inquiries/${id}`, { token })).json.notification;
+
+  it('announces a new inquiry once to the team (mail and webhook) and confirms it to the inquirer in their language', async () => {
+    const attachment = await uploaded('attachment');
+    const sent = await postInquiry(inquiryBody({ name: 'Jane Doe', company: 'Acme Dental', locale: 'en', email: 'jane@example.com', attachments: [attachment] }));
+    expect(sent.status).toBe(201);
+    await sent.afterResponse();
+    await drainOutbox(ctx.db); // a scheduled drain finds nothing left to send
+    expect(smtp.mails.map((mail) => mail.to).sort()).toEqual([['jane@example.com'], ['leasing@btower.example']]);
+    const team = plain(smtp.mails.find((mail) => mail.to[0] === 'leasing@btower.example')!.raw);
+    expect(team).toContain('Jane Doe');
+    expect(team).toContain('Acme Dental');
+    expect(team).toContain(`https://www.btower.example/admin?inquiry=${sent.json.id}`);
+    const confirmation = smtp.mails.find((mail) => mail.to[0] === 'jane@example.com')!.raw;
+    expect(confirmation).toContain('Subject: [B TOWER] We received your leasing inquiry');
+    expect(hook.bodies).toHaveLength(1);
+    expect(hook.bodies[0]!.text).toContain('Jane Doe');
+    expect(hook.bodies[0]!.text).toContain('Acme Dental');
+    expect(hook.bodies[0]!.inquiry).toMatchObject({ id: sent.json.id, adminUrl: `https://www.btower.example/admin?inquiry=${sent.json.id}` });
+    // Never a signed link to an attachment: notifications leave our systems.
+    for (const text of [...smtp.mails.map((mail) => mail.raw), JSON.stringify(hook.bodies)]) {
+      expect(text).not.toContain('signature=');
+      expect(text).not.toContain('/objects/uploads/');
+    }
+    expect(await stateOf(sent.json.id)).toBe('sent');
+  });
+
+  it('answers 201 at once while SMTP is down, and delivers once it is back', async () => {
+    const port = await freePort();
+    configure(port, hook.url);
+    const sent = await postInquiry(inquiryBody({ name: 'While down' }));
+    expect(sent.status).toBe(201);
+    expect(sent.answeredMs).toBeLessThan(1000);
+    await sent.afterResponse();
+    expect(await stateOf(sent.json.id)).toBe('retrying');
+    expect(hook.bodies).toHaveLength(1);
+    const back = await startSmtp(port);
+    try {
+      await drainOutbox(ctx.db);
+      expect(back.mails).toHaveLength(0); // not due yet: retries back off
+      await ctx.db.updateTable('outbox').set({ nextAttemptAt: sql`now()` }).execute(); // a minute later
+      await drainOutbox(ctx.db);
+      expect(back.mails.map((mail) => mail.to[0]).sort()).toEqual(['leasing@btower.example', 'minjun@example.com']);
+      expect(hook.bodies).toHaveLength(1);
+      expect(await stateOf(sent.json.id)).toBe('sent');
+    } finally {
+      await back.stop();
+    }
+  });
+
+  it('sends one mail when two drains run at once', async () => {
+    const slow = await startSmtp(0, 150);
+    configure(slow.port, hook.url);
+    try {
+      const ids = [];
+      for (let i = 0; i < 4; i++) ids.push((await createInquiry(ctx.db, { ...inquiryBody({ name: `Concurrent ${i}` }), company: null, businessType: null, desiredFloors: [], desiredAreaM2: null, moveInDate: null, preferredContact: null, source: null, locale: null, unitId: null } as never)).inquiry.id);
+      const results = await Promise.all([drainOutbox(ctx.db), drainOutbox(ctx.db), drainOutbox(ctx.db)]);
+      expect(results.reduce((sum, r) => sum + r.sent, 0)).toBe(12);
+      expect(slow.mails).toHaveLength(8);
+      expect(new Set(slow.mails.map((mail) => `${plain(mail.raw).split('\n')[0] ?? ''} ${mail.to[0] ?? ''}`)).size).toBe(8);
+      expect(hook.bodies).toHaveLength(4);
+    } finally {
+      await slow.stop();
+    }
+  });
+
+  it('gives up after a bounded number of attempts and shows the inquiry as failed', async () => {
+    configure(await freePort(), hook.url);
+    const sent = await postInquiry(inquiryBody());
+    await sent.afterResponse();
+    await ctx.db.updateTable('outbox').set({ attempts: OUTBOX_MAX_ATTEMPTS - 1, nextAttemptAt: sql`now()` }).where('sentAt', 'is', null).execute();
+    const result = await drainOutbox(ctx.db);
+    expect(result).toEqual({ sent: 0, retrying: 0, failed: 2 });
+    expect(await stateOf(sent.json.id)).toBe('failed');
+    await ctx.db.updateTable('outbox').set({ nextAttemptAt: sql`now()` }).execute();
+    expect(await drainOutbox(ctx.db)).toEqual({ sent: 0, retrying: 0, failed: 0 });
+  });
+});

@@ -1,0 +1,79 @@
+import { readFile } from 'node:fs/promises';
+import { test, expect, axeViolations } from './fixtures';
+import { loginAsAdmin, uniqueName } from './support/islands.ts';
+
+const LONG_MESSAGE = `3층 전체를 치과 클리닉으로 검토하고 있습니다. ${'진료실 여섯 개와 대기실이 필요합니다. '.repeat(6)}끝까지 읽어 주세요.`;
+
+test('the leasing team moves an inquiry from new to won in the inbox, and the view survives a reload', async ({ page, consoleErrors }) => {
+  const name = uniqueName('인박스 테넌트');
+  const created = await page.request.post('/api/inquiries', {
+    data: { name, email: 'clinic@example.com', phone: '010-2345-6789', message: LONG_MESSAGE, company: '스마일 치과', desiredFloors: ['3F'], desiredAreaM2: { min: 330, max: 400 }, preferredContact: 'phone', locale: 'ko' },
+  });
+  expect(created.status()).toBe(201);
+
+  await loginAsAdmin(page);
+  await page.getByRole('searchbox', { name: '검색' }).fill(name);
+  await page.getByRole('button', { name: '적용' }).click();
+  await expect(page).toHaveURL(/search=/);
+  const row = page.getByTestId('inquiry-row');
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('inquiry-status')).toHaveText('신규');
+  await row.click();
+
+  const detail = page.getByTestId('inquiry-detail');
+  // The whole message, readable without hovering; contact links that dial and write.
+  await expect(detail.getByTestId('inquiry-message')).toHaveText(LONG_MESSAGE);
+  await expect(detail.getByRole('link', { name: '010-2345-6789' })).toHaveAttribute('href', 'tel:01023456789');
+  await expect(detail).toContainText('스마일 치과');
+  await expect(detail).toContainText('330–400 m² (99.8–121평)');
+
+  const steps = ['연락함', '현장 투어', '제안', '계약'];
+  for (const step of steps) {
+    await detail.getByRole('button', { name: step, exact: true }).click();
+    await expect(detail.getByRole('button', { name: step, exact: true })).toHaveAttribute('aria-pressed', 'true');
+    if (step === '연락함') {
+      await detail.getByLabel('내부 메모').fill('현장 투어 다음 주 화요일');
+      await detail.getByRole('button', { name: '메모 저장' }).click();
+      await expect(detail.getByTestId('inquiry-history')).toContainText('현장 투어 다음 주 화요일');
+    }
+  }
+  await expect(detail.getByTestId('inquiry-history').locator('li')).toHaveCount(6);
+  await expect(page.getByTestId('inquiry-row').getByTestId('inquiry-status')).toHaveText('계약');
+
+  // Filters, search and the open inquiry are in the URL: a reload shows the same view.
+  await page.reload();
+  await expect(page.getByTestId('inquiry-detail').getByRole('button', { name: '계약', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('inbox-median')).toContainText('첫 응답까지 걸린 시간');
+  await expect(page.getByRole('status').filter({ hasText: '알림이 설정되지 않았습니다' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  // Nothing wider than the screen (390 px on the mobile project).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await page.getByRole('button', { name: '목록으로' }).click();
+  await expect(page.getByTestId('inquiry-detail')).toHaveCount(0);
+  await expect(page.getByRole('searchbox', { name: '검색' })).toHaveValue(name);
+  await expect(page.getByTestId('inquiry-row')).toHaveCount(1);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the CSV export of the filtered inbox opens with Korean intact', async ({ page }) => {
+  const name = uniqueName('김수출');
+  await page.request.post('/api/inquiries', { data: { name, email: 'export@example.com', phone: '+82 10-1111-2222', message: '=1+1 수식이 아닙니다, "따옴표"도 있습니다', company: '한빛 상사' } });
+  await loginAsAdmin(page, `/admin?search=${encodeURIComponent(name)}`);
+  await expect(page.getByTestId('inquiry-row')).toHaveCount(1);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV 내보내기' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^inquiries-\d{4}-\d\d-\d\d\.csv$/);
+  const bytes = await readFile((await download.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
+  expect(lines).toHaveLength(2);
+  expect(lines[0]).toMatch(/^접수일시,상태,이름,회사,이메일,연락처,/);
+  expect(lines[1]).toContain(`,신규,${name},한빛 상사,export@example.com,'+82 10-1111-2222,`);
+  expect(lines[1]).toContain(`"'=1+1 수식이 아닙니다, ""따옴표""도 있습니다"`);
+});
+
+test('an expired or missing attachment link shows a readable page in the admin language', async ({ page }) => {
+  const response = await page.goto(`/objects/uploads/00000000-0000-4000-8000-000000000000?expires=1&signature=${'a'.repeat(43)}&lang=en`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('File not found');
+  await expect(page.getByRole('link', { name: 'Back to the admin panel' })).toHaveAttribute('href', '/en/admin');
+});
