@@ -1,4 +1,6 @@
-import { toPyeong } from '../shared/inquiry.ts';
+import { toPyeong } from '../shared/unit-basics.ts';
+
+const pyeong = (m2: number | null) => (m2 === null ? null : Math.round(toPyeong(m2) * 10) / 10);
 
 /** "12.5 MB" style sizes for attachment lists. */
 export function formatBytes(bytes: number, locale: string): string {
@@ -15,7 +17,7 @@ export function formatBytes(bytes: number, locale: string): string {
 /** "100–200 m² (30.3–60.5평)"; either bound may be open. */
 export function formatArea(area: { min: number | null; max: number | null }, pyeongUnit: string): string {
   const span = (a: number | null, b: number | null) => (a !== null && b !== null ? `${a}–${b}` : a !== null ? `≥ ${a}` : `≤ ${b}`);
-  return `${span(area.min, area.max)} m² (${span(area.min === null ? null : toPyeong(area.min), area.max === null ? null : toPyeong(area.max))}${pyeongUnit})`;
+  return `${span(area.min, area.max)} m² (${span(pyeong(area.min), pyeong(area.max))}${pyeongUnit})`;
 }
 
 /** A duration as hours and minutes, e.g. for the median first response. */

@@ -6,7 +6,7 @@ import { HttpError } from './http.ts';
 import { selectInquiryRows, toInquiry, withNotificationStates } from './inquiry-row.ts';
 import { configuredChannels } from './notify-config.ts';
 
-type StoredSubmission = Pick<Inquiry, 'name' | 'email' | 'phone' | 'message' | 'attachments'>;
+type StoredSubmission = Pick<Inquiry, 'name' | 'email' | 'phone' | 'message' | 'attachments' | 'unitId'>;
 
 /** The stored inquiry is the one this request describes (what a resend must match). */
 function sameSubmission(row: StoredSubmission, input: InquiryInput): boolean {
@@ -22,7 +22,7 @@ function sameSubmission(row: StoredSubmission, input: InquiryInput): boolean {
 
 const jsonOrNull = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
-/** The inquiry's own columns; unit_id and the unit's floor/number are stored by the units code. */
+/** The inquiry's columns, with the unit it is about (checked by the caller) as id and snapshot. */
 function toColumns(input: InquiryInput, unit: (UnitSnapshot & { id: string }) | null) {
   return {
     name: input.name,
