@@ -1,4 +1,4 @@
-import { BRAND_CATEGORIES, BRAND_FLOORS, FILTER_ALL } from '../shared/brand.ts';
+import { BRAND_CATEGORIES, BRAND_FLOORS, FILTER_ALL } from '../shared/brand-basics.ts';
 import { readUrl, type Query } from './api.ts';
 
 /** The directory's filters as the visitor sets them; the URL carries the same names as the API. */

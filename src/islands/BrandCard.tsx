@@ -1,4 +1,5 @@
-import { CARD_MAX_TAGS, type Brand } from '~/shared/brand';
+import { CARD_MAX_TAGS } from '~/shared/brand-basics';
+import type { Brand } from '~/shared/brand';
 import { responsiveImage } from '~/shared/image-url';
 import type { Translate } from '~/i18n/translate';
 

@@ -1,4 +1,5 @@
-import { byNewest, HOME_BRAND_COUNT, type Brand } from '~/shared/brand';
+import { byNewest, HOME_BRAND_COUNT } from '~/shared/brand-basics';
+import type { Brand } from '~/shared/brand';
 import type { Locale } from '~/i18n/locales';
 import type { Messages } from '~/i18n/translate';
 import { useQuery } from '~/client/use-query';

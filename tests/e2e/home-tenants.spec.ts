@@ -12,6 +12,8 @@ test('the home strip shows three placeholders while loading, then the invitation
   await page.goto('/en/');
   const section = page.locator('#tenants');
   await expect(section.getByTestId('brand-skeleton')).toHaveCount(3);
+  // The strip loads nothing until it comes into view (client:visible): no list request before that.
+  await section.scrollIntoViewIfNeeded();
   release();
   await expect(section.getByTestId('brand-skeleton')).toHaveCount(0);
   await expect(section).toContainText('Premium location');
