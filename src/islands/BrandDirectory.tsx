@@ -19,7 +19,7 @@ const SKELETON_COUNT = 6;
 /** The widest layout's first row (3 columns): its pictures load at once, the first one first (LCP). */
 const FIRST_ROW = 3;
 /** Cards below the first row are laid out and painted only when near the screen: 40 cards at once blocked the main thread. */
-const OFFSCREEN_CARD = '[content-visibility:auto] [contain-intrinsic-size:auto_30rem]';
+const OFFSCREEN_CARD = '[content-visibility:auto] [contain-intrinsic-block-size:auto_30rem]';
 const priorityOf = (index: number): ImagePriority => (index === 0 ? 'high' : index < FIRST_ROW ? 'eager' : 'lazy');
 
 /** /brands: search and filters, kept in the URL so a view can be shared, reloaded and returned to. */
