@@ -27,6 +27,9 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss(), preactIslands()],
     resolve: { alias: { '~': new URL('./src', import.meta.url).pathname } },
+    // valibot in a chunk of its own: otherwise the bundler merges it into the chunk every island shares
+    // (with nanostores and the upload limits), and the public islands, which validate nothing, load it.
+    build: { rollupOptions: { output: { manualChunks: (id) => (id.includes('/node_modules/valibot/') ? 'valibot' : undefined) } } },
     server: {
       // `npm run dev`: API and uploaded objects go to the local function server.
       proxy: {

@@ -1,5 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { BrandFilterSchema, BrandInputSchema, type BrandInput } from '../src/shared/brand.ts';
+import { ListQuerySchema } from '../src/shared/list-limit.ts';
+import { CACHE_TAGS, publicListHeaders, purgeTags } from '../src/server/cdn-cache.ts';
 import { requireAdmin } from '../src/server/auth.ts';
 import { brandListJson } from '../src/server/brand-list-cache.ts';
 import { createBrand, deleteBrand, updateBrand } from '../src/server/brands.ts';
@@ -9,6 +11,9 @@ import { requireOwnObjects } from '../src/server/object-refs.ts';
 import { assertStorableText } from '../src/server/storable-text.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The query parameters the public list reads: the CDN keys its cache on these only. */
+const LIST_QUERY = ['category', 'floor', 'isAvailable', 'search', 'limit'];
 
 const notFound = () => new HttpError(404, 'brand_not_found', 'No brand with this id');
 
@@ -33,25 +38,32 @@ export default handle(async (req: Request) => {
     allowMethods(req, ['GET', 'POST']);
     if (req.method === 'GET') {
       // An empty parameter means "no filter", like 'all' (spec §7).
-      const query = [...new URL(req.url).searchParams].filter(([, value]) => value !== '');
-      const filter = parseInput(BrandFilterSchema, Object.fromEntries(query));
+      const { limit: limitText, ...query } = Object.fromEntries([...new URL(req.url).searchParams].filter(([, value]) => value !== ''));
+      const filter = parseInput(BrandFilterSchema, query);
+      const { limit } = parseInput(ListQuerySchema, { limit: limitText });
       assertStorableText(filter);
-      return sharedJsonBytes(await brandListJson(await getDb(), filter));
+      const response = sharedJsonBytes(await brandListJson(await getDb(), filter, limit));
+      for (const [name, value] of Object.entries(publicListHeaders(CACHE_TAGS.brands, LIST_QUERY))) response.headers.set(name, value);
+      return response;
     }
     await requireAdmin(req);
     const input = await readBrand(req);
-    return json(await createBrand(await getDb(), input), { status: 201 });
+    const created = await createBrand(await getDb(), input);
+    await purgeTags([CACHE_TAGS.brands]);
+    return json(created, { status: 201 });
   }
   allowMethods(req, ['PUT', 'DELETE']);
   await requireAdmin(req);
   if (!UUID.test(id)) throw notFound();
   if (req.method === 'DELETE') {
     if (!(await deleteBrand(await getDb(), id.toLowerCase()))) throw notFound();
+    await purgeTags([CACHE_TAGS.brands]);
     return new Response(null, { status: 204 });
   }
   const input = await readBrand(req);
   const brand = await updateBrand(await getDb(), id.toLowerCase(), input);
   if (!brand) throw notFound();
+  await purgeTags([CACHE_TAGS.brands]);
   return json(brand);
 });
 

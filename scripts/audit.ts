@@ -12,19 +12,16 @@
  */
 import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
-import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, startLocalServer } from './lib/local-server.ts';
+import { CHROME, CHROME_FLAGS, medianRun as medianOf, metricOf, scoreOf, type LighthouseResult } from './lib/lighthouse-run.ts';
 import { LOCALES, localizePath, splitLocale } from '../src/i18n/locales.ts';
 import { NAV_ITEMS, EXTRA_PAGES } from '../src/navigation.ts';
 
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const ISLAND_PAGES = new Set(['/', '/brands', '/contact', '/admin']);
 const JS_BUDGET_KB = (path: string) => (ISLAND_PAGES.has(path) ? 60 : 10);
 const LIGHTHOUSE_DEFAULT = [
@@ -41,9 +38,6 @@ const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--onl
 
 const failures: string[] = [];
 
-type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
-const performanceOf = (lhr: Result | undefined) => lhr?.categories.performance?.score ?? 0;
-
 const RUNS = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 1);
 
 /**
@@ -51,11 +45,8 @@ const RUNS = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice
  * Total Blocking Time swings by hundreds of milliseconds, and Lighthouse's own advice is the median of
  * several runs. Every page gets the same number of runs, pass or fail.
  */
-async function medianRun(url: string, port: number): Promise<Result | undefined> {
-  const runs: (Result | undefined)[] = [];
-  for (let i = 0; i < RUNS; i += 1) runs.push((await lighthouse(url, { port, output: 'json', logLevel: 'error' }))?.lhr);
-  runs.sort((a, b) => performanceOf(a) - performanceOf(b));
-  return runs[Math.floor(runs.length / 2)];
+function medianRun(url: string, port: number): Promise<LighthouseResult | undefined> {
+  return medianOf(url, port, RUNS);
 }
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
@@ -114,13 +105,9 @@ try {
       const route = splitLocale(path).path;
       const perfBudget = ISLAND_PAGES.has(route) ? 98 : 100;
       const lhr = await medianRun(origin + path, chrome.port);
-      const score = (key: string) => Math.round((lhr?.categories[key]?.score ?? 0) * 100);
+      const score = (key: string) => scoreOf(lhr, key);
       const [perf, a11y, bp, seo] = ['performance', 'accessibility', 'best-practices', 'seo'].map(score) as [number, number, number, number];
-      const metric = (id: string, unit: 's' | 'ms' | '') => {
-        const value = lhr?.audits[id]?.numericValue;
-        if (value === undefined) return '-';
-        return unit === 's' ? `${(value / 1000).toFixed(1)}s` : unit === 'ms' ? `${Math.round(value)}` : value.toFixed(3);
-      };
+      const metric = (id: string, unit: 's' | 'ms' | '') => metricOf(lhr, id, unit);
       const misses = [perf < perfBudget && `performance ${perf} (budget ${perfBudget})`, a11y < 100 && `accessibility ${a11y}`, bp < 100 && `best practices ${bp}`];
       if (seo < 100 && !NOINDEX_ROUTES.has(route)) misses.push(`seo ${seo}`);
       if (lhr?.runtimeError) misses.push(`Lighthouse error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);

@@ -11,6 +11,8 @@ import { BodyTooLargeError, readNodeBody, sendWebResponse, toWebRequest } from '
 import { compressFor, negotiateEncoding } from './lib/compression.ts';
 import { findNotFoundPage, findStatic, type StaticFile } from './lib/static-files.ts';
 import { loadScheduledFunctions, startScheduler } from './lib/scheduled-functions.ts';
+import { compressResponse } from './lib/local-netlify/compress-response.ts';
+import { IMAGE_ROUTE } from '../src/shared/image-url.ts';
 
 /**
  * The local server behind `npm start` and the e2e tests (design: Local serving): the built site and
@@ -76,7 +78,15 @@ async function callFunction(req: IncomingMessage, res: ServerResponse, route: Fu
     deploy: { context: 'dev', id: 'local', published: false },
     waitUntil: (promise: Promise<unknown>) => void promise.catch((error: unknown) => console.error(error)),
   };
-  await sendWebResponse(res, await route.handler(request, context), req.method === 'HEAD');
+  const response = await compressResponse(await route.handler(request, context), req.headers['accept-encoding']);
+  await sendWebResponse(res, response, req.method === 'HEAD');
+}
+
+/** Netlify's Image CDN route, answered locally with sharp (docs/decisions/006-image-cdn.md). */
+async function serveImage(req: IncomingMessage, res: ServerResponse, search: URLSearchParams): Promise<void> {
+  const { imageResponse } = await import('./lib/local-netlify/images.ts');
+  const response = await imageResponse(search, req.headers.accept, (source) => fetch(new URL(source, ORIGIN)));
+  await sendWebResponse(res, response, req.method === 'HEAD');
 }
 
 function sendStatic(req: IncomingMessage, res: ServerResponse, status: number, file: StaticFile, pathname: string): void {
@@ -109,7 +119,8 @@ async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: 
 
 const server = createServer(async (req, res) => {
   try {
-    const { pathname } = new URL(req.url ?? '/', ORIGIN);
+    const { pathname, searchParams } = new URL(req.url ?? '/', ORIGIN);
+    if (pathname === IMAGE_ROUTE && (req.method === 'GET' || req.method === 'HEAD')) return await serveImage(req, res, searchParams);
     const match = matchFunction(routes, pathname);
     if (match) return await callFunction(req, res, match.route, match.params);
     if (API_ONLY) return jsonError(res, 404, 'not_found', 'No function at this path');

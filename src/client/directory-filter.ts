@@ -1,5 +1,5 @@
-import { BRAND_CATEGORIES, DIRECTORY_FLOORS, FILTER_ALL } from '../shared/brand.ts';
-import type { Query } from './api.ts';
+import { BRAND_CATEGORIES, BRAND_FLOORS, FILTER_ALL } from '../shared/brand-basics.ts';
+import { readUrl, type Query } from './api.ts';
 
 /** The directory's filters as the visitor sets them; the URL carries the same names as the API. */
 export interface DirectoryFilter {
@@ -11,7 +11,8 @@ export interface DirectoryFilter {
 
 export const FILTER_OPTIONS = {
   category: [FILTER_ALL, ...BRAND_CATEGORIES],
-  floor: [FILTER_ALL, ...DIRECTORY_FLOORS],
+  // Every floor a brand can be registered on (the brand schema's list): a 12F tenant must be findable.
+  floor: [FILTER_ALL, ...BRAND_FLOORS],
   isAvailable: [FILTER_ALL, 'true', 'false'],
 } as const;
 
@@ -47,3 +48,11 @@ export function filterSearchString(filter: DirectoryFilter): string {
   const text = params.toString();
   return text ? `?${text}` : '';
 }
+
+/** True when any filter narrows the list (the reset control shows then). */
+export function isFiltering(filter: DirectoryFilter): boolean {
+  return Object.keys(filterQuery(filter)).length > 0;
+}
+
+/** The list URL the directory reads on an unfiltered visit; the page preloads exactly this URL. */
+export const DIRECTORY_LIST_URL = readUrl(['/api/brands', filterQuery(EMPTY_FILTER)]);

@@ -1,19 +1,47 @@
-import { CARD_MAX_TAGS, type Brand } from '~/shared/brand';
+import { CARD_MAX_TAGS } from '~/shared/brand-basics';
+import type { Brand } from '~/shared/brand';
+import { responsiveImage } from '~/shared/image-url';
 import type { Translate } from '~/i18n/translate';
+
+/** How soon the card's picture loads: the first one on screen first, the rest of the first row eagerly, others when near. */
+export type ImagePriority = 'high' | 'eager' | 'lazy';
 
 interface Props {
   brand: Brand;
   t: Translate;
+  imagePriority?: ImagePriority;
+}
+
+/**
+ * The brand's texts as the card shows them, in one place: localized names and descriptions pick the
+ * visitor's language here.
+ */
+function cardTexts(brand: Brand): { name: string; description: string | null } {
+  return { name: brand.name, description: brand.description };
 }
 
 /** One brand, the same on the home strip and in the directory (spec §2 Brands). */
-export default function BrandCard({ brand, t }: Props) {
+export default function BrandCard({ brand, t, imagePriority = 'lazy' }: Props) {
   const { phone, email, website } = brand.contactInfo;
+  const { name, description } = cardTexts(brand);
+  const image = brand.thumbnail ? responsiveImage(brand.thumbnail) : null;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-line bg-paper shadow-sm" data-testid="brand-card">
+      {/* The grey 4:3 box is the placeholder: it holds the picture's place until it arrives. */}
       <div className="relative aspect-[4/3] bg-mist">
-        {brand.thumbnail ? (
-          <img src={brand.thumbnail} alt={t('brands.card.thumbnailAlt', { name: brand.name })} loading="lazy" className="h-full w-full object-cover" />
+        {image ? (
+          <img
+            loading={imagePriority === 'lazy' ? 'lazy' : 'eager'}
+            fetchPriority={imagePriority === 'high' ? 'high' : undefined}
+            decoding="async"
+            sizes={image.sizes || undefined}
+            srcSet={image.srcSet || undefined}
+            src={image.src}
+            width={image.width}
+            height={image.height}
+            alt={t('brands.card.thumbnailAlt', { name })}
+            className="h-full w-full object-cover"
+          />
         ) : (
           <div className="flex h-full items-center justify-center text-sm text-muted">{t('brands.card.noThumbnail')}</div>
         )}
@@ -27,9 +55,9 @@ export default function BrandCard({ brand, t }: Props) {
             {t(`brands.category.${brand.category}`)}
           </span>
         </div>
-        <h3 className="text-lg font-bold text-ink">{brand.name}</h3>
+        <h3 className="text-lg font-bold text-ink">{name}</h3>
         <p className="text-sm text-muted">{locationLine(brand, t)}</p>
-        {brand.description && <p className="line-clamp-3 text-sm text-ink-soft">{brand.description}</p>}
+        {description && <p className="line-clamp-3 text-sm text-ink-soft">{description}</p>}
         {brand.tags.length > 0 && (
           <ul className="flex flex-wrap gap-2" aria-label={t('brands.card.tags')}>
             {brand.tags.slice(0, CARD_MAX_TAGS).map((tag) => (
@@ -38,13 +66,27 @@ export default function BrandCard({ brand, t }: Props) {
           </ul>
         )}
         {(phone || email || website) && (
-          <div className="mt-auto flex flex-wrap gap-2 pt-2">
-            {phone && <a className={CONTACT_BUTTON} href={`tel:${phone}`}>{t('brands.card.call')}<span className="sr-only"> {brand.name} {phone}</span></a>}
-            {email && <a className={CONTACT_BUTTON} href={`mailto:${email}`}>{t('brands.card.email')}<span className="sr-only"> {brand.name} {email}</span></a>}
+          <div className="mt-auto flex flex-col gap-2 pt-2">
+            {(phone || email) && (
+              <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                {phone && (
+                  <>
+                    <dt className="text-muted">{t('brands.card.phoneLabel')}</dt>
+                    <dd><a className={CONTACT_LINK} href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a></dd>
+                  </>
+                )}
+                {email && (
+                  <>
+                    <dt className="text-muted">{t('brands.card.emailLabel')}</dt>
+                    <dd className="min-w-0"><a className={`${CONTACT_LINK} break-all`} href={`mailto:${email}`}>{email}</a></dd>
+                  </>
+                )}
+              </dl>
+            )}
             {website && (
-              <a className={CONTACT_BUTTON} href={website} target="_blank" rel="noopener">
+              <a className={`${CONTACT_BUTTON} self-start`} href={website} target="_blank" rel="noopener">
                 {t('brands.card.website')}
-                <span className="sr-only"> {brand.name} {t('brands.card.opensInNewTab')}</span>
+                <span className="sr-only"> {name} {t('brands.card.opensInNewTab')}</span>
               </a>
             )}
           </div>
@@ -55,6 +97,8 @@ export default function BrandCard({ brand, t }: Props) {
 }
 
 const CONTACT_BUTTON = 'rounded-md border border-line px-3 py-1.5 text-xs font-semibold text-ink hover:border-brass-strong hover:text-brass-strong';
+/** Phone and e-mail as readable links; the padding keeps a comfortable touch target. */
+const CONTACT_LINK = 'inline-block py-1 font-medium text-ink underline decoration-line underline-offset-2 hover:text-brass-strong';
 
 /** Floor label, unit with its suffix, area in parentheses: '1층 101호 (149.88평)'. */
 function locationLine(brand: Brand, t: Translate): string {

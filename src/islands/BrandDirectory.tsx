@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
-import { SEARCH_DEBOUNCE_MS, type Brand } from '~/shared/brand';
+import { SEARCH_DEBOUNCE_MS } from '~/shared/brand-basics';
+import type { Brand } from '~/shared/brand';
 import type { Locale } from '~/i18n/locales';
 import type { Messages } from '~/i18n/translate';
 import { useQuery } from '~/client/use-query';
 import { useTranslator } from '~/client/use-translator';
 import { useTenantsJsonLd } from '~/seo/use-tenants-json-ld';
 import { EMPTY_FILTER, filterFromSearch, filterQuery, filterSearchString, type DirectoryFilter } from '~/client/directory-filter';
-import BrandCard, { BrandCardSkeleton } from './BrandCard';
+import BrandCard, { BrandCardSkeleton, type ImagePriority } from './BrandCard';
 import DirectoryFilters from './DirectoryFilters';
 
 interface Props {
@@ -15,6 +16,11 @@ interface Props {
 }
 
 const SKELETON_COUNT = 6;
+/** The widest layout's first row (3 columns): its pictures load at once, the first one first (LCP). */
+const FIRST_ROW = 3;
+/** Cards below the first row are laid out and painted only when near the screen: 40 cards at once blocked the main thread. */
+const OFFSCREEN_CARD = '[content-visibility:auto] [contain-intrinsic-block-size:auto_30rem]';
+const priorityOf = (index: number): ImagePriority => (index === 0 ? 'high' : index < FIRST_ROW ? 'eager' : 'lazy');
 
 /** /brands: search and filters, kept in the URL so a view can be shared, reloaded and returned to. */
 export default function BrandDirectory({ locale, messages }: Props) {
@@ -55,9 +61,14 @@ export default function BrandDirectory({ locale, messages }: Props) {
   const loading = !data && !error;
   useTenantsJsonLd(data);
 
+  const reset = () => {
+    setFilter(EMPTY_FILTER);
+    setSettledSearch('');
+  };
+
   return (
     <div>
-      <DirectoryFilters filter={filter ?? EMPTY_FILTER} onChange={setFilter} t={t} />
+      <DirectoryFilters filter={filter ?? EMPTY_FILTER} onChange={setFilter} onReset={reset} t={t} />
       <div aria-live="polite" aria-busy={loading} className="mt-10">
         {error && <p className="py-16 text-center text-muted">{t('brands.loadFailed')}</p>}
         {loading && (
@@ -69,9 +80,14 @@ export default function BrandDirectory({ locale, messages }: Props) {
         {data && data.length === 0 && <p className="py-16 text-center text-muted" data-testid="no-brands">{t('brands.empty')}</p>}
         {data && data.length > 0 && (
           <>
-            <p className="sr-only">{t('brands.resultCount', { count: data.length })}</p>
+            {/* A heading between the page's h1 and the cards' h3, so the outline has no gap. */}
+            <h2 className="mb-6 text-base font-semibold text-ink" data-testid="result-count">{t('brands.resultCount', { count: data.length })}</h2>
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {data.map((brand) => <li key={brand.id}><BrandCard brand={brand} t={t} /></li>)}
+              {data.map((brand, index) => (
+                <li key={brand.id} className={index < FIRST_ROW ? undefined : OFFSCREEN_CARD}>
+                  <BrandCard brand={brand} t={t} imagePriority={priorityOf(index)} />
+                </li>
+              ))}
             </ul>
           </>
         )}

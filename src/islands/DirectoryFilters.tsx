@@ -1,9 +1,10 @@
-import { FILTER_OPTIONS, SELECT_NAMES, type DirectoryFilter } from '~/client/directory-filter';
+import { FILTER_OPTIONS, isFiltering, SELECT_NAMES, type DirectoryFilter } from '~/client/directory-filter';
 import type { Translate } from '~/i18n/translate';
 
 interface Props {
   filter: DirectoryFilter;
   onChange: (filter: DirectoryFilter) => void;
+  onReset: () => void;
   t: Translate;
 }
 
@@ -16,7 +17,7 @@ function optionLabel(name: (typeof SELECT_NAMES)[number], value: string, t: Tran
 }
 
 /** Search box and the three selects of the directory, with visible labels. */
-export default function DirectoryFilters({ filter, onChange, t }: Props) {
+export default function DirectoryFilters({ filter, onChange, onReset, t }: Props) {
   return (
     <form role="search" className="grid gap-4 rounded-xl border border-line bg-mist p-4 sm:grid-cols-2 lg:grid-cols-4" onSubmit={(e) => e.preventDefault()}>
       <label className="flex flex-col gap-1 text-sm font-medium text-ink">
@@ -45,6 +46,11 @@ export default function DirectoryFilters({ filter, onChange, t }: Props) {
           </select>
         </label>
       ))}
+      {isFiltering(filter) && (
+        <button type="button" onClick={onReset} className="justify-self-start text-sm font-semibold text-brass-strong underline underline-offset-2 sm:col-span-2 lg:col-span-4" data-testid="reset-filters">
+          {t('brands.filters.reset')}
+        </button>
+      )}
     </form>
   );
 }

@@ -1,4 +1,5 @@
-import { byNewest, HOME_BRAND_COUNT, type Brand } from '~/shared/brand';
+import { byNewest, HOME_BRAND_COUNT } from '~/shared/brand-basics';
+import type { Brand } from '~/shared/brand';
 import type { Locale } from '~/i18n/locales';
 import type { Messages } from '~/i18n/translate';
 import { useQuery } from '~/client/use-query';
@@ -17,7 +18,8 @@ const INVITATION_POINTS = ['location', 'customers', 'infrastructure'] as const;
 /** The home page's newest brands: placeholders, then up to 3 cards or an invitation to lease. */
 export default function HomeTenants({ locale, messages, brandsHref, contactHref }: Props) {
   const t = useTranslator(locale, messages);
-  const { data, error } = useQuery<Brand[]>(['/api/brands']);
+  // Only the three cards it shows, not the whole directory.
+  const { data, error } = useQuery<Brand[]>(['/api/brands', { limit: HOME_BRAND_COUNT }]);
 
   if (error) return <p className="mt-10 text-center text-muted" role="status">{t('tenants.loadFailed')}</p>;
   if (!data) {

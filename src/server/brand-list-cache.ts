@@ -42,7 +42,7 @@ async function filteredBrands(db: Db, cache: Cache, filter: BrandFilter): Promis
  * counter (schema.sql: data_versions, bumped by a trigger on every write) is unchanged. One tiny query
  * instead of reading and serialising every brand on each directory visit; any writer anywhere invalidates it.
  */
-export async function brandListJson(db: Db, filter: BrandFilter): Promise<Uint8Array<ArrayBuffer>> {
+export async function brandListJson(db: Db, filter: BrandFilter, limit?: number): Promise<Uint8Array<ArrayBuffer>> {
   const { version } = await db.selectFrom('dataVersions').select('version').where('name', '=', 'brands').executeTakeFirstOrThrow();
   let cache = caches.get(db);
   if (!cache || cache.version !== String(version)) {
@@ -51,12 +51,12 @@ export async function brandListJson(db: Db, filter: BrandFilter): Promise<Uint8A
   }
   // 'all' and an empty value are no filter: such a request shares the full list's entry.
   const narrowing = narrowingFilter(filter);
-  const key = JSON.stringify([narrowing.category ?? '', narrowing.floor ?? '', narrowing.isAvailable ?? '', narrowing.search ?? '']);
+  const key = JSON.stringify([narrowing.category ?? '', narrowing.floor ?? '', narrowing.isAvailable ?? '', narrowing.search ?? '', limit ?? 0]);
   const hit = cache.bodies.get(key);
   if (hit !== undefined) return hit;
   // Read after the counter: a write in between leaves this entry under the old version, refetched next time.
   const brands = Object.keys(narrowing).length === 0 ? await cache.all : await filteredBrands(db, cache, narrowing);
-  const body = new TextEncoder().encode(JSON.stringify(brands));
+  const body = new TextEncoder().encode(JSON.stringify(limit === undefined ? brands : brands.slice(0, limit)));
   if (cache.bodies.size >= MAX_ENTRIES) cache.bodies.delete(cache.bodies.keys().next().value as string);
   cache.bodies.set(key, body);
   return body;

@@ -1,4 +1,5 @@
 import { HttpError } from './http.ts';
+import { stripImageMetadata } from './image-metadata.ts';
 import { checkSignature } from './signing.ts';
 import { readObject } from './storage.ts';
 import { printableFilename } from './storable-text.ts';
@@ -22,7 +23,10 @@ export async function objectResponse(objectPath: string, params: URLSearchParams
   const found = await readObject(objectPath);
   const notFound = new HttpError(404, 'object_not_found', 'Not found');
   if (!found) throw notFound;
-  const { data, metadata } = found;
+  const { metadata } = found;
+  // What anyone downloads — the original or, through the Image CDN, a resized copy — carries no EXIF
+  // location: the stored bytes stay as uploaded, the metadata goes on the way out (decision 006).
+  const data = metadata.contentType.startsWith('image/') ? stripImageMetadata(new Uint8Array(found.data)) : new Uint8Array(found.data);
   const headers = new Headers({
     'Content-Type': metadata.contentType,
     'Content-Length': String(data.byteLength),
@@ -42,5 +46,5 @@ export async function objectResponse(objectPath: string, params: URLSearchParams
   // Public thumbnails are shown by our own pages; anything served stays inert if opened directly.
   headers.set('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
   headers.set('Cross-Origin-Resource-Policy', 'same-origin');
-  return new Response(headOnly ? null : data, { status: 200, headers });
+  return new Response(headOnly ? null : (data as Uint8Array<ArrayBuffer>), { status: 200, headers });
 }

@@ -24,4 +24,5 @@ export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
  * HTTP Header Field"): the same key never stores twice.
  */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-export const IdempotencyKeySchema = v.pipe(v.string(), v.uuid());
+// Pure: a bundle that only needs the constants above (the public islands) drops the schema and valibot.
+export const IdempotencyKeySchema = /* @__PURE__ */ v.pipe(/* @__PURE__ */ v.string(), /* @__PURE__ */ v.uuid());

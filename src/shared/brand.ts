@@ -2,23 +2,11 @@ import * as v from 'valibot';
 import { OBJECT_PATH_PATTERN } from './uploads.ts';
 import { objectMessages } from './object-messages.ts';
 
-/** Business categories a brand can have (spec §3). The label of each is `brands.category.<value>`. */
-export const BRAND_CATEGORIES = ['F&B', 'Medical', 'Office', 'Retail', 'Service', 'Education', 'Beauty'] as const;
-export type BrandCategory = (typeof BRAND_CATEGORIES)[number];
+import { BRAND_CATEGORIES, BRAND_FLOORS, FILTER_ALL, type BrandCategory } from './brand-basics.ts';
 
-/** Floors a brand can be registered on in the admin form: B1 and 1F to 14F. */
-export const BRAND_FLOORS = ['B1', ...Array.from({ length: 14 }, (_, i) => `${i + 1}F`)] as readonly string[];
-/** Floors offered by the public directory filter: B1 and 1F to 10F (spec §2 Brands). */
-export const DIRECTORY_FLOORS = BRAND_FLOORS.slice(0, 11);
-
-/** The value a directory filter takes when it does not filter. */
-export const FILTER_ALL = 'all';
-
-/** At most this many tags are shown on a brand card; the home strip shows this many brands. */
-export const CARD_MAX_TAGS = 3;
-export const HOME_BRAND_COUNT = 3;
-/** Debounce of the directory search box, in ms. */
-export const SEARCH_DEBOUNCE_MS = 300;
+// The plain constants live in brand-basics.ts, so public islands can use them without the schemas
+// below (and valibot) in their bundle; re-exported here so every other import stays as it was.
+export * from './brand-basics.ts';
 
 export const BRAND_LIMITS = {
   name: 100,
@@ -133,13 +121,3 @@ export const BrandFilterSchema = v.object({
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
 });
 export type BrandFilter = v.InferOutput<typeof BrandFilterSchema>;
-
-/**
- * Newest first; a brand without createdAt counts as the oldest (spec §3).
- * @example brands.toSorted(byNewest)
- */
-export function byNewest(a: Pick<Brand, 'createdAt'>, b: Pick<Brand, 'createdAt'>): number {
-  const ta = a.createdAt ? Date.parse(a.createdAt) : -Infinity;
-  const tb = b.createdAt ? Date.parse(b.createdAt) : -Infinity;
-  return tb === ta ? 0 : tb > ta ? 1 : -1;
-}

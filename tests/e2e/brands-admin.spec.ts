@@ -6,6 +6,8 @@ import { adminToken, ADMIN_PASSWORD, apiToken, createBrand, islandsReady, loginA
 
 /** Card names in page order, once the list has loaded. */
 async function cardNames(page: Page): Promise<string[]> {
+  // The home strip hydrates when it comes into view (client:visible).
+  if (await page.locator('#tenants').count()) await page.locator('#tenants').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('brand-skeleton')).toHaveCount(0);
   return page.getByTestId('brand-card').locator('h3').allTextContents();
 }

@@ -60,10 +60,10 @@ test('search and each filter narrow the directory; the URL carries them through 
   expect(consoleErrors).toEqual([]);
 });
 
-test('the selects offer exactly the spec options', async ({ page }) => {
+test('the selects offer every category, every floor a brand can be on (B1–14F) and both states', async ({ page }) => {
   await page.goto('/en/brands');
   await expect(page.getByLabel('Category').locator('option')).toHaveText(['All categories', 'F&B', 'Medical', 'Office', 'Retail', 'Service', 'Education', 'Beauty']);
-  await expect(page.getByLabel('Floor').locator('option')).toHaveText(['All floors', 'B1', ...Array.from({ length: 10 }, (_, i) => `${i + 1}F`)]);
+  await expect(page.getByLabel('Floor').locator('option')).toHaveText(['All floors', 'B1', ...Array.from({ length: 14 }, (_, i) => `${i + 1}F`)]);
   await expect(page.getByLabel('Status').locator('option')).toHaveText(['All', 'Open', 'Coming soon']);
 });
 
@@ -72,4 +72,78 @@ test('/brands passes axe with results shown', async ({ page }) => {
   await page.waitForLoadState('networkidle');
   await expect(page.getByTestId('brand-skeleton')).toHaveCount(0);
   expect(await axeViolations(page)).toEqual([]);
+});
+
+test('a 12F tenant is found by floor, and a shared ?floor=12F link shows only that floor', async ({ page }) => {
+  const tag = uniqueName('high').replace(' ', '');
+  const token = await apiToken(page.request);
+  const high = await createBrand(page.request, token, { name: `${tag} Sky Lounge`, floor: '12F', tags: [tag] });
+  await createBrand(page.request, token, { name: `${tag} Ground Shop`, floor: '1F', tags: [tag] });
+  await page.goto(`/en/brands?search=${tag}`);
+  await islandsReady(page);
+  await expect.poll(() => shownNames(page)).toHaveLength(2);
+  await page.getByLabel('Floor').selectOption('12F');
+  await expect.poll(() => shownNames(page)).toEqual([high.name]);
+  await page.goto(`/en/brands?floor=12F&search=${tag}`);
+  await expect(page.getByLabel('Floor')).toHaveValue('12F');
+  await expect.poll(() => shownNames(page)).toEqual([high.name]);
+});
+
+test('the result count is visible, and one control resets every filter', async ({ page }) => {
+  const tag = uniqueName('count').replace(' ', '');
+  const token = await apiToken(page.request);
+  await createBrand(page.request, token, { name: `${tag} One`, category: 'Retail', tags: [tag] });
+  await createBrand(page.request, token, { name: `${tag} Two`, category: 'Medical', tags: [tag] });
+  await page.goto('/en/brands');
+  await islandsReady(page);
+  await expect(page.getByTestId('reset-filters')).toHaveCount(0);
+  await page.getByLabel('Search').fill(tag);
+  await expect(page.getByRole('heading', { level: 2, name: '2 brands found' })).toBeVisible();
+  await page.getByLabel('Category').selectOption('Medical');
+  await expect(page.getByRole('heading', { level: 2, name: '1 brands found' })).toBeVisible();
+  await page.getByRole('button', { name: 'Reset filters' }).click();
+  await expect(page.getByLabel('Search')).toHaveValue('');
+  await expect(page.getByLabel('Category')).toHaveValue('all');
+  await expect(page).toHaveURL(/\/en\/brands$/);
+  await expect(page.getByTestId('reset-filters')).toHaveCount(0);
+  await expect(page.getByTestId('brand-card').first()).toBeVisible();
+});
+
+test('a card shows its phone number and e-mail as links anyone can read', async ({ page }) => {
+  const tag = uniqueName('contact').replace(' ', '');
+  const token = await apiToken(page.request);
+  await createBrand(page.request, token, { name: `${tag} Clinic`, tags: [tag], contactInfo: { phone: '02-555-0199', email: 'desk@clinic.example', website: '' } });
+  await page.goto(`/en/brands?search=${tag}`);
+  const card = page.getByTestId('brand-card');
+  await expect(card).toHaveCount(1);
+  await expect(card.getByRole('link', { name: '02-555-0199' })).toHaveAttribute('href', 'tel:025550199');
+  await expect(card.getByRole('link', { name: 'desk@clinic.example' })).toHaveAttribute('href', 'mailto:desk@clinic.example');
+  await expect(card).toContainText('Phone');
+});
+
+test('the search waits 300 ms after the last keystroke before it asks the server', async ({ page }) => {
+  // Timed inside the page: when each keystroke reached the box and when each search request left.
+  await page.addInitScript(() => {
+    const log = { inputs: [] as number[], searches: [] as { at: number; url: string }[] };
+    (window as unknown as { debounceLog: typeof log }).debounceLog = log;
+    addEventListener('input', () => log.inputs.push(performance.now()), true);
+    const original = window.fetch;
+    window.fetch = (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (url.includes('/api/brands') && url.includes('search=')) log.searches.push({ at: performance.now(), url });
+      return original(input, init);
+    };
+  });
+  await page.goto('/en/brands');
+  await islandsReady(page);
+  await expect(page.getByTestId('brand-skeleton')).toHaveCount(0);
+  const word = uniqueName('deb').replace(' ', '');
+  await page.getByLabel('Search').pressSequentially(word);
+  await expect(page).toHaveURL(new RegExp(`search=${word}`));
+  await expect(page.getByTestId('brand-skeleton')).toHaveCount(0);
+  const log = await page.evaluate(() => (window as unknown as { debounceLog: { inputs: number[]; searches: { at: number; url: string }[] } }).debounceLog);
+  expect(log.inputs).toHaveLength(word.length);
+  // One request, for the whole word, no sooner than 300 ms after the last keystroke (timer granularity: 1 ms).
+  expect(log.searches.map((s) => new URL(s.url, 'http://x').searchParams.get('search'))).toEqual([word]);
+  expect(log.searches[0]!.at - log.inputs.at(-1)!).toBeGreaterThanOrEqual(299);
 });

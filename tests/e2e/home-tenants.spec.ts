@@ -5,13 +5,15 @@ test('the home strip shows three placeholders while loading, then the invitation
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   // An empty directory, whatever parallel tests have stored.
-  await page.route('**/api/brands', async (route) => {
+  await page.route('**/api/brands?*', async (route) => {
     await held;
     await route.fulfill({ json: [] });
   });
   await page.goto('/en/');
   const section = page.locator('#tenants');
   await expect(section.getByTestId('brand-skeleton')).toHaveCount(3);
+  // The strip loads nothing until it comes into view (client:visible): no list request before that.
+  await section.scrollIntoViewIfNeeded();
   release();
   await expect(section.getByTestId('brand-skeleton')).toHaveCount(0);
   await expect(section).toContainText('Premium location');
@@ -35,4 +37,22 @@ test('the directory shows its skeleton while loading and says so when nothing ma
   await expect(page.getByTestId('brand-skeleton').first()).toBeVisible();
   release();
   await expect(page.getByTestId('no-brands')).toHaveText('該当するブランドが見つかりません。');
+});
+
+test('the home strip shows exactly the 3 newest brands, newest first, and asks for no more than 3', async ({ page }) => {
+  const { apiToken, createBrand, uniqueName } = await import('./support/islands.ts');
+  const marker = uniqueName('newest');
+  const token = await apiToken(page.request);
+  const made = [];
+  for (const n of [1, 2, 3]) made.push(await createBrand(page.request, token, { name: `${marker} ${n}` }));
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/brands') asked.push(new URL(request.url()).search);
+  });
+  await page.goto('/en/');
+  const strip = page.locator('#tenants');
+  await strip.scrollIntoViewIfNeeded();
+  await expect(strip.getByTestId('brand-card')).toHaveCount(3);
+  await expect(strip.getByTestId('brand-card').locator('h3')).toHaveText(made.map((b) => b.name).reverse());
+  expect(asked).toEqual(['?limit=3']);
 });

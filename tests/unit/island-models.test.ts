@@ -4,9 +4,12 @@ import { EMPTY_BRAND_FORM, errorsFromServer, validateBrandForm } from '~/client/
 
 describe('directory filter in the URL', () => {
   it('reads a shared link and ignores values the selects do not offer', () => {
-    expect(filterFromSearch('?search=cafe&category=F%26B&floor=14F&isAvailable=false')).toEqual({
+    expect(filterFromSearch('?search=cafe&category=F%26B&floor=15F&isAvailable=false')).toEqual({
       search: 'cafe', category: 'F&B', floor: 'all', isAvailable: 'false',
     });
+    // Every floor a brand can be on is a filter: a shared 12F or 14F link keeps its floor.
+    expect(filterFromSearch('?floor=12F').floor).toBe('12F');
+    expect(filterFromSearch('?floor=14F').floor).toBe('14F');
   });
 
   it('leaves out every filter that is all or empty, in the URL and in the API query', () => {

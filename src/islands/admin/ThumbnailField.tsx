@@ -5,6 +5,7 @@ import { apiWrite } from '~/client/api';
 import { $language, showToast } from '~/client/stores';
 import { useUploadDialog } from '~/client/use-upload-dialog';
 import { uppyLocale } from '~/client/upload/uppy-locale';
+import { imageUrl, isTransformable } from '~/shared/image-url';
 
 interface Props {
   value: string;
@@ -43,7 +44,7 @@ export default function ThumbnailField({ value, onChange, error, t }: Props) {
       <p id="brand-thumbnail-label" className="text-sm font-semibold text-ink">{t('admin.brandForm.fields.thumbnail')} <span aria-hidden="true" className="text-danger">*</span></p>
       {value ? (
         <div className="relative mt-2 inline-block">
-          <img src={value} alt={t('admin.thumbnail.previewAlt')} className="h-32 w-32 rounded-md border border-line object-cover" data-testid="thumbnail-preview" />
+          <img src={isTransformable(value) ? imageUrl(value, { w: 256, h: 256, fit: 'cover' }) : value} width={128} height={128} alt={t('admin.thumbnail.previewAlt')} className="h-32 w-32 rounded-md border border-line object-cover" data-testid="thumbnail-preview" />
           <button type="button" onClick={remove} aria-label={t('admin.thumbnail.remove')} className="absolute -right-2 -top-2 flex h-7 w-7 items-center justify-center rounded-full bg-ink text-white">
             <span aria-hidden="true">×</span>
           </button>

@@ -1,0 +1,33 @@
+/**
+ * The brand rules that carry no validation: categories, floors, display counts, ordering. Public
+ * islands import from here (never from brand.ts, whose valibot schemas the admin form needs), so the
+ * home page and the directory ship no validation library.
+ */
+
+/** Business categories a brand can have (spec §3). The label of each is `brands.category.<value>`. */
+export const BRAND_CATEGORIES = ['F&B', 'Medical', 'Office', 'Retail', 'Service', 'Education', 'Beauty'] as const;
+export type BrandCategory = (typeof BRAND_CATEGORIES)[number];
+
+/** Floors a brand can be registered on in the admin form: B1 and 1F to 14F. */
+export const BRAND_FLOORS = ['B1', ...Array.from({ length: 14 }, (_, i) => `${i + 1}F`)] as readonly string[];
+/** Floors the public directory filter offers: every floor a brand can be on (a 12F tenant must be findable). */
+export const DIRECTORY_FLOORS = BRAND_FLOORS;
+
+/** The value a directory filter takes when it does not filter. */
+export const FILTER_ALL = 'all';
+
+/** At most this many tags are shown on a brand card; the home strip shows this many brands. */
+export const CARD_MAX_TAGS = 3;
+export const HOME_BRAND_COUNT = 3;
+/** Debounce of the directory search box, in ms. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * Newest first; a brand without createdAt counts as the oldest (spec §3).
+ * @example brands.toSorted(byNewest)
+ */
+export function byNewest(a: { createdAt: string | null }, b: { createdAt: string | null }): number {
+  const ta = a.createdAt ? Date.parse(a.createdAt) : -Infinity;
+  const tb = b.createdAt ? Date.parse(b.createdAt) : -Infinity;
+  return tb === ta ? 0 : tb > ta ? 1 : -1;
+}

@@ -1,0 +1,113 @@
+import { test, expect } from './fixtures';
+import { apiToken, islandsReady, uniqueName } from './support/islands.ts';
+import { createPhotoBrand, phonePhoto } from './support/photo-brand.ts';
+
+test('cards show uploaded photos through the Image CDN route: srcset, sizes, intrinsic size, the first one first', async ({ page, consoleErrors }) => {
+  const tag = uniqueName('img').replace(' ', '');
+  const token = await apiToken(page.request);
+  const photo = await phonePhoto();
+  await createPhotoBrand(page.request, token, photo, { name: `${tag} Older`, tags: [tag] });
+  await createPhotoBrand(page.request, token, photo, { name: `${tag} Newer`, tags: [tag] });
+
+  const originals: string[] = [];
+  const transformed: { url: string; type: string | null; bytes: number }[] = [];
+  page.on('requestfinished', async (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/objects/uploads/')) originals.push(url.pathname);
+    if (url.pathname === '/.netlify/images') {
+      const response = await request.response();
+      transformed.push({ url: url.search, type: response?.headers()['content-type'] ?? null, bytes: (await response?.body())?.byteLength ?? 0 });
+    }
+  });
+  await page.goto(`/en/brands?search=${tag}`);
+  const images = page.getByTestId('brand-card').locator('img');
+  await expect(images).toHaveCount(2);
+  await expect.poll(() => images.evaluateAll((all) => all.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
+
+  const first = images.first();
+  await expect(first).toHaveAttribute('src', /^\/\.netlify\/images\?url=%2Fobjects%2Fuploads%2F[0-9a-f-]{36}&w=\d+&h=\d+&fit=cover$/);
+  await expect(first).toHaveAttribute('srcset', /&w=360&h=270&fit=cover 360w, .*&w=960&h=720&fit=cover 960w$/);
+  await expect(first).toHaveAttribute('sizes', /calc\(100vw - 32px\)$/);
+  await expect(first).toHaveAttribute('width', '960');
+  await expect(first).toHaveAttribute('height', '720');
+  await expect(first).toHaveAttribute('fetchpriority', 'high');
+  await expect(first).toHaveAttribute('loading', 'eager');
+  await expect(images.nth(1)).not.toHaveAttribute('fetchpriority', 'high');
+
+  // The browser picked a size from srcset, got WebP, and never downloaded the original.
+  await expect.poll(() => transformed.length).toBeGreaterThanOrEqual(1);
+  expect(transformed.every((t) => t.type === 'image/webp')).toBe(true);
+  const drawn = await first.evaluate((img) => (img as HTMLImageElement).getBoundingClientRect().width * devicePixelRatio);
+  const chosen = await first.evaluate((img) => Number(new URL((img as HTMLImageElement).currentSrc).searchParams.get('w')));
+  expect(chosen).toBeGreaterThanOrEqual(Math.min(960, Math.floor(drawn)));
+  expect(chosen).toBeLessThan(drawn * 2);
+  expect(transformed.every((t) => t.bytes < photo.length / 3)).toBe(true);
+  expect(originals).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('nothing moves when the pictures arrive (no layout shift)', async ({ page }) => {
+  const tag = uniqueName('cls').replace(' ', '');
+  const token = await apiToken(page.request);
+  const photo = await phonePhoto(1200, 900);
+  for (const n of [1, 2, 3, 4]) await createPhotoBrand(page.request, token, photo, { name: `${tag} ${n}`, tags: [tag] });
+
+  await page.addInitScript(() => {
+    (window as unknown as { shifts: number[] }).shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) (window as unknown as { shifts: number[] }).shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // Pictures are held back until the cards are laid out, then let through.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/.netlify/images?**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/brands?search=${tag}`);
+  await islandsReady(page);
+  const cards = page.getByTestId('brand-card');
+  await expect(cards).toHaveCount(4);
+  // The picture boxes' sizes (cards below the first row are laid out only near the screen, so their
+  // positions settle as one scrolls; what must not change when a picture arrives is its box).
+  const boxes = () =>
+    cards.evaluateAll((all) =>
+      all.map((card) => {
+        const r = card.querySelector('img')!.getBoundingClientRect();
+        return `${Math.round(r.width)}×${Math.round(r.height)}`;
+      }),
+    );
+  // Pass over every card once first: cards below the first row get their real size when first laid out
+  // near the screen (content-visibility); what is measured next is only what the pictures do.
+  const frames = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await cards.last().scrollIntoViewIfNeeded();
+  await frames();
+  await page.evaluate(() => scrollTo(0, 0));
+  await frames();
+  const before = await boxes();
+  const shiftsBefore = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.length);
+  release();
+  const images = cards.locator('img');
+  await expect.poll(() => images.evaluateAll((all) => all.filter((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0).length)).toBeGreaterThanOrEqual(1);
+  await images.last().scrollIntoViewIfNeeded();
+  await expect.poll(() => images.evaluateAll((all) => all.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
+  await page.evaluate(() => scrollTo(0, 0));
+  expect(await boxes()).toEqual(before);
+  const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+  expect(shifts.slice(shiftsBefore)).toEqual([]);
+});
+
+test('/brands reads its list once: the preloaded answer is the one the island uses', async ({ page }) => {
+  const lists: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/brands') lists.push(request.url());
+  });
+  await page.goto('/en/brands');
+  await islandsReady(page);
+  await expect(page.getByTestId('brand-skeleton')).toHaveCount(0);
+  await expect(page.locator('link[rel=preload][as=fetch]')).toHaveAttribute('href', '/api/brands');
+  expect(lists).toHaveLength(1);
+});
