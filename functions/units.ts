@@ -2,6 +2,7 @@ import type { Config } from '@netlify/functions';
 import { UnitFilterSchema, UnitInputSchema, type Unit, type UnitInput } from '../src/shared/unit.ts';
 import { requireAdmin } from '../src/server/auth.ts';
 import { getDb } from '../src/server/db/index.ts';
+import { CACHE_TAGS, publicListHeaders, purgeTags } from '../src/server/cdn-cache.ts';
 import { allowMethods, handle, HttpError, json, parseInput, readJson } from '../src/server/http.ts';
 import { requireOwnObjects } from '../src/server/object-refs.ts';
 import { makePublic } from '../src/server/storage.ts';
@@ -9,6 +10,9 @@ import { assertStorableText } from '../src/server/storable-text.ts';
 import { createUnit, deleteUnit, findUnit, forVisitors, listUnits, updateUnit } from '../src/server/units.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The query parameters the public list reads: the CDN keys its cache on these only. */
+const LIST_QUERY = Object.keys(UnitFilterSchema.entries);
 
 const notFound = () => new HttpError(404, 'unit_not_found', 'No unit with this id');
 
@@ -31,11 +35,11 @@ async function audience(req: Request): Promise<(unit: Unit) => Unit> {
 }
 
 /**
- * The public list's one response: the single place where its caching is decided (today no-store, as
- * brands; the CDN cache tag `units` attaches here).
+ * The public list's one response, cached at the CDN under the tag `units` until a write purges it. It
+ * varies on Authorization, so the admin's own read (with prices) never meets a cached public answer.
  */
 function respondPublicList(units: Unit[]): Response {
-  return json(units);
+  return json(units, { headers: publicListHeaders(CACHE_TAGS.units, LIST_QUERY, ['Authorization']) });
 }
 
 /** GET (public, filtered) and POST on /api/units; GET, PUT and DELETE on /api/units/{id} (writes: admin). */
@@ -47,7 +51,8 @@ export default handle(async (req: Request) => {
   if (id === undefined) {
     allowMethods(req, ['GET', 'POST']);
     if (req.method === 'GET') {
-      const query = [...url.searchParams].filter(([, value]) => value !== '');
+      // As for brands: an empty parameter means no filter, and a stranger (utm_*, a cache buster) is ignored.
+      const query = [...url.searchParams].filter(([key, value]) => value !== '' && LIST_QUERY.includes(key));
       const filter = parseInput(UnitFilterSchema, Object.fromEntries(query));
       const show = await audience(req);
       const units = (await listUnits(await getDb(), filter)).map(show);
@@ -55,7 +60,9 @@ export default handle(async (req: Request) => {
     }
     await requireAdmin(req);
     const input = await readUnit(req);
-    return json(await createUnit(await getDb(), input), { status: 201 });
+    const created = await createUnit(await getDb(), input);
+    await purgeTags([CACHE_TAGS.units]);
+    return json(created, { status: 201 });
   }
   allowMethods(req, ['GET', 'PUT', 'DELETE']);
   if (req.method === 'GET') {
@@ -68,11 +75,13 @@ export default handle(async (req: Request) => {
   if (!UUID.test(id)) throw notFound();
   if (req.method === 'DELETE') {
     if (!(await deleteUnit(await getDb(), id.toLowerCase()))) throw notFound();
+    await purgeTags([CACHE_TAGS.units]);
     return new Response(null, { status: 204 });
   }
   const input = await readUnit(req);
   const unit = await updateUnit(await getDb(), id.toLowerCase(), input);
   if (!unit) throw notFound();
+  await purgeTags([CACHE_TAGS.units]);
   return json(unit);
 });
 

@@ -17,15 +17,20 @@ const PURGE_TIMEOUT_MS = 5000;
 /**
  * Headers of a public GET list. The browser always revalidates (a write shows at once); the CDN keeps
  * it, shared across edge nodes (`durable`), keyed only by the query parameters the list reads, so
- * `utm_*` variants share one entry.
+ * `utm_*` variants share one entry. A list that answers differently to an admin's bearer varies on
+ * `Authorization` too, so a cached public answer is never served to the admin (nor the reverse).
  * @example new Response(body, { headers: publicListHeaders(CACHE_TAGS.brands, ['category', 'limit']) })
  */
-export function publicListHeaders(tag: CacheTag, varyQuery: readonly string[] = []): Record<string, string> {
+export function publicListHeaders(tag: CacheTag, varyQuery: readonly string[] = [], varyHeaders: readonly string[] = []): Record<string, string> {
+  const vary = [
+    ...(varyQuery.length > 0 ? [`query=${varyQuery.join('|')}`] : []),
+    ...(varyHeaders.length > 0 ? [`header=${varyHeaders.map((name) => name.toLowerCase()).join('|')}`] : []),
+  ];
   return {
     'Cache-Control': 'public, max-age=0, must-revalidate',
     'Netlify-CDN-Cache-Control': `public, durable, max-age=${CDN_MAX_AGE_SECONDS}, stale-while-revalidate=${CDN_STALE_SECONDS}`,
     'Netlify-Cache-Tag': tag,
-    ...(varyQuery.length > 0 ? { 'Netlify-Vary': `query=${varyQuery.join('|')}` } : {}),
+    ...(vary.length > 0 ? { 'Netlify-Vary': vary.join(',') } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import { imageUrl } from './image-url.ts';
 /**
  * Unit facts that the /floors page script needs too: kept free of valibot (and of anything heavy), so
  * the stacking plan ships a few hundred bytes of rules instead of a validation library.
@@ -58,10 +59,7 @@ export function costEstimate(
   return { monthly, perPyeong: monthly / toPyeong(unit.supplyAreaM2), perM2: monthly / unit.supplyAreaM2 };
 }
 
-/**
- * A plan image through Netlify's Image CDN at `width` px. Local on purpose: the shared helper of the
- * image work replaces it at merge.
- */
+/** A plan image through Netlify's Image CDN at `width` px, whole (a plan is never cropped). */
 export function planImageUrl(path: string, width: number): string {
-  return `/.netlify/images?url=${encodeURIComponent(path)}&w=${width}`;
+  return imageUrl(path, { w: width, fit: 'contain' });
 }

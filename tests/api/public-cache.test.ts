@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import brands from '../../functions/brands.ts';
 import objects from '../../functions/objects.ts';
+import units from '../../functions/units.ts';
 import { CACHE_TAGS, CDN_MAX_AGE_SECONDS, PURGE_ATTEMPTS } from '../../src/server/cdn-cache.ts';
 import { makePublic } from '../../src/server/storage.ts';
 import { LIST_LIMIT_MAX } from '../../src/shared/list-limit.ts';
@@ -82,6 +83,28 @@ describe.each(availableBackends())('public lists at the CDN, on $name', (backend
     expect((await call(brands, 'POST', '/api/brands', { token, body: brandBody(thumbnail, { name: '' }) })).status).toBe(400);
     expect((await call(brands, 'DELETE', `/api/brands/${created.json.id}`, { token })).status).toBe(404);
     expect(api.calls).toHaveLength(3);
+  });
+
+  it('GET /api/units is cached at the CDN for visitors only: keyed on its filters and on Authorization, never for the admin', async () => {
+    const response = await call(units, 'GET', '/api/units?status=available&utm_campaign=x');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('netlify-cache-tag')).toBe(CACHE_TAGS.units);
+    expect(response.headers.get('netlify-cdn-cache-control')).toContain('durable');
+    expect(response.headers.get('netlify-vary')).toBe('query=floor|status|use|minArea|maxArea,header=authorization');
+    // The admin's read carries unpublished prices: it must never be stored at the CDN.
+    const admin = await call(units, 'GET', '/api/units', { token });
+    expect(admin.status).toBe(200);
+    expect(admin.headers.get('netlify-cdn-cache-control')).toBeNull();
+    expect(admin.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('every unit write purges the units tag (and only it)', async () => {
+    const body = { floor: '7F', unitNumber: 'cache-701', exclusiveAreaM2: 50, supplyAreaM2: 80, uses: ['Office'], status: 'available', availableFrom: null, monthlyRent: null, deposit: null, maintenanceFee: null, pricePublic: false, plan: null, note: {} };
+    const created = await call(units, 'POST', '/api/units', { token, body });
+    expect(created.status).toBe(201);
+    expect((await call(units, 'PUT', `/api/units/${created.json.id}`, { token, body: { ...body, status: 'leased' } })).status).toBe(200);
+    expect((await call(units, 'DELETE', `/api/units/${created.json.id}`, { token })).status).toBe(204);
+    expect(api.calls.map((c) => c.body.cache_tags)).toEqual([['units'], ['units'], ['units']]);
   });
 
   it('a failed purge is retried and logged; when every attempt fails the write still stands and the log says so', async () => {

@@ -5,6 +5,7 @@ import { apiWrite } from '~/client/api';
 import { $language, showToast } from '~/client/stores';
 import { useUploadDialog } from '~/client/use-upload-dialog';
 import { uppyLocale } from '~/client/upload/uppy-locale';
+import { imageUrl, isTransformable } from '~/shared/image-url';
 
 /** Dictionary keys of the field's texts, so each use speaks from its own namespace. */
 export interface ImageFieldTexts {
@@ -66,7 +67,7 @@ export default function ImageField({ purpose, id, value, onChange, error, requir
       </p>
       {value ? (
         <div className="relative mt-2 inline-block">
-          <img src={value} alt={t(texts.previewAlt)} className="h-32 w-32 rounded-md border border-line object-contain" data-testid={`${id}-preview`} />
+          <img src={isTransformable(value) ? imageUrl(value, { w: 256, h: 256, fit: 'contain' }) : value} width={128} height={128} alt={t(texts.previewAlt)} className="h-32 w-32 rounded-md border border-line object-contain" data-testid={`${id}-preview`} />
           <button type="button" onClick={remove} aria-label={t(texts.remove)} className="absolute -right-2 -top-2 flex h-7 w-7 items-center justify-center rounded-full bg-ink text-white">
             <span aria-hidden="true">×</span>
           </button>
