@@ -1,4 +1,5 @@
-import { CARD_MAX_TAGS, type Brand } from '~/shared/brand';
+import { CARD_MAX_TAGS, localizedBrand, type Brand } from '~/shared/brand';
+import { $language } from '~/client/stores';
 import type { Translate } from '~/i18n/translate';
 
 interface Props {
@@ -7,7 +8,8 @@ interface Props {
 }
 
 /** One brand, the same on the home strip and in the directory (spec §2 Brands). */
-export default function BrandCard({ brand, t }: Props) {
+export default function BrandCard({ brand: stored, t }: Props) {
+  const brand = localizedBrand(stored, $language.get()); // name and description in the visitor's language
   const { phone, email, website } = brand.contactInfo;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-line bg-paper shadow-sm" data-testid="brand-card">

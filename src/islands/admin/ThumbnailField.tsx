@@ -13,16 +13,18 @@ interface Props {
   t: Translate;
 }
 
+const ALLOWED = [...THUMBNAIL_EXTENSIONS, ...THUMBNAIL_TYPES];
+
 /** Thumbnail: one PNG/JPEG/WebP of at most 5 MB, made public after upload, previewed, removable. */
 export default function ThumbnailField({ value, onChange, error, t }: Props) {
   const dialog = useUploadDialog({
     purpose: 'thumbnail',
     maxFiles: 1,
     maxBytes: THUMBNAIL_MAX_BYTES,
-    allowedTypes: [...THUMBNAIL_EXTENSIONS, ...THUMBNAIL_TYPES],
-    locale: uppyLocale(t, $language.get()),
+    allowedTypes: ALLOWED,
+    locale: uppyLocale(t, $language.get(), ALLOWED),
     note: t('admin.thumbnail.hint'),
-    onUploaded: async (objectPath) => {
+    onUploaded: async ({ path: objectPath }) => {
       try {
         await apiWrite('POST', UPLOAD_ENDPOINTS.setPublic, { objectPath });
         showToast({ title: t('admin.thumbnail.uploaded') });
@@ -49,12 +51,12 @@ export default function ThumbnailField({ value, onChange, error, t }: Props) {
           </button>
         </div>
       ) : (
-        <button type="button" onClick={dialog.open} aria-describedby={error ? 'brand-thumbnail-error' : 'brand-thumbnail-hint'} className="btn mt-2 border border-brass-strong text-brass-strong hover:bg-brass-soft">
+        <button id="brand-thumbnail" type="button" onClick={dialog.open} aria-invalid={Boolean(error) || undefined} aria-describedby={error ? 'brand-thumbnail-hint brand-thumbnail-error' : 'brand-thumbnail-hint'} className="btn mt-2 border border-brass-strong text-brass-strong hover:bg-brass-soft">
           {t('admin.thumbnail.upload')}
         </button>
       )}
       <p id="brand-thumbnail-hint" className="mt-1 text-xs text-muted">{t('admin.thumbnail.hint')}</p>
-      {error && <p id="brand-thumbnail-error" className="mt-1 text-sm text-danger">{t(error)}</p>}
+      {error && <p id="brand-thumbnail-error" className="mt-1 text-sm text-danger" data-testid="error-thumbnail">{t(error)}</p>}
     </div>
   );
 }
