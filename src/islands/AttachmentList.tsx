@@ -14,7 +14,7 @@ export default function AttachmentList({ attachments, onRemove, t }: Props) {
     <ul className="mt-4 grid gap-2 text-sm text-ink-soft" aria-label={t('inquiry.attachments')} data-testid="attachment-list">
       {attachments.map((file) => (
         <li key={file.path} className="flex items-center gap-2 rounded-md border border-line px-3 py-1">
-          <span className="min-w-0 flex-1 break-all">{file.name}</span>
+          <span className="min-w-0 flex-1 break-all" data-testid="attachment-name">{file.name}</span>
           <button
             type="button"
             onClick={() => onRemove(file)}
