@@ -191,11 +191,12 @@ test.describe('admin', () => {
     const renamed = `${seeded.name} Rive`;
     await page.getByLabel('브랜드명').fill(renamed);
     await page.getByRole('button', { name: '태그 삭제: wine' }).click();
-    await page.getByLabel('태그').fill('natural');
-    await page.getByLabel('태그').press('Enter');
-    await page.getByLabel('태그').pressSequentially('late night,');
+    const tagInput = page.getByRole('textbox', { name: '태그' });
+    await tagInput.fill('natural');
+    await tagInput.press('Enter');
+    await tagInput.pressSequentially('late night,');
     await expect(page.getByTestId('tag-chip')).toHaveText(['bistro', 'brunch', 'terrace', 'natural', 'late night']);
-    await expect(page.getByLabel('태그')).toHaveAttribute('maxlength', '30');
+    await expect(tagInput).toHaveAttribute('maxlength', '30');
     await page.locator('form button[type=submit]', { hasText: '수정' }).click();
     await expect(page.getByTestId('toast')).toContainText('브랜드가 수정되었습니다.');
     const stored = ((await (await page.request.get(`/api/brands?search=${encodeURIComponent(renamed)}`)).json()) as Brand[])[0]!;
