@@ -51,10 +51,10 @@ function ToastItem({ toast, closeLabel }: { toast: Toast; closeLabel: string }) 
     <div
       data-testid="toast"
       data-variant={toast.variant}
-      onMouseEnter={() => setHeld(true)}
-      onMouseLeave={() => setHeld(false)}
+      onPointerEnter={(e) => e.pointerType === 'mouse' && setHeld(true)}
+      onPointerLeave={(e) => e.pointerType === 'mouse' && setHeld(false)}
       onFocus={() => setHeld(true)}
-      onBlur={() => setHeld(false)}
+      onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setHeld(false)}
       className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-lg ${VARIANT_CLASSES[toast.variant]}`}
     >
       <div className="flex-1">

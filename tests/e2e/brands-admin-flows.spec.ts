@@ -23,6 +23,14 @@ async function fillBrand(page: Page, name: string) {
   await page.getByLabel('이메일').fill('shop@example.com');
 }
 
+/** Lets React run the effects the last event scheduled (they go through a MessageChannel, which the fake clock leaves alone). */
+const settled = (page: Page) =>
+  page.evaluate(() => new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(0);
+  }));
+
 const stored = async (page: Page, name: string) =>
   ((await (await page.request.get(`/api/brands?search=${encodeURIComponent(name)}`)).json()) as Brand[]).filter((b) => b.name === name);
 
@@ -94,7 +102,9 @@ test('delete is immediate and its toast can undo it: the brand comes back whole,
   expect(image.headers()['content-type']).toBe('image/png');
 });
 
-test('an undo toast stays at least 8 seconds and is announced politely', async ({ page }) => {
+test('an undo toast stays at least 8 seconds and is announced politely', async ({ page, isMobile }) => {
+  // Timing, not layout: once is enough, and a phone's smooth scrolling stalls under the fake clock.
+  test.skip(isMobile, 'desktop covers the timing');
   await page.clock.install();
   const token = await apiToken(page.request);
   const seeded = await createBrand(page.request, token, { name: uniqueName('E2E Toast') });
@@ -103,8 +113,12 @@ test('an undo toast stays at least 8 seconds and is announced politely', async (
   const toast = page.getByTestId('toast');
   await expect(toast).toContainText('되돌리기');
   await expect(page.getByRole('status').filter({ has: toast })).toHaveAttribute('aria-live', 'polite');
-  // Moving focus away lets the timer run.
+  // While focus is in the toast it waits; moving focus back to the page lets its timer run.
+  await expect(toast.getByRole('button', { name: '되돌리기' })).toBeFocused();
+  await page.clock.fastForward(20_000);
+  await expect(toast).toBeVisible();
   await page.getByRole('heading', { name: '등록된 브랜드' }).click();
+  await settled(page);
   await page.clock.fastForward(8_000);
   await expect(toast).toBeVisible();
   await page.clock.fastForward(3_000);
