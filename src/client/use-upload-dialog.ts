@@ -40,6 +40,7 @@ export function useUploadDialog(options: UploadDialogOptions) {
     remove: (fileId: string) => ready.current?.remove(fileId),
     /** Names of picked files not uploaded yet (none before the dialog was first opened). */
     pending: (): string[] => ready.current?.pending() ?? [],
-    uploadPending: (): Promise<UploadedFile[]> => ready.current?.uploadPending() ?? Promise.resolve([]),
+    uploadPending: (onProgress?: (percent: number) => void): Promise<UploadedFile[]> =>
+      ready.current?.uploadPending(onProgress) ?? Promise.resolve([]),
   };
 }

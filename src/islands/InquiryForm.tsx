@@ -48,6 +48,7 @@ export default function InquiryForm({ locale, messages }: Props) {
   /** What the form says below the fields: pending uploads, an upload failure, or that the inquiry was sent. */
   const [status, setStatus] = useState<'uploading' | 'uploadFailed' | 'sent' | null>(null);
   const statusRef = useRef<HTMLParagraphElement>(null);
+  const [percent, setPercent] = useState(0);
   const attachButton = useRef<HTMLButtonElement>(null);
   // One key per inquiry: a resend of the same content after a failure (perhaps only the answer was lost)
   // reuses it, so the inquiry is stored once; changed content is a new inquiry with a new key.
@@ -83,9 +84,10 @@ export default function InquiryForm({ locale, messages }: Props) {
       // Files picked in the dialog but not uploaded there go up now: nothing the visitor chose is dropped.
       let sent = attachments;
       if (uploads.pending().length > 0) {
+        setPercent(0);
         setStatus('uploading');
         try {
-          sent = addUploaded(attachments, await uploads.uploadPending());
+          sent = addUploaded(attachments, await uploads.uploadPending(setPercent));
         } catch {
           setStatus('uploadFailed');
           attachButton.current?.focus();
@@ -170,7 +172,7 @@ export default function InquiryForm({ locale, messages }: Props) {
         className={`min-h-6 text-sm font-medium ${status === 'uploadFailed' ? 'text-danger' : 'text-ink'}`}
         data-testid="inquiry-status"
       >
-        {status && t(STATUS_TEXT[status])}
+        {status && t(STATUS_TEXT[status], { percent })}
       </p>
       <Toaster closeLabel={t('toast.close')} />
     </form>

@@ -32,8 +32,8 @@ export interface UploadDialog {
   remove: (fileId: string) => void;
   /** Names of the files picked but not uploaded yet. */
   pending: () => string[];
-  /** Uploads every picked file not uploaded yet; rejects when any of them fails. */
-  uploadPending: () => Promise<UploadedFile[]>;
+  /** Uploads every picked file not uploaded yet, reporting the percent done; rejects when any of them fails. */
+  uploadPending: (onProgress?: (percent: number) => void) => Promise<UploadedFile[]>;
   /** Closes the dialog and frees Uppy (the form that owned it is gone). */
   destroy: () => void;
 }
@@ -104,9 +104,11 @@ export function createUploadDialog(options: UploadDialogOptions): UploadDialog {
       if (uppy.getFile(fileId)) uppy.removeFile(fileId);
     },
     pending: () => notUploaded().map((file) => (file.name ?? '').normalize('NFC')),
-    uploadPending: async () => {
+    uploadPending: async (onProgress) => {
       if (notUploaded().length === 0) return [];
-      const result = await uppy.upload();
+      const report = (percent: number) => onProgress?.(percent);
+      uppy.on('progress', report);
+      const result = await uppy.upload().finally(() => uppy.off('progress', report));
       if (!result || (result.failed?.length ?? 0) > 0) throw new Error('upload failed');
       return (result.successful ?? []).flatMap((file) => (file.uploadURL ? [uploadedFile(file, file.uploadURL)] : []));
     },
