@@ -66,7 +66,7 @@ export default function TagsInput({ tags, onChange, error, t }: Props) {
         {full ? t('admin.brandForm.tags.full', { count: BRAND_LIMITS.tags }) : t('admin.brandForm.tags.hint', { count: BRAND_LIMITS.tags, length: BRAND_LIMITS.tag })}{' '}
         <span data-testid="tag-count">{t('admin.brandForm.tags.count', { count: tags.length, max: BRAND_LIMITS.tags })}</span>
       </p>
-      {error && <p id="brand-tags-error" className="mt-1 text-sm text-danger" data-testid="error-tags">{t(error)}</p>}
+      {error && <p id="brand-tags-error" className="mt-1 text-sm text-danger" data-testid="error-tags">{t(error, { length: BRAND_LIMITS.tag, count: BRAND_LIMITS.tags })}</p>}
     </div>
   );
 }
