@@ -69,7 +69,8 @@ export default function InquiryForm({ locale, messages }: Props) {
   function showErrors(found: InquiryErrors) {
     setErrors(found);
     const first = firstInquiryError(found);
-    showToast({ title: t('inquiry.toast.required'), variant: 'destructive' });
+    const missing = Object.values(found).includes('inquiry.errors.fieldRequired');
+    showToast({ title: t(missing ? 'inquiry.toast.required' : 'inquiry.errorSummary'), variant: 'destructive' });
     requestAnimationFrame(() => (first === 'attachments' ? attachButton.current : document.getElementById(`inquiry-${first}`))?.focus());
   }
 
