@@ -154,11 +154,12 @@ test('an uploaded attachment is listed by its name and can be taken off before s
   await fillInquiry(page, uniqueName('Removes One'));
   await page.getByRole('button', { name: '파일 첨부' }).click();
   await uploadInDialog(page, [
-    { name: '회사소개서.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\none') },
+    // Decomposed, as a Mac names files: listed composed, so it reads (and is found) as typed.
+    { name: '회사소개서.pdf'.normalize('NFD'), mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\none') },
     { name: 'floor.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\ntwo') },
   ]);
   const list = page.getByTestId('attachment-name');
-  await expect(list).toHaveText(['회사소개서.pdf', 'floor.pdf'], { timeout: 30_000 });
+  await expect(list).toHaveText(['회사소개서.pdf'.normalize('NFC'), 'floor.pdf'], { timeout: 30_000 });
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: '회사소개서.pdf 첨부 삭제' }).click();
   await expect(list).toHaveText(['floor.pdf']);
