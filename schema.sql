@@ -228,3 +228,36 @@ END $$;
 DROP TRIGGER IF EXISTS inquiries_version_bump ON inquiries;
 CREATE TRIGGER inquiries_version_bump AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON inquiries
   FOR EACH STATEMENT EXECUTE FUNCTION bump_inquiries_version();
+
+-- Admin brands: the name and description in English, Chinese and Japanese, `{en?, zh?, ja?}`; Korean stays
+-- in name/description and is what a missing language falls back to (src/shared/brand.ts brandText).
+ALTER TABLE brands ADD COLUMN IF NOT EXISTS name_i18n jsonb NOT NULL DEFAULT '{}'::jsonb;
+ALTER TABLE brands ADD COLUMN IF NOT EXISTS description_i18n jsonb NOT NULL DEFAULT '{}'::jsonb;
+
+-- The search looks in every language. A new function rather than a new body for brand_search_text: stored
+-- rows would keep the old text, since replacing a function does not recompute a generated column.
+CREATE OR REPLACE FUNCTION brand_search_text_i18n(name text, description text, tags text[], name_i18n jsonb, description_i18n jsonb)
+  RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  AS $$ SELECT brand_search_text(name, description, tags) || E'\x1f' || concat_ws(E'\x1f',
+    name_i18n->>'en', name_i18n->>'zh', name_i18n->>'ja',
+    description_i18n->>'en', description_i18n->>'zh', description_i18n->>'ja') $$;
+
+-- A generated column's expression cannot be altered in place (Postgres 15, PGlite): when search_text is
+-- still the Korean-only one, drop it and add it again, which computes it for every stored row. The check
+-- makes this a no-op on every later start. Dropping the column dropped its trigram index: make it again.
+DO $$ BEGIN
+  IF NOT EXISTS (
+    SELECT 1 FROM pg_attribute a JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+    WHERE a.attrelid = 'brands'::regclass AND a.attname = 'search_text' AND NOT a.attisdropped
+      AND pg_get_expr(d.adbin, d.adrelid) LIKE '%brand_search_text_i18n%'
+  ) THEN
+    ALTER TABLE brands DROP COLUMN IF EXISTS search_text;
+    ALTER TABLE brands ADD COLUMN search_text text
+      GENERATED ALWAYS AS (lower(brand_search_text_i18n(name, description, tags, name_i18n, description_i18n))) STORED;
+    -- Searches now find more: cached lists of running instances must not be served (no trigger sees DDL).
+    UPDATE data_versions SET version = version + 1 WHERE name = 'brands';
+  END IF;
+  IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
+    CREATE INDEX IF NOT EXISTS brands_search_text_trgm_idx ON brands USING gin (search_text gin_trgm_ops);
+  END IF;
+END $$;

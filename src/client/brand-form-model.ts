@@ -1,13 +1,18 @@
 import * as v from 'valibot';
-import { BrandInputSchema, type Brand, type BrandInput } from '../shared/brand.ts';
+import { BRAND_TEXT_LOCALES, BrandInputSchema, type Brand, type BrandInput, type BrandTextLocale } from '../shared/brand.ts';
+
+/** The name or description in each extra language as typed; an empty one falls back to Korean. */
+export type BrandFormTexts = Record<BrandTextLocale, string>;
 
 /**
- * The admin brand form as typed. Tags (comma-separated) and images (one object path a line) have no
- * inputs (spec §5) and carry the edited brand's own values into the payload.
+ * The admin brand form as typed. Tags are chips (src/islands/admin/TagsInput.tsx); images (one object
+ * path a line) have no input and carry the edited brand's own values into the payload.
  */
 export interface BrandFormValues {
   name: string;
   description: string;
+  nameI18n: BrandFormTexts;
+  descriptionI18n: BrandFormTexts;
   category: string;
   floor: string;
   unit: string;
@@ -17,22 +22,38 @@ export interface BrandFormValues {
   phone: string;
   email: string;
   website: string;
-  tags: string;
+  tags: string[];
   images: string;
 }
 export type BrandFormField = keyof BrandFormValues;
-/** Field name → dictionary key of its validation message. */
-export type BrandFormErrors = Partial<Record<BrandFormField, string>>;
+/** Field name → dictionary key of its validation message; per language for the translated texts ('nameI18n.en'). */
+export type BrandFormErrors = Partial<Record<BrandFormField | `${'nameI18n' | 'descriptionI18n'}.${BrandTextLocale}`, string>>;
+export type BrandFormErrorKey = keyof BrandFormErrors;
+
+const NO_TEXTS: BrandFormTexts = { en: '', zh: '', ja: '' };
 
 export const EMPTY_BRAND_FORM: BrandFormValues = {
-  name: '', description: '', category: '', floor: '', unit: '', area: '', isAvailable: true, thumbnail: '',
-  phone: '', email: '', website: '', tags: '', images: '',
+  name: '', description: '', nameI18n: NO_TEXTS, descriptionI18n: NO_TEXTS, category: '', floor: '', unit: '', area: '',
+  isAvailable: true, thumbnail: '', phone: '', email: '', website: '', tags: [], images: '',
 };
 
+/**
+ * The fields in the order the form shows them: the first one with an error is where focus goes.
+ * Translated texts sit under their Korean field, on their language tab.
+ */
+export const FORM_ORDER: readonly BrandFormErrorKey[] = [
+  'name', 'description',
+  ...BRAND_TEXT_LOCALES.flatMap((locale) => [`nameI18n.${locale}`, `descriptionI18n.${locale}`] as const),
+  'category', 'floor', 'unit', 'area', 'phone', 'email', 'website', 'isAvailable', 'thumbnail', 'tags', 'images',
+];
+
 export function formFromBrand(brand: Brand): BrandFormValues {
+  const texts = (given: Brand['nameI18n'] | undefined): BrandFormTexts => ({ ...NO_TEXTS, ...given });
   return {
     name: brand.name,
     description: brand.description ?? '',
+    nameI18n: texts(brand.nameI18n),
+    descriptionI18n: texts(brand.descriptionI18n),
     category: brand.category,
     floor: brand.floor,
     unit: brand.unit ?? '',
@@ -42,22 +63,45 @@ export function formFromBrand(brand: Brand): BrandFormValues {
     phone: brand.contactInfo.phone ?? '',
     email: brand.contactInfo.email ?? '',
     website: brand.contactInfo.website ?? '',
-    tags: brand.tags.join(', '),
+    tags: [...brand.tags],
     images: brand.images.join('\n'),
   };
 }
 
-const splitList = (text: string, separator: RegExp) => text.split(separator).map((s) => s.trim()).filter(Boolean);
+/** What to send to re-create a stored brand exactly (undo of a delete): its input fields, no id or dates. */
+export function inputFromBrand(brand: Brand): BrandInput {
+  const { id: _id, createdAt: _created, updatedAt: _updated, ...input } = brand;
+  return {
+    ...input,
+    description: brand.description ?? '',
+    unit: brand.unit ?? '',
+    area: brand.area ?? '',
+    thumbnail: brand.thumbnail ?? '',
+    contactInfo: { phone: '', email: '', website: '', ...brand.contactInfo },
+    nameI18n: brand.nameI18n ?? {},
+    descriptionI18n: brand.descriptionI18n ?? {},
+  };
+}
+
+const splitLines = (text: string) => text.split(/\n/).map((s) => s.trim()).filter(Boolean);
 
 /** The request body of POST/PUT /api/brands. */
 function payload(values: BrandFormValues) {
-  const { phone, email, website, tags, images, ...rest } = values;
-  return { ...rest, contactInfo: { phone, email, website }, tags: splitList(tags, /,/), images: splitList(images, /\n/) };
+  const { phone, email, website, images, ...rest } = values;
+  return { ...rest, contactInfo: { phone, email, website }, images: splitLines(images) };
 }
 
-/** A field of the form for a validation path: 'contactInfo.email' → 'email', 'tags.2' → 'tags'. */
-export function formFieldOf(path: string): BrandFormField | undefined {
+/**
+ * The form's place for a validation path.
+ * @example formFieldOf('contactInfo.email') // 'email'
+ * @example formFieldOf('tags.2') // 'tags'
+ * @example formFieldOf('nameI18n.en') // 'nameI18n.en'
+ */
+export function formFieldOf(path: string): BrandFormErrorKey | undefined {
   const [first, second] = path.split('.');
+  if ((first === 'nameI18n' || first === 'descriptionI18n') && BRAND_TEXT_LOCALES.includes(second as BrandTextLocale)) {
+    return `${first}.${second as BrandTextLocale}`;
+  }
   const field = first === 'contactInfo' ? second : first;
   return field && field in EMPTY_BRAND_FORM ? (field as BrandFormField) : undefined;
 }
@@ -74,7 +118,7 @@ export function validateBrandForm(values: BrandFormValues): { input: BrandInput 
   return { errors };
 }
 
-/** Maps the server's `fields` (path → message key) onto the form. */
+/** Maps the server's `fields` (path → message key) onto the form: the first message of each field. */
 export function errorsFromServer(fields: Record<string, string>): BrandFormErrors {
   const errors: BrandFormErrors = {};
   for (const [path, key] of Object.entries(fields)) {
@@ -82,4 +126,9 @@ export function errorsFromServer(fields: Record<string, string>): BrandFormError
     if (field && !errors[field]) errors[field] = key;
   }
   return errors;
+}
+
+/** The first field with an error in the form's order. */
+export function firstErrorField(errors: BrandFormErrors): BrandFormErrorKey | undefined {
+  return FORM_ORDER.find((field) => errors[field]);
 }

@@ -30,11 +30,20 @@ $adminToken.listen((token) => {
 
 export type ToastVariant = 'default' | 'destructive' | 'warning';
 
+/** A button in the toast, e.g. undo; pressing it runs `run` and closes the toast. */
+export interface ToastAction {
+  label: string;
+  run: () => void;
+  /** Move focus to the button when shown: for when the control that led here goes away (a deleted row). */
+  takeFocus?: boolean;
+}
+
 export interface Toast {
   id: number;
   title: string;
   description?: string;
   variant: ToastVariant;
+  action?: ToastAction;
 }
 
 /** The spec's toast queue limit: one toast visible at a time, the newest wins. */

@@ -1,10 +1,13 @@
 import { useEffect, useRef } from 'react';
-import type { UploadDialog, UploadDialogOptions } from './upload/upload-dialog.ts';
+import type { UploadDialog, UploadDialogOptions, UploadedFile } from './upload/upload-dialog.ts';
 import { loadUploadStyles } from './upload/upload-styles.ts';
 
+export type { UploadedFile };
+
 /**
- * An Uppy upload dialog made on first open, outside render, and kept for the island's life.
- * Uppy and its styles are fetched only then, so they cost the page nothing before.
+ * An Uppy upload dialog made on first open, outside render, and destroyed with the component that owns
+ * it: a new form (after a save, a cancel or another edit) gets a fresh dialog, never the last one's
+ * "upload complete". Uppy and its styles are fetched only on first open, so they cost the page nothing before.
  */
 export function useUploadDialog(options: UploadDialogOptions) {
   const latest = useRef(options);
@@ -12,16 +15,32 @@ export function useUploadDialog(options: UploadDialogOptions) {
     latest.current = options;
   });
   const dialog = useRef<Promise<UploadDialog> | null>(null);
+  const ready = useRef<UploadDialog | null>(null);
+  useEffect(
+    () => () => {
+      void dialog.current?.then((d) => d.destroy());
+      dialog.current = null;
+      ready.current = null;
+    },
+    [],
+  );
 
   function get(): Promise<UploadDialog> {
-    dialog.current ??= Promise.all([import('./upload/upload-dialog.ts'), loadUploadStyles()]).then(([{ createUploadDialog }]) =>
-      createUploadDialog({ ...latest.current, onUploaded: (path) => latest.current.onUploaded(path) }),
-    );
+    dialog.current ??= Promise.all([import('./upload/upload-dialog.ts'), loadUploadStyles()]).then(([{ createUploadDialog }]) => {
+      const made = createUploadDialog({ ...latest.current, onUploaded: (file) => latest.current.onUploaded(file) });
+      ready.current = made;
+      return made;
+    });
     return dialog.current;
   }
 
   return {
     open: () => void get().then((d) => d.open()),
-    reset: () => void dialog.current?.then((d) => d.reset()),
+    reset: () => ready.current?.reset(),
+    remove: (fileId: string) => ready.current?.remove(fileId),
+    /** Names of picked files not uploaded yet (none before the dialog was first opened). */
+    pending: (): string[] => ready.current?.pending() ?? [],
+    uploadPending: (onProgress?: (percent: number) => void): Promise<UploadedFile[]> =>
+      ready.current?.uploadPending(onProgress) ?? Promise.resolve([]),
   };
 }

@@ -1,6 +1,7 @@
-import { CARD_MAX_TAGS } from '~/shared/brand-basics';
+import { brandText, CARD_MAX_TAGS } from '~/shared/brand-basics';
 import type { Brand } from '~/shared/brand';
 import { responsiveImage } from '~/shared/image-url';
+import { $language } from '~/client/stores';
 import type { Translate } from '~/i18n/translate';
 
 /** How soon the card's picture loads: the first one on screen first, the rest of the first row eagerly, others when near. */
@@ -12,12 +13,9 @@ interface Props {
   imagePriority?: ImagePriority;
 }
 
-/**
- * The brand's texts as the card shows them, in one place: localized names and descriptions pick the
- * visitor's language here.
- */
+/** The brand's texts as the card shows them: the visitor's language, Korean where none was given. */
 function cardTexts(brand: Brand): { name: string; description: string | null } {
-  return { name: brand.name, description: brand.description };
+  return brandText(brand, $language.get());
 }
 
 /** One brand, the same on the home strip and in the directory (spec §2 Brands). */

@@ -1,9 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $toasts, dismissToast, type Toast } from '~/client/stores';
 
 /** How long a toast stays before it leaves on its own (spec §9: viewport default 5000 ms). */
 const TOAST_DURATION_MS = 5000;
+/** A toast with an action (undo) stays longer: time to read, reach and press it. */
+export const ACTION_TOAST_DURATION_MS = 10_000;
 
 const VARIANT_CLASSES: Record<Toast['variant'], string> = {
   default: 'border-line bg-paper text-ink',
@@ -32,20 +34,46 @@ export default function Toaster({ closeLabel }: Props) {
 }
 
 function ToastItem({ toast, closeLabel }: { toast: Toast; closeLabel: string }) {
+  const actionButton = useRef<HTMLButtonElement>(null);
+  // Hovering or focusing the toast holds it, so an action is never taken away mid-reach.
+  const [held, setHeld] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => dismissToast(toast.id), TOAST_DURATION_MS);
+    if (held) return;
+    const timer = setTimeout(() => dismissToast(toast.id), toast.action ? ACTION_TOAST_DURATION_MS : TOAST_DURATION_MS);
     return () => clearTimeout(timer);
-  }, [toast.id]);
+  }, [toast.id, toast.action, held]);
+  useEffect(() => {
+    // The control that led here is going away (a deleted row's button): the action is where focus goes,
+    // so a keyboard user can undo at once instead of starting again from the top of the page.
+    if (toast.action?.takeFocus) actionButton.current?.focus({ preventScroll: true });
+  }, [toast.action]);
   return (
     <div
       data-testid="toast"
       data-variant={toast.variant}
+      onPointerEnter={(e) => e.pointerType === 'mouse' && setHeld(true)}
+      onPointerLeave={(e) => e.pointerType === 'mouse' && setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setHeld(false)}
       className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-lg ${VARIANT_CLASSES[toast.variant]}`}
     >
       <div className="flex-1">
         <p className="text-sm font-semibold">{toast.title}</p>
         {toast.description && <p className="mt-1 text-sm opacity-90">{toast.description}</p>}
       </div>
+      {toast.action && (
+        <button
+          ref={actionButton}
+          type="button"
+          onClick={() => {
+            dismissToast(toast.id);
+            toast.action?.run();
+          }}
+          className="min-h-11 shrink-0 rounded-md border border-current px-3 text-sm font-semibold underline-offset-2 hover:underline"
+        >
+          {toast.action.label}
+        </button>
+      )}
       <button
         type="button"
         onClick={() => dismissToast(toast.id)}

@@ -19,6 +19,8 @@ function toBrand(row: Selectable<BrandsTable>): Brand {
     contactInfo: row.contactInfo ?? {},
     images: row.images ?? [],
     tags: row.tags ?? [],
+    nameI18n: row.nameI18n ?? {},
+    descriptionI18n: row.descriptionI18n ?? {},
     createdAt: row.createdAt ? new Date(row.createdAt).toISOString() : null,
     updatedAt: row.updatedAt ? new Date(row.updatedAt).toISOString() : null,
   };
@@ -37,12 +39,14 @@ function toColumns(input: BrandInput) {
     contactInfo: JSON.stringify(input.contactInfo),
     images: input.images,
     tags: input.tags,
+    nameI18n: JSON.stringify(input.nameI18n ?? {}),
+    descriptionI18n: JSON.stringify(input.descriptionI18n ?? {}),
   };
 }
 
 /**
  * Brands matching the directory filters (each ignored when absent or 'all'), newest first with a
- * missing createdAt last. Search is case-insensitive over name, description and tags (schema.sql's
+ * missing createdAt last. Search is case-insensitive over name, description and tags, in every language (schema.sql's
  * search_text column, backed by a trigram index where pg_trgm exists).
  */
 function matchingBrands(db: Db, filter: BrandFilter) {

@@ -1,3 +1,6 @@
+import type { Locale } from '../i18n/locales.ts';
+import type { Brand } from './brand.ts';
+
 /**
  * The brand rules that carry no validation: categories, floors, display counts, ordering. Public
  * islands import from here (never from brand.ts, whose valibot schemas the admin form needs), so the
@@ -30,4 +33,24 @@ export function byNewest(a: { createdAt: string | null }, b: { createdAt: string
   const ta = a.createdAt ? Date.parse(a.createdAt) : -Infinity;
   const tb = b.createdAt ? Date.parse(b.createdAt) : -Infinity;
   return tb === ta ? 0 : tb > ta ? 1 : -1;
+}
+
+/**
+ * The brand's name and description in the visitor's language, Korean where none was given.
+ * @example brandText({ name: '카페', description: '…', nameI18n: { en: 'Cafe' }, descriptionI18n: {} }, 'en').name // 'Cafe'
+ */
+export function brandText(
+  brand: Pick<Brand, 'name' | 'description' | 'nameI18n' | 'descriptionI18n'>,
+  locale: Locale,
+): { name: string; description: string | null } {
+  if (locale === 'ko') return { name: brand.name, description: brand.description };
+  return {
+    name: brand.nameI18n?.[locale] || brand.name,
+    description: brand.descriptionI18n?.[locale] || brand.description,
+  };
+}
+
+/** The brand with its name and description in `locale` (see brandText), for components that show a Brand. */
+export function localizedBrand<T extends Pick<Brand, 'name' | 'description' | 'nameI18n' | 'descriptionI18n'>>(brand: T, locale: Locale): T {
+  return { ...brand, ...brandText(brand, locale) };
 }

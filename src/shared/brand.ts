@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { OBJECT_PATH_PATTERN } from './uploads.ts';
 import { objectMessages } from './object-messages.ts';
+import type { Locale } from '../i18n/locales.ts';
 
 import { BRAND_CATEGORIES, BRAND_FLOORS, FILTER_ALL, type BrandCategory } from './brand-basics.ts';
 
@@ -54,6 +55,22 @@ export const ContactInfoSchema = v.strictObject({
   website: v.optional(WebsiteSchema, ''),
 }, objectMessages({ phone: msg('phoneRequired'), email: msg('emailRequired') }, msg('phoneRequired'), msg('unknownField')));
 
+/** Languages a brand's name and description may be given in besides Korean, which is required. */
+export const BRAND_TEXT_LOCALES = ['en', 'zh', 'ja'] as const;
+export type BrandTextLocale = (typeof BRAND_TEXT_LOCALES)[number];
+/** A brand text per extra language; a language left out (or blank in the form) falls back to Korean. */
+export type BrandTexts = Partial<Record<BrandTextLocale, string>>;
+
+/** `{en?, zh?, ja?}` of trimmed texts of at most `max` characters; blank entries are dropped. */
+const brandTextsSchema = (max: number) => {
+  const text = v.optional(v.pipe(v.string(msg('tooLong')), v.trim(), v.maxLength(max, msg('tooLong'))));
+  const texts = v.strictObject({ en: text, zh: text, ja: text } satisfies Record<BrandTextLocale, unknown>, msg('unknownField'));
+  return v.optional(v.pipe(texts, v.transform((given): BrandTexts => Object.fromEntries(Object.entries(given).filter(([, value]) => value)))));
+};
+
+/** One tag as the admin types it; the limits are BRAND_LIMITS.tag and .tags. */
+export const TagSchema = v.pipe(v.string(msg('tagEmpty')), v.trim(), v.nonEmpty(msg('tagEmpty')), v.maxLength(BRAND_LIMITS.tag, msg('tagTooLong')));
+
 const ObjectPathSchema = v.pipe(v.string(msg('thumbnailRequired')), v.regex(OBJECT_PATH_PATTERN, msg('objectPathInvalid')));
 
 /**
@@ -71,13 +88,9 @@ export const BrandInputSchema = v.strictObject({
   thumbnail: v.pipe(v.string(msg('thumbnailRequired')), v.nonEmpty(msg('thumbnailRequired')), v.regex(OBJECT_PATH_PATTERN, msg('objectPathInvalid'))),
   contactInfo: ContactInfoSchema,
   images: v.optional(v.pipe(v.array(ObjectPathSchema), v.maxLength(BRAND_LIMITS.images, msg('tooMany'))), []),
-  tags: v.optional(
-    v.pipe(
-      v.array(v.pipe(v.string(), v.trim(), v.nonEmpty(msg('tagEmpty')), v.maxLength(BRAND_LIMITS.tag, msg('tooLong')))),
-      v.maxLength(BRAND_LIMITS.tags, msg('tooMany')),
-    ),
-    [],
-  ),
+  tags: v.optional(v.pipe(v.array(TagSchema), v.maxLength(BRAND_LIMITS.tags, msg('tooManyTags'))), []),
+  nameI18n: brandTextsSchema(BRAND_LIMITS.name),
+  descriptionI18n: brandTextsSchema(BRAND_LIMITS.description),
 }, objectMessages(
   {
     name: msg('nameRequired'),
@@ -109,6 +122,12 @@ export interface Brand {
   contactInfo: { phone?: string; email?: string; website?: string };
   images: string[];
   tags: string[];
+  /**
+   * The name and description in English, Chinese and Japanese where the admin gave them; `name` is Korean.
+   * The API always sends both (`{}` when none); optional so code and fixtures from before need no change.
+   */
+  nameI18n?: BrandTexts;
+  descriptionI18n?: BrandTexts;
   createdAt: string | null;
   updatedAt: string | null;
 }

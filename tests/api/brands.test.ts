@@ -4,6 +4,24 @@ import brands from '../../functions/brands.ts';
 import { call } from '../support/api-calls.ts';
 import { adminToken, brandBody, countRows, uploaded, useApiBackend } from '../support/api-suite.ts';
 import { availableBackends } from '../support/db-backends.ts';
+import { sql } from 'kysely';
+import { loadSchema } from '../../src/server/db/schema.ts';
+import { BRAND_LIMITS } from '../../src/shared/brand.ts';
+
+/** schema.sql one statement at a time (PGlite's prepared statements take one): split at `;` ending a line outside $$ bodies. */
+function schemaStatements(schema: string): string[] {
+  const statements: string[] = [];
+  let current = '';
+  for (const line of schema.split('\n')) {
+    current += `${line}\n`;
+    const insideBody = (current.match(/\$\$/g) ?? []).length % 2 === 1;
+    if (!insideBody && /;\s*(--.*)?$/.test(line)) {
+      statements.push(current);
+      current = '';
+    }
+  }
+  return statements.filter((statement) => statement.replace(/--.*$/gm, '').trim());
+}
 
 describe.each(availableBackends())('brands API on $name', (backend) => {
   const ctx = useApiBackend(backend);
@@ -119,6 +137,62 @@ describe.each(availableBackends())('brands API on $name', (backend) => {
       'contactInfo.email': 'admin.brandForm.errors.emailInvalid',
     });
     expect(await countRows(ctx.db, 'brands')).toBe(before);
+  });
+
+  it(`takes up to ${BRAND_LIMITS.tags} tags of up to ${BRAND_LIMITS.tag} characters; one more of either is a 400 on tags`, async () => {
+    const tags = (n: number) => Array.from({ length: n }, (_, i) => `tag-${i}`);
+    const ok = await create({ tags: [...tags(BRAND_LIMITS.tags - 1), 'x'.repeat(BRAND_LIMITS.tag)] });
+    expect(ok.status).toBe(201);
+    expect(ok.json.tags).toHaveLength(20);
+    const before = await countRows(ctx.db, 'brands');
+    const tooMany = await create({ tags: tags(BRAND_LIMITS.tags + 1) });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.json.error).toMatchObject({ code: 'invalid_input', fields: { tags: 'admin.brandForm.errors.tooManyTags' } });
+    const tooLong = await create({ tags: ['ok', 'x'.repeat(BRAND_LIMITS.tag + 1)] });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.json.error).toMatchObject({ code: 'invalid_input', fields: { 'tags.1': 'admin.brandForm.errors.tagTooLong' } });
+    expect(await countRows(ctx.db, 'brands')).toBe(before);
+  });
+
+  it('stores names and descriptions in en/zh/ja beside the Korean ones, drops blank ones, and searches them all', async () => {
+    await ctx.db.deleteFrom('brands').execute();
+    const response = await create({
+      name: '블루보틀',
+      description: '스페셜티 커피',
+      nameI18n: { en: ' Blue Bottle ', zh: '蓝瓶咖啡', ja: '' },
+      descriptionI18n: { ja: 'スペシャルティコーヒー' },
+    });
+    expect(response.status).toBe(201);
+    expect(response.json).toMatchObject({
+      name: '블루보틀',
+      nameI18n: { en: 'Blue Bottle', zh: '蓝瓶咖啡' },
+      descriptionI18n: { ja: 'スペシャルティコーヒー' },
+    });
+    expect(response.json.nameI18n).not.toHaveProperty('ja');
+    const names = async (search: string) =>
+      (await call(brands, 'GET', `/api/brands?search=${encodeURIComponent(search)}`)).json.map((b: { name: string }) => b.name);
+    for (const search of ['블루', 'blue bottle', '蓝瓶', 'スペシャルティ', '커피']) expect(await names(search), search).toEqual(['블루보틀']);
+    expect(await names('latte')).toEqual([]);
+    const unknown = await create({ nameI18n: { fr: 'Bouteille' } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.error.fields).toHaveProperty('nameI18n.fr');
+    const long = await create({ descriptionI18n: { en: 'x'.repeat(BRAND_LIMITS.description + 1) } });
+    expect(long.json.error.fields).toEqual({ 'descriptionI18n.en': 'admin.brandForm.errors.tooLong' });
+  });
+
+  it('upgrades a database whose search column predates the translations, keeping its rows, and stays a no-op after', async () => {
+    await ctx.db.deleteFrom('brands').execute();
+    // The column as the schema made it before: Korean fields only.
+    await sql`ALTER TABLE brands DROP COLUMN search_text`.execute(ctx.db);
+    await sql`ALTER TABLE brands ADD COLUMN search_text text GENERATED ALWAYS AS (lower(brand_search_text(name, description, tags))) STORED`.execute(ctx.db);
+    await create({ name: '카페', nameI18n: { en: 'Harbour Cafe' } });
+    const names = async (search: string) => (await call(brands, 'GET', `/api/brands?search=${encodeURIComponent(search)}`)).json.map((b: { name: string }) => b.name);
+    expect(await names('harbour')).toEqual([]);
+    const statements = schemaStatements(await loadSchema());
+    for (const statement of statements) await sql.raw(statement).execute(ctx.db);
+    expect(await names('harbour')).toEqual(['카페']);
+    for (const statement of statements) await sql.raw(statement).execute(ctx.db);
+    expect(await names('harbour')).toEqual(['카페']);
   });
 
   it('accepts only thumbnails uploaded here (400 otherwise)', async () => {

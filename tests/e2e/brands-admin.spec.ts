@@ -1,7 +1,8 @@
 import { test, expect, axeViolations } from './fixtures';
 import type { Page } from '@playwright/test';
 import { LOCALES, localizePath } from '../../src/i18n/locales.ts';
-import type { Brand } from '../../src/shared/brand.ts';
+import { brandText, type Brand } from '../../src/shared/brand.ts';
+import type { Locale } from '../../src/i18n/locales.ts';
 import { adminToken, ADMIN_PASSWORD, apiToken, createBrand, islandsReady, loginAsAdmin, pngFile, uniqueName, uploadInDialog } from './support/islands.ts';
 
 /** Card names in page order, once the list has loaded. */
@@ -17,6 +18,9 @@ async function storedBrands(page: Page): Promise<Brand[]> {
   return (await (await page.request.get('/api/brands')).json()) as Brand[];
 }
 
+/** The names a visitor of `locale` should see for these brands (their own language, else Korean). */
+const shownNames = (brands: Brand[], locale: Locale) => brands.map((brand) => brandText(brand, locale).name);
+
 /**
  * `name` is first, in every language, on / and /brands: only brands stored after it (by tests running in
  * parallel) may come before it, and the home strip holds exactly the 3 newest.
@@ -28,7 +32,7 @@ async function expectFirstOnHomeAndDirectory(page: Page, name: string) {
         // Read the page again on each try: a parallel test may have stored a brand in between.
         await page.goto(localizePath(locale, path));
         const names = await cardNames(page);
-        const stored = (await storedBrands(page)).map((b) => b.name);
+        const stored = shownNames(await storedBrands(page), locale);
         const newer = stored.indexOf(name);
         expect(newer).toBeGreaterThanOrEqual(0);
         if (path === '/') expect(names).toEqual(stored.slice(0, 3));
@@ -43,7 +47,7 @@ async function expectHomeShowsNewest(page: Page) {
   await expect(async () => {
     await page.goto('/');
     const names = await cardNames(page);
-    expect(names).toEqual((await storedBrands(page)).slice(0, 3).map((b) => b.name));
+    expect(names).toEqual(shownNames((await storedBrands(page)).slice(0, 3), 'ko'));
   }).toPass({ timeout: 10_000 });
 }
 
@@ -87,7 +91,14 @@ test.describe('admin', () => {
   test('every brand-form rule shows its Korean message at the field', async ({ page }) => {
     await loginAsAdmin(page);
     await page.getByRole('tab', { name: '브랜드 관리' }).click();
+    // What the admin sees listed before: a refused form must not add a row.
+    await expect(page.getByText('브랜드를 불러오는 중...')).toHaveCount(0);
+    const listed = await page.getByTestId('brand-row').allTextContents();
     await page.getByRole('button', { name: '등록', exact: true }).click();
+    // Focus goes to the first field with a message.
+    await expect(page.getByLabel('브랜드명')).toBeFocused();
+    await expect(page.getByLabel('브랜드명')).toHaveAccessibleDescription('브랜드명을 입력해주세요');
+    await expect(page.getByRole('button', { name: '썸네일 업로드' })).toHaveAttribute('aria-invalid', 'true');
     for (const message of [
       '브랜드명을 입력해주세요', '설명을 입력해주세요', '업종을 선택해주세요', '층수를 선택해주세요', '호수를 입력해주세요',
       '면적을 입력해주세요', '썸네일 이미지를 업로드해주세요', '전화번호를 입력해주세요', '이메일을 입력해주세요',
@@ -100,7 +111,7 @@ test.describe('admin', () => {
     await page.getByRole('button', { name: '등록', exact: true }).click();
     await expect(page.getByText('올바른 이메일 주소를 입력해주세요', { exact: true })).toBeVisible();
     await expect(page.getByText('올바른 웹사이트 URL을 입력해주세요', { exact: true })).toBeVisible();
-    await expect(page.getByTestId('brand-row')).toHaveCount(await page.getByTestId('brand-row').count());
+    await expect(page.getByTestId('brand-row')).toHaveText(listed);
   });
 
   test('a brand created with a thumbnail comes first on home and /brands in every language; edit and delete show there', async ({ page }) => {
@@ -165,7 +176,7 @@ test.describe('admin', () => {
     await expect(page.getByTestId('no-brands')).toBeVisible();
   });
 
-  test('tags and images have no inputs (spec §5): an edit keeps the brand\'s own', async ({ page }) => {
+  test('images have no input (spec §5) and an edit keeps them; tags are chips the admin adds and removes', async ({ page }) => {
     const token = await apiToken(page.request);
     const seeded = await createBrand(page.request, token, { name: uniqueName('E2E Tagged'), tags: ['bistro', 'wine', 'brunch', 'terrace'] });
     const { id, createdAt, updatedAt, ...input } = seeded;
@@ -177,15 +188,23 @@ test.describe('admin', () => {
     await loginAsAdmin(page);
     await page.getByRole('tab', { name: '브랜드 관리' }).click();
     await page.getByTestId('brand-row').filter({ hasText: seeded.name }).getByRole('button', { name: /수정/ }).click();
-    await expect(page.locator('form [name="tags"], form [name="images"]')).toHaveCount(0);
+    await expect(page.locator('form [name="images"]')).toHaveCount(0);
+    await expect(page.getByTestId('tag-chip')).toHaveText(['bistro', 'wine', 'brunch', 'terrace']);
     const renamed = `${seeded.name} Rive`;
     await page.getByLabel('브랜드명').fill(renamed);
+    await page.getByRole('button', { name: '태그 삭제: wine' }).click();
+    const tagInput = page.getByRole('textbox', { name: '태그' });
+    await tagInput.fill('natural');
+    await tagInput.press('Enter');
+    await tagInput.pressSequentially('late night,');
+    await expect(page.getByTestId('tag-chip')).toHaveText(['bistro', 'brunch', 'terrace', 'natural', 'late night']);
+    await expect(tagInput).toHaveAttribute('maxlength', '30');
     await page.locator('form button[type=submit]', { hasText: '수정' }).click();
     await expect(page.getByTestId('toast')).toContainText('브랜드가 수정되었습니다.');
     const stored = ((await (await page.request.get(`/api/brands?search=${encodeURIComponent(renamed)}`)).json()) as Brand[])[0]!;
-    expect(stored).toMatchObject({ name: renamed, tags: ['bistro', 'wine', 'brunch', 'terrace'], images: [seeded.thumbnail] });
+    expect(stored).toMatchObject({ name: renamed, tags: ['bistro', 'brunch', 'terrace', 'natural', 'late night'], images: [seeded.thumbnail] });
     await page.goto(`/brands?search=${encodeURIComponent(renamed)}`);
-    await expect(page.getByTestId('brand-card').locator('li')).toHaveText(['#bistro', '#wine', '#brunch']);
+    await expect(page.getByTestId('brand-card').locator('li')).toHaveText(['#bistro', '#brunch', '#terrace']);
   });
 
   test('both tabs pass axe', async ({ page }) => {

@@ -6,10 +6,11 @@ import { apiToken, islandsReady, loginAsAdmin, uniqueName, uploadInDialog } from
 const SIX_MB = 6 * 1024 * 1024;
 
 async function fillInquiry(page: Page, name: string) {
-  await page.getByLabel('이름').fill(name);
-  await page.getByLabel('연락처').fill('010-2345-6789');
-  await page.getByLabel('이메일').fill('tenant@example.com');
-  await page.getByLabel('문의 내용').fill('3층 120평 클리닉 입점을 검토하고 있습니다.');
+  // By id: the labels differ per language, the fields do not.
+  await page.locator('#inquiry-name').fill(name);
+  await page.locator('#inquiry-phone').fill('010-2345-6789');
+  await page.locator('#inquiry-email').fill('tenant@example.com');
+  await page.locator('#inquiry-message').fill('3층 120평 클리닉 입점을 검토하고 있습니다.');
 }
 
 test('a visitor sends an inquiry with two attachments and the admin downloads the same bytes', async ({ page, consoleErrors }) => {
@@ -28,10 +29,9 @@ test('a visitor sends an inquiry with two attachments and the admin downloads th
   await fillInquiry(page, name);
   await page.getByRole('button', { name: '파일 첨부' }).click();
   await uploadInDialog(page, files);
-  const list = page.getByTestId('attachment-list').locator('li');
+  const list = page.getByTestId('attachment-name');
   await expect(list).toHaveCount(2, { timeout: 60_000 });
-  await expect(list.first()).toHaveText(/^파일 1: [0-9a-f-]{36}$/);
-  await expect(list.nth(1)).toHaveText(/^파일 2: [0-9a-f-]{36}$/);
+  await expect(list).toHaveText(['company-profile.pdf', 'floor-plan.pdf']);
   expect(partRequests.length).toBeGreaterThanOrEqual(2);
   await page.keyboard.press('Escape');
   await expect(page.locator('.uppy-Dashboard--modal .uppy-Dashboard-inner')).toBeHidden();
@@ -62,7 +62,7 @@ test('a visitor sends an inquiry with two attachments and the admin downloads th
   expect(consoleErrors).toEqual([]);
 });
 
-test('empty fields show the required toast and send nothing', async ({ page }) => {
+test('empty fields are marked, each with its message, focus goes to the first, and nothing is sent', async ({ page }) => {
   const sent: string[] = [];
   page.on('request', (r) => r.url().endsWith('/api/inquiries') && sent.push(r.method()));
   await page.goto('/contact');
@@ -72,12 +72,109 @@ test('empty fields show the required toast and send nothing', async ({ page }) =
   const toast = page.getByTestId('toast');
   await expect(toast).toHaveText(/필수 항목을 모두 입력해주세요\./);
   await expect(toast).toHaveAttribute('data-variant', 'destructive');
+  await expect(page.getByLabel('이름')).not.toHaveAttribute('aria-invalid', 'true');
+  for (const label of ['연락처', '이메일', '문의 내용']) {
+    await expect(page.getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel(label)).toHaveAccessibleDescription('필수 항목입니다.');
+  }
+  await expect(page.getByLabel('연락처')).toBeFocused();
+  await page.getByLabel('연락처').fill('010-2345-6789');
+  await page.getByLabel('이메일').fill('not-an-email');
+  await page.getByRole('button', { name: '문의하기' }).click();
+  await expect(page.getByLabel('연락처')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('이메일')).toHaveAccessibleDescription('올바른 이메일 주소를 입력해주세요.');
+  await expect(page.getByLabel('이메일')).toBeFocused();
   expect(sent).toEqual([]);
 
   await page.goto('/en/contact');
   await islandsReady(page);
   await page.getByRole('button', { name: 'Send inquiry' }).click();
   await expect(page.getByTestId('toast')).toContainText('Please fill in all required items.');
+  await expect(page.getByLabel('Name')).toHaveAccessibleDescription('This field is required.');
+  await expect(page.getByLabel('Name')).toBeFocused();
+});
+
+test('a field the server rejects is marked like one the form rejects', async ({ page }) => {
+  await page.route('**/api/inquiries', (route) =>
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'invalid_input', message: 'x', fields: { email: 'inquiry.errors.emailInvalid' } } }),
+    }),
+  );
+  await page.goto('/ja/contact');
+  await islandsReady(page);
+  await fillInquiry(page, 'Server Says No');
+  await page.getByRole('button', { name: '送信する' }).click();
+  const email = page.locator('#inquiry-email');
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription(/メールアドレス/);
+  await expect(email).toBeFocused();
+});
+
+test('a file picked but not uploaded in the dialog is uploaded on send and goes with the inquiry; success takes focus', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto('/contact');
+  await islandsReady(page);
+  await fillInquiry(page, uniqueName('Picked Only'));
+  await page.getByRole('button', { name: '파일 첨부' }).click();
+  const dialog = page.locator('.uppy-Dashboard--modal');
+  await expect(dialog.locator('.uppy-Dashboard-inner')).toBeVisible();
+  // A Korean name in decomposed form (as macOS gives it): shown composed.
+  const name = '사업계획서.pdf'.normalize('NFD');
+  await dialog.locator('input.uppy-Dashboard-input').first().setInputFiles({ name, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\nplan') });
+  await page.keyboard.press('Escape');
+  await expect(dialog.locator('.uppy-Dashboard-inner')).toBeHidden();
+  await expect(page.getByTestId('attachment-list')).toHaveCount(0);
+
+  const sent = page.waitForRequest((request) => request.url().endsWith('/api/inquiries') && request.method() === 'POST');
+  await page.getByRole('button', { name: '문의하기' }).click();
+  const body = (await sent).postDataJSON() as { attachments: string[] };
+  expect(body.attachments).toHaveLength(1);
+  expect(body.attachments[0]).toMatch(/^\/objects\/uploads\/[0-9a-f-]{36}$/);
+  const status = page.getByTestId('inquiry-status');
+  await expect(status).toHaveText('문의가 접수되었습니다. 담당자가 곧 연락드리겠습니다.');
+  await expect(status).toBeFocused();
+});
+
+test('a picked file that cannot be uploaded stops the send with a message, and nothing is lost', async ({ page }) => {
+  const sent: string[] = [];
+  page.on('request', (r) => r.url().endsWith('/api/inquiries') && sent.push(r.method()));
+  await page.route('**/api/objects/upload', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"unavailable","message":"down"}}' }));
+  await page.goto('/en/contact');
+  await islandsReady(page);
+  await fillInquiry(page, 'Upload Fails');
+  await page.getByRole('button', { name: 'Attach files' }).click();
+  const dialog = page.locator('.uppy-Dashboard--modal');
+  await dialog.locator('input.uppy-Dashboard-input').first().setInputFiles({ name: 'plan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\nplan') });
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Send inquiry' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'could not be uploaded' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Attach files' })).toBeFocused();
+  await expect(page.getByLabel('Name')).toHaveValue('Upload Fails');
+  expect(sent).toEqual([]);
+});
+
+test('an uploaded attachment is listed by its name and can be taken off before sending', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto('/contact');
+  await islandsReady(page);
+  await fillInquiry(page, uniqueName('Removes One'));
+  await page.getByRole('button', { name: '파일 첨부' }).click();
+  await uploadInDialog(page, [
+    // Decomposed, as a Mac names files: listed composed, so it reads (and is found) as typed.
+    { name: '회사소개서.pdf'.normalize('NFD'), mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\none') },
+    { name: 'floor.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\ntwo') },
+  ]);
+  const list = page.getByTestId('attachment-name');
+  await expect(list).toHaveText(['회사소개서.pdf'.normalize('NFC'), 'floor.pdf'], { timeout: 30_000 });
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: '회사소개서.pdf 첨부 삭제' }).click();
+  await expect(list).toHaveText(['floor.pdf']);
+  const sent = page.waitForRequest((request) => request.url().endsWith('/api/inquiries') && request.method() === 'POST');
+  await page.getByRole('button', { name: '문의하기' }).click();
+  expect(((await sent).postDataJSON() as { attachments: string[] }).attachments).toHaveLength(1);
+  await expect(page.getByTestId('inquiry-status')).toBeFocused();
 });
 
 test('what a visitor types before the form has loaded its script is kept and sent', async ({ page }) => {
@@ -142,7 +239,8 @@ test('an answer lost after the inquiry was stored: resending stores it once, not
   expect(stored.filter((inquiry) => inquiry.name === name)).toHaveLength(1);
 });
 
-test('the upload dialog refuses files over 10 MB and a sixth file, in the page language', async ({ page }) => {
+test('the upload dialog refuses files over 10 MB and a sixth file, in the page language, and the message stays', async ({ page }) => {
+  await page.clock.install();
   await page.goto('/en/contact');
   await islandsReady(page);
   // Uppy's styles are not render-blocking: they arrive with the first opening, before the dialog shows.
@@ -156,12 +254,19 @@ test('the upload dialog refuses files over 10 MB and a sixth file, in the page l
   await expect(dialog).toContainText('huge.bin exceeds the maximum allowed size of 10 MB');
   const six = Array.from({ length: 6 }, (_, i) => ({ name: `f${i}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`file ${i}`) }));
   await input.setInputFiles(six);
-  await expect(dialog).toContainText('You can only upload 5 files');
+  // The first five are kept; the sixth is named, and the message is still there long after Uppy's 5 s.
+  await expect(dialog.locator('.uppy-Dashboard-Item')).toHaveCount(5);
+  // (Uppy's Dashboard renders each message twice.)
+  const message = dialog.getByRole('alert').filter({ hasText: /You can only upload 5 files: f5\.txt/ }).first();
+  await expect(message).toBeVisible();
+  await page.clock.fastForward(30_000);
+  await expect(message).toBeVisible();
   // Files within the limits wait for the visitor: nothing starts by itself.
   const uploads: string[] = [];
   page.on('request', (r) => r.url().includes('/api/objects/') && uploads.push(r.url()));
-  await input.setInputFiles(six.slice(0, 2));
   await expect(dialog.locator('.uppy-StatusBar-actionBtn--upload')).toBeVisible();
+  // In the site's colours, not Uppy's green.
+  await expect(dialog.locator('.uppy-StatusBar-actionBtn--upload')).toHaveCSS('background-color', 'rgb(138, 93, 18)');
   await page.waitForTimeout(500);
   expect(uploads).toEqual([]);
 });

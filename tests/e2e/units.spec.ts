@@ -78,9 +78,10 @@ test.describe('available spaces', () => {
     await page.getByRole('tab', { name: '공간' }).click();
     const row = page.getByTestId('unit-row').filter({ hasText: unit.unitNumber });
     await row.getByRole('button', { name: '삭제' }).click();
-    await expect(page.getByTestId('unit-undo')).toContainText('공간을 삭제했습니다.');
+    const deletedToast = page.getByTestId('toast').filter({ hasText: '공간을 삭제했습니다.' });
+    await expect(deletedToast).toBeVisible();
     await expect(row).toHaveCount(0);
-    await page.getByTestId('unit-undo').getByRole('button', { name: '되돌리기' }).click();
+    await deletedToast.getByRole('button', { name: '되돌리기' }).click();
     await expect(page.getByTestId('toast')).toContainText('공간을 되살렸습니다.');
     await expect(row).toContainText('₩7,700,000');
     await expect(row).toContainText('비공개');

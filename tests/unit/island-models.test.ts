@@ -29,14 +29,27 @@ describe('brand form', () => {
   const valid = {
     ...EMPTY_BRAND_FORM, name: 'Atelier', description: 'Bistro', category: 'F&B', floor: '1F', unit: '101', area: '30평',
     thumbnail: '/objects/uploads/0b6c2d1e-1234-4abc-8def-0123456789ab', phone: '02-555-0101', email: 'a@b.co',
-    tags: ' wine, , brunch ', images: '',
+    tags: [' wine', 'brunch '], images: '',
   };
 
-  it('builds the API body: contact info nested, tags split and trimmed', () => {
-    const result = validateBrandForm(valid);
+  it('builds the API body: contact info nested, tags trimmed, blank translations left out', () => {
+    const result = validateBrandForm({ ...valid, nameI18n: { en: ' Atelier EN ', zh: '', ja: '  ' } });
     expect('input' in result && result.input).toMatchObject({
       name: 'Atelier', contactInfo: { phone: '02-555-0101', email: 'a@b.co', website: '' }, tags: ['wine', 'brunch'], images: [],
+      nameI18n: { en: 'Atelier EN' }, descriptionI18n: {},
     });
+  });
+
+  it('marks a tag past the limits and a too long translation on their own fields', () => {
+    const result = validateBrandForm({
+      ...valid, tags: Array.from({ length: 21 }, (_, i) => `tag${i}`), descriptionI18n: { en: '', zh: '', ja: 'あ'.repeat(2001) },
+    });
+    expect('errors' in result && result.errors).toEqual({
+      tags: 'admin.brandForm.errors.tooManyTags',
+      'descriptionI18n.ja': 'admin.brandForm.errors.tooLong',
+    });
+    const long = validateBrandForm({ ...valid, tags: ['x'.repeat(31)] });
+    expect('errors' in long && long.errors).toEqual({ tags: 'admin.brandForm.errors.tagTooLong' });
   });
 
   it('puts each rule message on its own field, nested paths included', () => {
@@ -50,6 +63,6 @@ describe('brand form', () => {
   });
 
   it('maps the server field paths onto the form', () => {
-    expect(errorsFromServer({ 'contactInfo.phone': 'k1', 'tags.2': 'k2', unknown: 'k3' })).toEqual({ phone: 'k1', tags: 'k2' });
+    expect(errorsFromServer({ 'contactInfo.phone': 'k1', 'tags.2': 'k2', unknown: 'k3', 'nameI18n.zh': 'k4' })).toEqual({ phone: 'k1', tags: 'k2', 'nameI18n.zh': 'k4' });
   });
 });

@@ -1,6 +1,6 @@
 import Uppy from '@uppy/core';
 import Dashboard from '@uppy/dashboard';
-import type { Body, Meta } from '@uppy/core/utils';
+import type { Body, Meta, UppyFile } from '@uppy/core/utils';
 import type { UploadPurpose } from '../../shared/uploads.ts';
 import { ContractUploader } from './contract-uploader.ts';
 import type { UppyLocale } from './uppy-locale.ts';
@@ -13,29 +13,63 @@ export interface UploadDialogOptions {
   locale: UppyLocale;
   /** The limits in words, shown in the dialog. */
   note: string;
-  /** Called once per uploaded file with its object path. */
-  onUploaded: (objectPath: string) => void;
+  /** Called once per uploaded file. */
+  onUploaded: (file: UploadedFile) => void;
+}
+
+/** A file stored by the upload contract: its object path, the visitor's own file name and Uppy's id. */
+export interface UploadedFile {
+  path: string;
+  name: string;
+  fileId: string;
 }
 
 export interface UploadDialog {
   open: () => void;
   /** Forgets every file (e.g. the admin removed the thumbnail). */
   reset: () => void;
+  /** Forgets one file, uploaded or not. */
+  remove: (fileId: string) => void;
+  /** Names of the files picked but not uploaded yet. */
+  pending: () => string[];
+  /** Uploads every picked file not uploaded yet, reporting the percent done; rejects when any of them fails. */
+  uploadPending: (onProgress?: (percent: number) => void) => Promise<UploadedFile[]>;
+  /** Closes the dialog and frees Uppy (the form that owned it is gone). */
+  destroy: () => void;
 }
 
+/** Longest a setTimeout can wait: restriction messages stay until the next action hides them. */
+const UNTIL_NEXT_ACTION_MS = 2_147_483_647;
+
+const uploadedFile = (file: UppyFile<Meta, Body>, path: string): UploadedFile => ({
+  path,
+  name: (file.name ?? '').normalize('NFC'),
+  fileId: file.id,
+});
+
 /**
- * The Uppy Dashboard as a modal: nothing starts until the visitor presses upload; restriction
- * errors come from Uppy in the page's language. This module is only imported when a dialog first
- * opens, so Uppy never weighs on the page before that.
+ * The Uppy Dashboard as a modal: nothing starts until the visitor presses upload (or the form uploads
+ * what was picked when it is sent); restriction errors come from Uppy in the page's language. This
+ * module is only imported when a dialog first opens, so Uppy never weighs on the page before that.
  */
 export function createUploadDialog(options: UploadDialogOptions): UploadDialog {
-  const uppy = new Uppy<Meta, Body>({
+  let overLimit: string[] = [];
+  const uppy: Uppy<Meta, Body> = new Uppy<Meta, Body>({
     autoProceed: false,
     locale: options.locale,
+    infoTimeout: UNTIL_NEXT_ACTION_MS,
     restrictions: {
       maxNumberOfFiles: options.maxFiles,
       maxFileSize: options.maxBytes,
       allowedFileTypes: options.allowedTypes ?? null,
+    },
+    // Uppy refuses a whole batch that passes the file count; keep the first files that fit and name the rest.
+    onBeforeFileAdded: (file, files) => {
+      if (overLimit.length === 0) clearMessages();
+      if (Object.keys(files).length < options.maxFiles) return true;
+      if (overLimit.length === 0) queueMicrotask(reportOverLimit);
+      overLimit.push(file.name ?? '');
+      return false;
     },
   })
     .use(Dashboard, {
@@ -47,11 +81,37 @@ export function createUploadDialog(options: UploadDialogOptions): UploadDialog {
     })
     .use(ContractUploader, { purpose: options.purpose });
   const dashboard = () => uppy.getPlugin('Dashboard') as Dashboard<Meta, Body>;
-  uppy.on('upload-success', (_file, response) => {
-    if (response.uploadURL) options.onUploaded(response.uploadURL);
+  const clearMessages = () => {
+    if (uppy.getState().info.length > 0) uppy.setState({ info: [] });
+  };
+  function reportOverLimit() {
+    const message = uppy.i18n('youCanOnlyUploadX', { smart_count: options.maxFiles });
+    uppy.info({ message: `${message}: ${overLimit.join(', ')}`, details: '' }, 'error', UNTIL_NEXT_ACTION_MS);
+    overLimit = [];
+  }
+  uppy.on('file-removed', clearMessages);
+  uppy.on('upload', clearMessages);
+  uppy.on('dashboard:modal-closed', clearMessages);
+  uppy.on('upload-success', (file, response) => {
+    if (file && response.uploadURL) options.onUploaded(uploadedFile(file, response.uploadURL));
   });
+  const notUploaded = () => uppy.getFiles().filter((file) => !file.progress.uploadComplete);
+
   return {
     open: () => void dashboard().openModal(),
     reset: () => uppy.cancelAll(),
+    remove: (fileId) => {
+      if (uppy.getFile(fileId)) uppy.removeFile(fileId);
+    },
+    pending: () => notUploaded().map((file) => (file.name ?? '').normalize('NFC')),
+    uploadPending: async (onProgress) => {
+      if (notUploaded().length === 0) return [];
+      const report = (percent: number) => onProgress?.(percent);
+      uppy.on('progress', report);
+      const result = await uppy.upload().finally(() => uppy.off('progress', report));
+      if (!result || (result.failed?.length ?? 0) > 0) throw new Error('upload failed');
+      return (result.successful ?? []).flatMap((file) => (file.uploadURL ? [uploadedFile(file, file.uploadURL)] : []));
+    },
+    destroy: () => uppy.destroy(),
   };
 }

@@ -21,10 +21,22 @@ export interface UppyLocale {
   pluralize: (n: number) => 0 | 1;
 }
 
-/** Uppy's locale from our dictionary; Korean, Chinese and Japanese have no plural forms. */
-export function uppyLocale(t: Translate, locale: Locale): UppyLocale {
+/**
+ * The allowed types as people name them: extensions, not MIME types.
+ * @example fileTypeNames(['.png', '.jpg', 'image/png']) // 'PNG, JPG'
+ */
+export function fileTypeNames(allowed: readonly string[]): string {
+  return allowed.filter((type) => type.startsWith('.')).map((ext) => ext.slice(1).toUpperCase()).join(', ');
+}
+
+/**
+ * Uppy's locale from our dictionary; Korean, Chinese and Japanese have no plural forms. With `allowed`,
+ * the wrong-type message names the file types in words ("PNG, JPG") instead of Uppy's MIME list.
+ */
+export function uppyLocale(t: Translate, locale: Locale, allowed?: readonly string[]): UppyLocale {
   const strings: UppyLocale['strings'] = {};
   for (const key of SINGLE) strings[key] = t(`upload.uppy.${key}`);
+  if (allowed) strings.youCanOnlyUploadFileTypes = t('upload.uppy.youCanOnlyUploadFileTypes').replace('%{types}', fileTypeNames(allowed));
   for (const key of PLURAL) strings[key] = { 0: t(`upload.uppy.${key}.one`), 1: t(`upload.uppy.${key}.other`) };
   return { strings, pluralize: (n) => (locale === 'en' && n === 1 ? 0 : 1) };
 }

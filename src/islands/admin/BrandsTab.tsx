@@ -1,32 +1,46 @@
 import { useEffect, useState } from 'react';
 import type { Brand, BrandInput } from '~/shared/brand';
+import { UPLOAD_ENDPOINTS } from '~/shared/upload-protocol';
 import type { Translate } from '~/i18n/translate';
 import { ApiError, apiWrite } from '~/client/api';
 import { showToast } from '~/client/stores';
 import { useQuery } from '~/client/use-query';
 import { endSessionIfUnauthorized } from '~/client/admin-session';
-import { errorsFromServer, type BrandFormErrors } from '~/client/brand-form-model';
+import { errorsFromServer, inputFromBrand, type BrandFormErrors } from '~/client/brand-form-model';
 import BrandForm from './BrandForm';
 import BrandTable from './BrandTable';
+
+/** The form shown: which brand (null: a new one), and a counter so every save, cancel or edit gets a fresh form. */
+interface FormState {
+  brand: Brand | null;
+  generation: number;
+  /** False only for the form shown when the tab opens: it must not pull the page to itself. */
+  focus: boolean;
+}
 
 /** Register, edit and delete brands; the list is read again after every write (spec §7). */
 export default function BrandsTab({ t }: { t: Translate }) {
   const { data, error, refetch } = useQuery<Brand[]>(['/api/brands']);
-  const [editing, setEditing] = useState<Brand | null>(null);
+  const [form, setForm] = useState<FormState>({ brand: null, generation: 0, focus: false });
   const [serverErrors, setServerErrors] = useState<BrandFormErrors>({});
   useEffect(() => {
     if (error) endSessionIfUnauthorized(error);
   }, [error]);
+  const editing = form.brand;
+  /** A new form (fresh upload dialog included) for `brand`, brought into view. */
+  const openForm = (brand: Brand | null) => {
+    setServerErrors({});
+    setForm((old) => ({ brand, generation: old.generation + 1, focus: true }));
+  };
 
-  /** Resolves true when saved, so the form resets. */
+  /** Resolves true when saved; the form is then replaced by a fresh one. */
   async function save(input: BrandInput): Promise<boolean> {
     const mode = editing ? 'update' : 'create';
     try {
       if (editing) await apiWrite('PUT', `/api/brands/${editing.id}`, input);
       else await apiWrite('POST', '/api/brands', input);
       showToast({ title: t(`admin.brands.toast.${mode}d`) });
-      setEditing(null);
-      setServerErrors({});
+      openForm(null);
       return true;
     } catch (err) {
       if (!endSessionIfUnauthorized(err)) {
@@ -39,11 +53,33 @@ export default function BrandsTab({ t }: { t: Translate }) {
     }
   }
 
+  /**
+   * Undo of a delete: the same brand stored again, thumbnail included. The object outlives the row (only the
+   * sweep removes unreferenced objects, after a grace period); making it public again is harmless if it still is.
+   */
+  async function restore(brand: Brand) {
+    try {
+      if (brand.thumbnail) await apiWrite('POST', UPLOAD_ENDPOINTS.setPublic, { objectPath: brand.thumbnail });
+      await apiWrite('POST', '/api/brands', inputFromBrand(brand));
+      showToast({ title: t('admin.brands.toast.restored') });
+    } catch (err) {
+      if (!endSessionIfUnauthorized(err)) {
+        showToast({ title: t('admin.brands.toast.restoreFailed'), description: t('admin.brands.toast.restoreFailedDescription'), variant: 'destructive' });
+      }
+    } finally {
+      refetch();
+    }
+  }
+
   async function remove(brand: Brand) {
     try {
       await apiWrite('DELETE', `/api/brands/${brand.id}`);
-      showToast({ title: t('admin.brands.toast.deleted') });
-      if (editing?.id === brand.id) setEditing(null);
+      showToast({
+        title: t('admin.brands.toast.deleted'),
+        description: t('admin.brands.toast.deletedDescription'),
+        action: { label: t('admin.brands.toast.undo'), run: () => void restore(brand), takeFocus: true },
+      });
+      if (editing?.id === brand.id) setForm((old) => ({ brand: null, generation: old.generation + 1, focus: false }));
     } catch (err) {
       if (!endSessionIfUnauthorized(err)) {
         showToast({ title: t('admin.brands.toast.deleteFailed'), description: t('admin.brands.toast.deleteFailedDescription'), variant: 'destructive' });
@@ -55,12 +91,20 @@ export default function BrandsTab({ t }: { t: Translate }) {
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-10">
-      <BrandForm key={editing?.id ?? 'new'} brand={editing} serverErrors={serverErrors} onSave={save} onCancel={() => setEditing(null)} t={t} />
+      <BrandForm
+        key={`${editing?.id ?? 'new'}-${form.generation}`}
+        brand={editing}
+        serverErrors={serverErrors}
+        onSave={save}
+        onCancel={() => openForm(null)}
+        focusOnMount={form.focus}
+        t={t}
+      />
       <section aria-labelledby="brand-list-title" className="min-w-0">
         <h2 id="brand-list-title" className="text-xl font-bold text-ink">{t('admin.brands.listTitle')}</h2>
         {error && <p role="alert" className="mt-4 text-danger">{t('admin.brands.loadFailed')}</p>}
         {!data && !error && <p className="mt-4 text-muted">{t('admin.brands.loading')}</p>}
-        {data && <BrandTable brands={data} onEdit={setEditing} onDelete={(b) => void remove(b)} t={t} />}
+        {data && <BrandTable brands={data} editingId={editing?.id ?? null} onEdit={openForm} onDelete={(b) => void remove(b)} t={t} />}
       </section>
     </div>
   );

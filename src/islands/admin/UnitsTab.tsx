@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { UPLOAD_ENDPOINTS } from '~/shared/upload-protocol';
 import { inputFromUnit, type Unit, type UnitInput, type UnitStatus } from '~/shared/unit';
 import type { Translate } from '~/i18n/translate';
 import { ApiError, apiWrite } from '~/client/api';
@@ -8,14 +9,14 @@ import { endSessionIfUnauthorized } from '~/client/admin-session';
 import { errorsFromServer, type UnitFormErrors } from '~/client/unit-form-model';
 import UnitForm from './UnitForm';
 import UnitTable from './UnitTable';
-import UnitUndo from './UnitUndo';
 
 /** Add, edit, re-status and delete spaces (with undo); the list is read again after every write. */
 export default function UnitsTab({ t }: { t: Translate }) {
   const { data, error, refetch } = useQuery<Unit[]>(['/api/units']);
   const [editing, setEditing] = useState<Unit | null>(null);
   const [serverErrors, setServerErrors] = useState<UnitFormErrors>({});
-  const [deleted, setDeleted] = useState<Unit | null>(null);
+  // A new form (and so a fresh upload dialog) after every save: the next unit starts from nothing.
+  const [generation, setGeneration] = useState(0);
   useEffect(() => {
     if (error) endSessionIfUnauthorized(error);
   }, [error]);
@@ -47,6 +48,7 @@ export default function UnitsTab({ t }: { t: Translate }) {
     );
     if (saved) {
       setEditing(null);
+      setGeneration((n) => n + 1);
       setServerErrors({});
     }
     return saved;
@@ -60,7 +62,8 @@ export default function UnitsTab({ t }: { t: Translate }) {
     try {
       await apiWrite('DELETE', `/api/units/${unit.id}`);
       if (editing?.id === unit.id) setEditing(null);
-      setDeleted(unit);
+      // Delete is immediate; the toast offers the way back (the plan outlives the row until the sweep's grace period).
+      showToast({ title: t('units.admin.toast.deleted'), action: { label: t('units.admin.toast.undo'), run: () => restore(unit), takeFocus: true } });
     } catch (err) {
       if (!endSessionIfUnauthorized(err)) showToast({ title: t('units.admin.toast.deleteFailed'), variant: 'destructive' });
     } finally {
@@ -68,25 +71,22 @@ export default function UnitsTab({ t }: { t: Translate }) {
     }
   }
 
-  function undo() {
-    const unit = deleted;
-    setDeleted(null);
-    if (unit) void write(() => apiWrite('POST', '/api/units', inputFromUnit(unit)), 'units.admin.toast.restored', 'units.admin.toast.restoreFailed');
+  function restore(unit: Unit) {
+    void write(async () => {
+      if (unit.plan) await apiWrite('POST', UPLOAD_ENDPOINTS.setPublic, { objectPath: unit.plan });
+      await apiWrite('POST', '/api/units', inputFromUnit(unit));
+    }, 'units.admin.toast.restored', 'units.admin.toast.restoreFailed');
   }
-  const expire = useCallback(() => setDeleted(null), []);
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-10">
-      <UnitForm key={editing?.id ?? 'new'} unit={editing} serverErrors={serverErrors} onSave={save} onCancel={() => setEditing(null)} t={t} />
+      <UnitForm key={`${editing?.id ?? 'new'}-${generation}`} unit={editing} serverErrors={serverErrors} onSave={save} onCancel={() => setEditing(null)} t={t} />
       <section aria-labelledby="unit-list-title" className="min-w-0">
         <h2 id="unit-list-title" className="text-xl font-bold text-ink">{t('units.admin.listTitle')}</h2>
         {error && <p role="alert" className="mt-4 text-danger">{t('units.admin.loadFailed')}</p>}
         {!data && !error && <p className="mt-4 text-muted">{t('units.admin.loading')}</p>}
         {data && <UnitTable units={data} onEdit={setEditing} onDelete={(u) => void remove(u)} onStatus={changeStatus} t={t} />}
       </section>
-      {deleted && (
-        <UnitUndo key={deleted.id} message={t('units.admin.toast.deleted')} undoLabel={t('units.admin.toast.undo')} closeLabel={t('toast.close')} onUndo={undo} onExpire={expire} />
-      )}
     </div>
   );
 }

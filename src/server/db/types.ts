@@ -43,11 +43,14 @@ export interface BrandsTable {
   thumbnail: string | null;
   contactInfo: Json<{ phone?: string; email?: string; website?: string }>;
   images: ColumnType<string[], string[] | undefined, string[]>;
+  /** `{en?, zh?, ja?}`: the name and description in other languages (schema.sql, localized brand texts). */
+  nameI18n: Json<Partial<Record<'en' | 'zh' | 'ja', string>>>;
+  descriptionI18n: Json<Partial<Record<'en' | 'zh' | 'ja', string>>>;
   tags: ColumnType<string[], string[] | undefined, string[]>;
   /** Nullable: a brand imported without createdAt sorts as the oldest (spec §3). */
   createdAt: ColumnType<Date | null, Date | string | undefined, Date | string>;
   updatedAt: ColumnType<Date | null, Date | string | undefined, Date | string>;
-  /** lower(name, description and tags), kept by the database (schema.sql); what a search reads. */
+  /** lower(name, description and tags, in every language), kept by the database (schema.sql); what a search reads. */
   searchText: GeneratedAlways<string>;
 }
 

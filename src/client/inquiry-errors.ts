@@ -1,0 +1,38 @@
+import * as v from 'valibot';
+import { InquiryInputSchema, type InquiryInput } from '../shared/inquiry.ts';
+
+/** Where a message can sit on the contact form: under a field, or under the attachments. */
+export const INQUIRY_ERROR_FIELDS = ['name', 'phone', 'email', 'message', 'attachments'] as const;
+export type InquiryErrorField = (typeof INQUIRY_ERROR_FIELDS)[number];
+/** Field → dictionary key of its message. */
+export type InquiryErrors = Partial<Record<InquiryErrorField, string>>;
+
+/** The all-fields-required message reads wrong under one field: there it says "this field is required". */
+const PER_FIELD: Record<string, string> = { 'inquiry.errors.required': 'inquiry.errors.fieldRequired' };
+
+/**
+ * Field errors from validation paths, the shared schema's or the server's `error.fields`.
+ * @example inquiryErrorsFrom({ email: 'inquiry.errors.emailInvalid', 'attachments.1': 'inquiry.errors.attachmentInvalid' })
+ */
+export function inquiryErrorsFrom(fields: Record<string, string>): InquiryErrors {
+  const errors: InquiryErrors = {};
+  for (const [path, key] of Object.entries(fields)) {
+    const field = path.split('.')[0] as InquiryErrorField;
+    if (INQUIRY_ERROR_FIELDS.includes(field)) errors[field] ??= PER_FIELD[key] ?? key;
+  }
+  return errors;
+}
+
+/** The body to send, or each field's message, by the same schema as the server. */
+export function checkInquiry(body: Record<string, unknown>): { input: InquiryInput } | { errors: InquiryErrors } {
+  const result = v.safeParse(InquiryInputSchema, body);
+  if (result.success) return { input: result.output };
+  const fields: Record<string, string> = {};
+  for (const issue of result.issues) fields[v.getDotPath(issue) ?? ''] ??= issue.message;
+  return { errors: inquiryErrorsFrom(fields) };
+}
+
+/** The first field with a message, in the form's order: where focus goes. */
+export function firstInquiryError(errors: InquiryErrors): InquiryErrorField | undefined {
+  return INQUIRY_ERROR_FIELDS.find((field) => errors[field]);
+}
