@@ -8,6 +8,7 @@ import { ConstructionDataSchema, ConstructionTextSchema } from './schemas/constr
 import { DirectionsDataSchema, DirectionsTextSchema } from './schemas/directions.ts';
 import { FloorsDataSchema, FloorsTextSchema } from './schemas/floors.ts';
 import { LeasingTextSchema } from './schemas/leasing.ts';
+import { UnitsContentSchema } from './schemas/units.ts';
 import { LOCALES } from '../i18n/locales.ts';
 
 /** Where the generated JSON Schemas live, relative to the repository root. */
@@ -38,6 +39,7 @@ export const CONTENT_KINDS: ContentKind[] = [
   { name: 'floors-data', schema: FloorsDataSchema, files: ['content/floors/data.json'] },
   { name: 'floors-text', schema: FloorsTextSchema, files: texts('floors') },
   { name: 'leasing-text', schema: LeasingTextSchema, files: texts('leasing') },
+  { name: 'units', schema: UnitsContentSchema, files: ['content/units.json'] },
 ];
 
 /** The `"$schema"` value of a content file of `kind`: a path relative to the file, as editors resolve it. */

@@ -47,7 +47,7 @@ export default function BrandCard({ brand, t, imagePriority = 'lazy' }: Props) {
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex flex-wrap items-center gap-2">
           <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${brand.isAvailable ? 'bg-success text-white' : 'bg-ink-soft text-white'}`}>
-            {t(brand.isAvailable ? 'brands.status.open' : 'brands.status.comingSoon')}
+            {t(brand.isAvailable ? 'status.open' : 'status.comingSoon')}
           </span>
           <span className="rounded-full bg-brass-soft px-2.5 py-0.5 text-xs font-semibold text-brass-strong">
             {t(`brands.category.${brand.category}`)}

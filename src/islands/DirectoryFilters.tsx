@@ -13,7 +13,7 @@ function optionLabel(name: (typeof SELECT_NAMES)[number], value: string, t: Tran
   if (value === 'all') return t(`brands.filters.${name}All`);
   if (name === 'category') return t(`brands.category.${value}`);
   if (name === 'floor') return t(`brands.floor.${value}`);
-  return t(value === 'true' ? 'brands.status.open' : 'brands.status.comingSoon');
+  return t(value === 'true' ? 'status.open' : 'status.comingSoon');
 }
 
 /** Search box and the three selects of the directory, with visible labels. */

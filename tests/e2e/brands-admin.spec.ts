@@ -134,7 +134,7 @@ test.describe('admin', () => {
     await page.getByRole('button', { name: '완료' }).press('Enter');
     await page.getByRole('button', { name: '등록', exact: true }).click();
     await expect(page.getByTestId('toast')).toContainText('브랜드가 등록되었습니다.');
-    await expect(page.getByTestId('brand-row').filter({ hasText: name })).toContainText('영업중');
+    await expect(page.getByTestId('brand-row').filter({ hasText: name })).toContainText('영업 중');
     await expect(page.getByLabel('브랜드명')).toHaveValue('');
 
     await expectFirstOnHomeAndDirectory(page, name);
@@ -155,15 +155,15 @@ test.describe('admin', () => {
     await expect(page.getByRole('button', { name: '취소' })).toBeVisible();
     const renamed = `${name} Rive`;
     await page.getByLabel('브랜드명').fill(renamed);
-    await page.getByLabel('영업중').uncheck();
+    await page.getByLabel('영업 중').uncheck();
     await page.locator('form button[type=submit]', { hasText: '수정' }).click();
     await expect(page.getByTestId('toast')).toContainText('브랜드가 수정되었습니다.');
-    await expect(page.getByTestId('brand-row').filter({ hasText: renamed })).toContainText('준비중');
+    await expect(page.getByTestId('brand-row').filter({ hasText: renamed })).toContainText('오픈 예정');
     await expect(page.getByRole('button', { name: '취소' })).toHaveCount(0);
     await expectHomeShowsNewest(page);
     await page.goto(`/en/brands?search=${encodeURIComponent(renamed)}`);
     await expect(page.getByTestId('brand-card')).toHaveCount(1);
-    await expect(page.getByTestId('brand-card')).toContainText('Coming soon');
+    await expect(page.getByTestId('brand-card')).toContainText('Opening soon');
 
     // Delete is immediate and leaves both pages.
     await page.goto('/admin');

@@ -56,7 +56,7 @@ test('search and each filter narrow the directory; the URL carries them through 
   await page.goto(`/en/brands?search=${tag}&floor=3F&isAvailable=false`);
   await expect(page.getByLabel('Status')).toHaveValue('false');
   await expect.poll(() => shownNames(page)).toEqual([studio.name]);
-  await expect(page.getByTestId('brand-card')).toContainText('Coming soon');
+  await expect(page.getByTestId('brand-card')).toContainText('Opening soon');
   expect(consoleErrors).toEqual([]);
 });
 
@@ -64,7 +64,7 @@ test('the selects offer every category, every floor a brand can be on (B1–14F)
   await page.goto('/en/brands');
   await expect(page.getByLabel('Category').locator('option')).toHaveText(['All categories', 'F&B', 'Medical', 'Office', 'Retail', 'Service', 'Education', 'Beauty']);
   await expect(page.getByLabel('Floor').locator('option')).toHaveText(['All floors', 'B1', ...Array.from({ length: 14 }, (_, i) => `${i + 1}F`)]);
-  await expect(page.getByLabel('Status').locator('option')).toHaveText(['All', 'Open', 'Coming soon']);
+  await expect(page.getByLabel('Status').locator('option')).toHaveText(['All', 'Open', 'Opening soon']);
 });
 
 test('/brands passes axe with results shown', async ({ page }) => {

@@ -142,10 +142,13 @@ export default function BrandForm({ brand, serverErrors, onSave, onCancel, focus
             {(d) => textControl(`brand-${f.name}`, values[f.name], (value) => set(f.name, value), shown[f.name], d, f)}
           </FieldShell>
         ))}
-        <label className="flex items-center gap-2 text-sm font-semibold text-ink">
-          <input id="brand-isAvailable" type="checkbox" name="isAvailable" checked={values.isAvailable} onChange={(e) => set('isAvailable', e.target.checked)} className="h-4 w-4" />
-          {t('admin.brandForm.fields.isAvailable')}
-        </label>
+        <div>
+          <label className="flex items-center gap-2 text-sm font-semibold text-ink">
+            <input id="brand-isAvailable" type="checkbox" name="isAvailable" aria-describedby="brand-isAvailable-hint" checked={values.isAvailable} onChange={(e) => set('isAvailable', e.target.checked)} className="h-4 w-4" />
+            {t('status.open')}
+          </label>
+          <p id="brand-isAvailable-hint" className="mt-1 text-xs text-muted">{t('status.openHint')}</p>
+        </div>
         <ThumbnailField value={values.thumbnail} onChange={(path) => set('thumbnail', path)} error={shown.thumbnail} t={t} />
         <TagsInput tags={values.tags} onChange={(tags) => set('tags', tags)} error={shown.tags} t={t} />
       </div>

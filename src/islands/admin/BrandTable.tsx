@@ -69,7 +69,7 @@ export default function BrandTable({ brands, editingId, onEdit, onDelete, t }: P
                     <td className="px-4 py-3">
                       {t(`brands.floor.${brand.floor}`)} {brand.unit && t('brands.card.unit', { unit: brand.unit })}
                     </td>
-                    <td className="px-4 py-3">{t(brand.isAvailable ? 'admin.brands.status.open' : 'admin.brands.status.preparing')}</td>
+                    <td className="px-4 py-3">{t(brand.isAvailable ? 'status.open' : 'status.comingSoon')}</td>
                     <td className="px-4 py-3">
                       <div className="flex gap-2">
                         <button type="button" className="min-h-11 rounded border border-line px-3 py-1 hover:bg-mist" onClick={() => onEdit(brand)}>
