@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { OBJECT_PATH_PATTERN } from './uploads.ts';
 import { objectMessages } from './object-messages.ts';
-import type { Locale } from '../i18n/locales.ts';
 
 import { BRAND_CATEGORIES, BRAND_FLOORS, FILTER_ALL, type BrandCategory } from './brand-basics.ts';
 

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { INQUIRY_FLOORS, INQUIRY_STATUSES, type InquiryCounts } from '~/shared/inquiry';
 import type { Translate } from '~/i18n/translate';
 import type { InboxFilters as Filters } from '~/client/inbox-api';
@@ -17,7 +17,7 @@ export default function InboxFilters({ filters, counts, onChange, t }: Props) {
   const [search, setSearch] = useState(filters.search ?? '');
   useEffect(() => setSearch(filters.search ?? ''), [filters.search]);
   const set = (key: keyof Filters, value: string) => onChange({ ...filters, [key]: value || undefined });
-  function submit(event: FormEvent) {
+  function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     set('search', search.trim());
   }

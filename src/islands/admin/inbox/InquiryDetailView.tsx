@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { INQUIRY_STATUSES, type InquiryStatus } from '~/shared/inquiry';
 import type { Translate } from '~/i18n/translate';
 import { ApiError } from '~/client/api';
@@ -159,7 +159,7 @@ function SourceText({ source }: { source: NonNullable<InquiryDetailWithFiles['so
 function StatusButtons({ current, onChange, t }: { current: InquiryStatus; onChange: (status: InquiryStatus, lostReason?: string) => Promise<boolean>; t: Translate }) {
   const [askingReason, setAskingReason] = useState(false);
   const [reason, setReason] = useState('');
-  async function submitLost(event: FormEvent) {
+  async function submitLost(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (reason.trim() && (await onChange('lost', reason.trim()))) {
       setAskingReason(false);
@@ -199,7 +199,7 @@ function StatusButtons({ current, onChange, t }: { current: InquiryStatus; onCha
 function NoteForm({ onSubmit, t }: { onSubmit: (note: string) => Promise<boolean>; t: Translate }) {
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!note.trim()) return;
     setBusy(true);
