@@ -13,6 +13,8 @@ import AttachmentList from './AttachmentList';
 import { useBotTrap } from './inquiry/BotTrap';
 import { inquiryFailureToast } from './inquiry/failure-toast';
 import UnitChip, { unitErrorOf } from './inquiry/UnitChip';
+import TenantDetailsFields from './inquiry/TenantDetailsFields';
+import { useTenantDetails } from './inquiry/use-tenant-details';
 import Toaster from './Toaster';
 
 interface Props {
@@ -48,6 +50,7 @@ export default function InquiryForm({ locale, messages }: Props) {
   // reuses it, so the inquiry is stored once; changed content is a new inquiry with a new key.
   const attempt = useRef<{ key: string; content: string } | null>(null);
   const botTrap = useBotTrap(t);
+  const details = useTenantDetails(locale);
   const uploads = useUploadDialog({
     purpose: 'attachment',
     maxFiles: ATTACHMENT_MAX_FILES,
@@ -66,8 +69,9 @@ export default function InquiryForm({ locale, messages }: Props) {
       showToast({ title: t('inquiry.toast.required'), variant: 'destructive' });
       return;
     }
-    const parsed = v.safeParse(InquiryInputSchema, { ...values, attachments, unitId });
+    const parsed = v.safeParse(InquiryInputSchema, { ...values, attachments, unitId, ...details.body() });
     if (!parsed.success) {
+      details.markIssues(parsed.issues);
       showToast({ title: t(parsed.issues[0].message), variant: 'destructive' });
       return;
     }
@@ -81,7 +85,9 @@ export default function InquiryForm({ locale, messages }: Props) {
       setValues(EMPTY);
       setAttachments([]);
       uploads.reset();
+      details.reset();
     } catch (error) {
+      details.markFailure(error);
       showToast(inquiryFailureToast(t, error, unitErrorOf(error)));
     } finally {
       setSending(false);
@@ -114,6 +120,7 @@ export default function InquiryForm({ locale, messages }: Props) {
           );
         })}
       </div>
+      <TenantDetailsFields details={details} locale={locale} t={t} />
       <div>
         <button type="button" className="btn border border-brass-strong text-brass-strong hover:bg-brass-soft" onClick={uploads.open}>
           {t('inquiry.attach')}
