@@ -24,7 +24,8 @@ const ids = (id: string, hint: boolean, error: boolean) => [hint && `${id}-hint`
 /**
  * "Tell us more (optional)" under the contact form's required fields: company, business type, floors,
  * area in m² with its 평, move-in date and preferred contact. Closed at first, so a quick inquiry stays
- * four fields; it opens by itself when one of its fields is refused.
+ * four fields (and none of its controls shares a name with the required ones until it is opened); it opens
+ * by itself when one of its fields is refused.
  */
 export default function TenantDetailsFields({ details, locale, t }: Props) {
   const { values, errors, set } = details;
@@ -52,9 +53,14 @@ export default function TenantDetailsFields({ details, locale, t }: Props) {
   }
 
   return (
-    <details open={details.open} onToggle={(e) => details.setOpen(e.currentTarget.open)} className="rounded-xl border border-line" data-testid="tenant-details">
-      <summary className="flex min-h-11 cursor-pointer items-center rounded-xl px-4 py-2 font-semibold text-ink hover:bg-mist">{t('inquiryExtra.toggle')}</summary>
-      <div className="grid gap-6 border-t border-line p-4 sm:grid-cols-2 sm:p-6">
+    <details open={details.open} onToggle={(e) => details.setOpen(e.currentTarget.open)} className="group rounded-xl border border-line" data-testid="tenant-details">
+      <summary className="flex min-h-11 cursor-pointer items-center gap-2 rounded-xl px-4 py-2 font-semibold text-ink hover:bg-mist">
+        {t('inquiryExtra.toggle')}
+        {/* The marker a flex summary loses: shows that the group opens and closes. */}
+        <span aria-hidden="true" className="ml-auto text-brass-strong transition-transform group-open:rotate-180 motion-reduce:transition-none">▾</span>
+      </summary>
+      {/* Rendered only while open: a closed group costs the page nothing, and what was typed stays in the hook. */}
+      {details.open && <div className="grid gap-6 border-t border-line p-4 sm:grid-cols-2 sm:p-6">
         <p className="text-sm text-muted sm:col-span-2">{t('inquiryExtra.intro')}</p>
 
         <div>
@@ -134,7 +140,7 @@ export default function TenantDetailsFields({ details, locale, t }: Props) {
           </div>
           {error('preferredContact', 'inquiry-contact')}
         </fieldset>
-      </div>
+      </div>}
     </details>
   );
 }
