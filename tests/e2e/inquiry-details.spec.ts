@@ -15,9 +15,11 @@ const detailValue = (detail: Locator, label: string) => detail.locator('dt').fil
 
 test('the details, the page language and the landing page of the visit reach the leasing inbox', async ({ page, consoleErrors }) => {
   const name = uniqueName('Details Visitor');
-  // The visit begins on the English home page from a campaign link, then moves on to the contact page.
-  await page.goto('/en/?utm_source=naver&utm_campaign=spring');
-  await page.goto('/en/contact');
+  // The visit begins on the English home page from a campaign link in a search result, then follows the
+  // home page's own link to the contact page (a same-site referrer, which must not replace the source).
+  await page.goto('/en/?utm_source=naver&utm_campaign=spring', { referer: 'https://search.naver.com/search.naver?query=btower' });
+  await page.getByRole('link', { name: 'Leasing Inquiry' }).first().click();
+  await expect(page).toHaveURL(/\/en\/contact/);
   await islandsReady(page);
   await fillRequired(page, name);
 
@@ -53,7 +55,7 @@ test('the details, the page language and the landing page of the visit reach the
     desiredAreaM2: { min: 120, max: 200 },
     moveInDate: '2027-03-01',
     preferredContact: 'email',
-    source: { path: '/en/', referrer: null, utm: { utm_source: 'naver', utm_campaign: 'spring' } },
+    source: { path: '/en/', referrer: 'https://search.naver.com/search.naver?query=btower', utm: { utm_source: 'naver', utm_campaign: 'spring' } },
   });
 
   await loginAsAdmin(page);
@@ -67,7 +69,7 @@ test('the details, the page language and the landing page of the visit reach the
   await expect(detailValue(detail, '입주 희망일')).toHaveText('2027-03-01');
   await expect(detailValue(detail, '선호 연락 방법')).toHaveText('이메일');
   const source = detailValue(detail, '유입 경로');
-  await expect(source).toContainText('/en/');
+  await expect(source).toContainText('/en/ · https://search.naver.com/search.naver?query=btower');
   await expect(source).toContainText('utm_source=naver');
   await expect(source).toContainText('utm_campaign=spring');
   expect(consoleErrors).toEqual([]);
