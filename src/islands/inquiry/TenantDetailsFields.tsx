@@ -4,7 +4,8 @@ import type { Translate } from '~/i18n/translate';
 import { BRAND_CATEGORIES } from '~/shared/brand-basics';
 import { UNIT_FLOORS, toPyeong } from '~/shared/unit-basics';
 import { INQUIRY_LIMITS, PREFERRED_CONTACTS } from '~/shared/inquiry-basics';
-import type { DetailField, TenantDetails } from './use-tenant-details';
+import type { DetailField } from '~/client/tenant-details-model';
+import type { TenantDetails } from './use-tenant-details';
 
 interface Props {
   details: TenantDetails;
