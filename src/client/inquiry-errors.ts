@@ -24,12 +24,12 @@ export function inquiryErrorsFrom(fields: Record<string, string>): InquiryErrors
 }
 
 /** The body to send, or each field's message, by the same schema as the server. */
-export function checkInquiry(body: Record<string, unknown>): { input: InquiryInput } | { errors: InquiryErrors } {
+export function checkInquiry(body: Record<string, unknown>): { input: InquiryInput } | { errors: InquiryErrors; fields: Record<string, string> } {
   const result = v.safeParse(InquiryInputSchema, body);
   if (result.success) return { input: result.output };
   const fields: Record<string, string> = {};
   for (const issue of result.issues) fields[v.getDotPath(issue) ?? ''] ??= issue.message;
-  return { errors: inquiryErrorsFrom(fields) };
+  return { errors: inquiryErrorsFrom(fields), fields };
 }
 
 /** The first field with a message, in the form's order: where focus goes. */

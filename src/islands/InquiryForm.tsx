@@ -13,6 +13,8 @@ import FieldError, { fieldErrorId } from './inquiry/FieldError';
 import { useBotTrap } from './inquiry/BotTrap';
 import { inquiryFailureToast } from './inquiry/failure-toast';
 import UnitChip, { unitErrorOf } from './inquiry/UnitChip';
+import TenantDetailsFields from './inquiry/TenantDetailsFields';
+import { useTenantDetails } from './inquiry/use-tenant-details';
 import Toaster from './Toaster';
 
 interface Props {
@@ -58,6 +60,7 @@ export default function InquiryForm({ locale, messages }: Props) {
   // reuses it, so the inquiry is stored once; changed content is a new inquiry with a new key.
   const attempt = useRef<{ key: string; content: string } | null>(null);
   const botTrap = useBotTrap(t);
+  const details = useTenantDetails(locale);
   const uploads = useUploadDialog({
     purpose: 'attachment',
     maxFiles: ATTACHMENT_MAX_FILES,
@@ -82,8 +85,11 @@ export default function InquiryForm({ locale, messages }: Props) {
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setStatus(null);
-    const checked = checkInquiry({ ...values, attachments: attachments.map((file) => file.path), unitId });
-    if ('errors' in checked) return showErrors(checked.errors);
+    const checked = checkInquiry({ ...values, attachments: attachments.map((file) => file.path), unitId, ...details.body() });
+    if ('errors' in checked) {
+      details.markFields(checked.fields);
+      return showErrors(checked.errors);
+    }
     setErrors({});
     setSending(true);
     try {
@@ -110,9 +116,11 @@ export default function InquiryForm({ locale, messages }: Props) {
       setValues(EMPTY);
       setAttachments([]);
       uploads.reset();
+      details.reset();
       setStatus('sent');
       requestAnimationFrame(() => statusRef.current?.focus());
     } catch (error) {
+      details.markFailure(error);
       // A space leased meanwhile is not a field the visitor can fix here: the toast says so, the chip stays.
       const unitError = unitErrorOf(error);
       if (!unitError && error instanceof ApiError && error.fields) return showErrors(inquiryErrorsFrom(error.fields));
@@ -156,6 +164,7 @@ export default function InquiryForm({ locale, messages }: Props) {
           );
         })}
       </div>
+      <TenantDetailsFields details={details} locale={locale} t={t} />
       <div>
         <button
           ref={attachButton}

@@ -4,29 +4,12 @@ import { objectMessages } from './object-messages.ts';
 import { UNIT_FLOORS, type UnitSnapshot } from './unit.ts';
 import { BRAND_CATEGORIES } from './brand.ts';
 import { LOCALES } from '../i18n/locales.ts';
+import { INQUIRY_LIMITS, PREFERRED_CONTACTS, UTM_KEYS, type PreferredContact } from './inquiry-basics.ts';
 
-export const INQUIRY_LIMITS = {
-  name: 100,
-  email: 254,
-  phone: 40,
-  message: 5000,
-  company: 200,
-  areaM2: 100_000,
-  sourcePath: 500,
-  referrer: 1000,
-  utmValue: 200,
-  note: 5000,
-  lostReason: 1000,
-  search: 200,
-} as const;
-
-export const PREFERRED_CONTACTS = ['phone', 'email'] as const;
-export type PreferredContact = (typeof PREFERRED_CONTACTS)[number];
+export * from './inquiry-basics.ts';
 
 /** The building's floors a tenant can ask for (B2 … 14F): the floors units are on. */
 export const INQUIRY_FLOORS: readonly string[] = UNIT_FLOORS;
-
-export const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
 
 /** The leasing pipeline; `won` and `lost` end it, and `lost` needs a reason. */
 export const INQUIRY_STATUSES = ['new', 'contacted', 'touring', 'proposal', 'won', 'lost'] as const;

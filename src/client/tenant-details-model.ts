@@ -1,0 +1,73 @@
+import type { PreferredContact } from '../shared/inquiry-basics.ts';
+
+/** The optional details of an inquiry, by the name POST /api/inquiries gives them. */
+export const DETAIL_FIELDS = ['company', 'businessType', 'desiredFloors', 'desiredAreaM2', 'moveInDate', 'preferredContact'] as const;
+export type DetailField = (typeof DETAIL_FIELDS)[number];
+export type DetailErrors = Partial<Record<DetailField, string>>;
+
+/** What the visitor typed, as the inputs hold it (areas as typed text, '' for nothing chosen). */
+export interface DetailValues {
+  company: string;
+  businessType: string;
+  desiredFloors: string[];
+  areaMin: string;
+  areaMax: string;
+  moveInDate: string;
+  preferredContact: '' | PreferredContact;
+}
+
+export const EMPTY_DETAILS: DetailValues = { company: '', businessType: '', desiredFloors: [], areaMin: '', areaMax: '', moveInDate: '', preferredContact: '' };
+
+/** Which field an input belongs to, for clearing its error when it changes. */
+export const FIELD_OF: Record<keyof DetailValues, DetailField> = {
+  company: 'company',
+  businessType: 'businessType',
+  desiredFloors: 'desiredFloors',
+  areaMin: 'desiredAreaM2',
+  areaMax: 'desiredAreaM2',
+  moveInDate: 'moveInDate',
+  preferredContact: 'preferredContact',
+};
+
+/** A typed area in m²: blank is none; anything else a number (NaN is refused by the shared schema). */
+const areaOf = (text: string) => (text.trim() === '' ? null : Number(text));
+
+/**
+ * The details as POST /api/inquiries takes them: nothing chosen is null, and the shared schema does the rest
+ * (it trims the company, and a blank one is null).
+ */
+export function detailsBody(values: DetailValues) {
+  const min = areaOf(values.areaMin);
+  const max = areaOf(values.areaMax);
+  return {
+    company: values.company,
+    businessType: values.businessType || null,
+    desiredFloors: values.desiredFloors,
+    desiredAreaM2: min === null && max === null ? null : { min, max },
+    moveInDate: values.moveInDate || null,
+    preferredContact: values.preferredContact || null,
+  };
+}
+
+/**
+ * The errors of the details among `fields` (dot paths → message keys, as the server answers): a path
+ * below a field is that field's (`desiredAreaM2.min`, `desiredFloors.2`); the first message wins.
+ */
+export function detailErrorsOf(fields: Record<string, string> | undefined): DetailErrors {
+  const found: DetailErrors = {};
+  for (const [path, message] of Object.entries(fields ?? {})) {
+    const field = path.split('.')[0] as DetailField;
+    if (DETAIL_FIELDS.includes(field)) found[field] ??= message;
+  }
+  return found;
+}
+
+/** Issues as valibot reports them; only their path and message are read. */
+export type Issue = { message: string; path?: readonly { key: unknown }[] };
+
+/** The issues of a failed parse in the browser as the server would name them (dot path → message key). */
+export function issueFields(issues: readonly Issue[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[issue.path?.map((item) => String(item.key)).join('.') ?? ''] ??= issue.message;
+  return fields;
+}

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import type { Locale } from '~/i18n/locales';
+import { ApiError } from '~/client/api';
+import { readVisitSource } from '~/scripts/visit-source';
+import {
+  EMPTY_DETAILS, FIELD_OF, detailErrorsOf, detailsBody, issueFields, type DetailErrors, type DetailValues, type Issue,
+} from '~/client/tenant-details-model';
+
+/**
+ * The state of the optional details group, its field errors, and its part of the inquiry's body. The
+ * contact form keeps its own fields; this hook is everything the details add.
+ */
+export function useTenantDetails(locale: Locale) {
+  const [values, setValues] = useState(EMPTY_DETAILS);
+  const [errors, setErrors] = useState<DetailErrors>({});
+  const [open, setOpen] = useState(false);
+
+  function set<K extends keyof DetailValues>(key: K, value: DetailValues[K]) {
+    setValues((old) => ({ ...old, [key]: value }));
+    setErrors(({ [FIELD_OF[key]]: _dropped, ...rest }) => rest);
+  }
+
+  /** The details, the page's language and the visit's source, as POST /api/inquiries takes them. */
+  function body() {
+    return { ...detailsBody(values), locale, source: readVisitSource() };
+  }
+
+  /** Shows the errors of the details among `fields` and opens the group if one is there. */
+  function markErrors(fields: Record<string, string> | undefined): void {
+    const found = detailErrorsOf(fields);
+    setErrors(found);
+    if (Object.keys(found).length > 0) setOpen(true);
+  }
+
+  return {
+    values, errors, open, setOpen, set, body,
+    /** The same, from the issues of a failed parse in the browser. */
+    markIssues: (issues: readonly Issue[]) => markErrors(issueFields(issues)),
+    /** The same, from field paths and messages (the form's own check). */
+    markFields: markErrors,
+    /** The field errors of a refused send (a 400 naming details fields); other failures mark nothing. */
+    markFailure: (error: unknown) => markErrors(error instanceof ApiError ? error.fields : undefined),
+    reset() {
+      setValues(EMPTY_DETAILS);
+      setErrors({});
+    },
+  };
+}
+
+export type TenantDetails = ReturnType<typeof useTenantDetails>;

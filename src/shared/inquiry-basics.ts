@@ -1,0 +1,25 @@
+/**
+ * The inquiry rules that carry no validation: limits, contact choices, the utm keys. The visit-source
+ * script on every public page imports from here (never from inquiry.ts, whose valibot schema it must not ship).
+ */
+
+export const INQUIRY_LIMITS = {
+  name: 100,
+  email: 254,
+  phone: 40,
+  message: 5000,
+  company: 200,
+  areaM2: 100_000,
+  sourcePath: 500,
+  referrer: 1000,
+  utmValue: 200,
+  note: 5000,
+  lostReason: 1000,
+  search: 200,
+} as const;
+
+export const PREFERRED_CONTACTS = ['phone', 'email'] as const;
+export type PreferredContact = (typeof PREFERRED_CONTACTS)[number];
+
+export const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+export type UtmKey = (typeof UTM_KEYS)[number];
