@@ -29,6 +29,8 @@ export default function BrandDirectory({ locale, messages }: Props) {
   const [filter, setFilter] = useState<DirectoryFilter | null>(null);
   // The search the list and the URL follow: the box's text once it has rested SEARCH_DEBOUNCE_MS.
   const [settledSearch, setSettledSearch] = useState('');
+  // Text typed into the pre-rendered search box before this island woke up: kept, not replaced by the URL's.
+  const [typedEarly] = useState(() => (typeof document === 'undefined' ? '' : document.querySelector<HTMLInputElement>('form[role="search"] input[name="search"]')?.value ?? ''));
 
   useEffect(() => {
     const fromUrl = () => {
@@ -37,6 +39,7 @@ export default function BrandDirectory({ locale, messages }: Props) {
       setSettledSearch(next.search);
     };
     fromUrl();
+    if (typedEarly) setFilter((current) => ({ ...(current ?? EMPTY_FILTER), search: typedEarly }));
     addEventListener('popstate', fromUrl);
     return () => removeEventListener('popstate', fromUrl);
   }, []);

@@ -28,7 +28,9 @@ async function revealAll(page: Page): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 30));
     }
   });
-  await page.waitForTimeout(200); // let the last intersection callbacks start their animations
+  // Every reveal has fired (however slow the machine), and its fade has had a frame to start.
+  await expect(page.locator('[data-reveal]:not([data-revealed])')).toHaveCount(0);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   // Judge colours only once every fade has finished (staggered ones last up to ~1 s).
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }

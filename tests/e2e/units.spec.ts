@@ -160,7 +160,7 @@ test.describe('available spaces', () => {
 
     await loginAsAdmin(page);
     const row = page.getByTestId('inquiry-row').filter({ hasText: name });
-    await expect(row.getByTestId('inquiry-unit')).toHaveText(`11층 ${unit.unitNumber}호`);
+    await expect(row.getByTestId('inquiry-unit')).toHaveText(`11F ${unit.unitNumber}호`);
   });
 
   test('the space can be removed from the contact form before sending', async ({ page }) => {
