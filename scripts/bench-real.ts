@@ -46,7 +46,8 @@ if (!process.argv.includes('--skip-build')) {
   console.log('Building the site…');
   execFileSync('npx', ['astro', 'build'], { stdio: 'ignore' });
 }
-const photoDir = join(tmpdir(), 'btower-bench-photos');
+// The folder's name changes with the generator, so photos made by an older one are not reused.
+const photoDir = join(tmpdir(), 'btower-bench-photos-v2');
 console.log(`Photos: ${BRANDS} × 3000×2000 JPEG in ${photoDir} (made once, then reused)…`);
 const photos = await benchPhotos(photoDir, BRANDS);
 const sizes = photos.map((p) => p.length).sort((a, b) => a - b);

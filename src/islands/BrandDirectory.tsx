@@ -4,9 +4,11 @@ import type { Brand } from '~/shared/brand';
 import type { Locale } from '~/i18n/locales';
 import type { Messages } from '~/i18n/translate';
 import { useQuery } from '~/client/use-query';
+import { readUrl } from '~/client/api';
 import { useTranslator } from '~/client/use-translator';
 import { useTenantsJsonLd } from '~/seo/use-tenants-json-ld';
-import { EMPTY_FILTER, filterFromSearch, filterQuery, filterSearchString, type DirectoryFilter } from '~/client/directory-filter';
+import { DIRECTORY_LIST_URL, EMPTY_FILTER, filterFromSearch, filterQuery, filterSearchString, type DirectoryFilter } from '~/client/directory-filter';
+import type { DirectoryListLink, DirectoryListLinkId } from '~/scripts/directory-list';
 import BrandCard, { BrandCardSkeleton, type ImagePriority } from './BrandCard';
 import DirectoryFilters from './DirectoryFilters';
 
@@ -21,6 +23,15 @@ const FIRST_ROW = 3;
 /** Cards below the first row are laid out and painted only when near the screen: 40 cards at once blocked the main thread. */
 const OFFSCREEN_CARD = '[content-visibility:auto] [contain-intrinsic-block-size:auto_30rem]';
 const priorityOf = (index: number): ImagePriority => (index === 0 ? 'high' : index < FIRST_ROW ? 'eager' : 'lazy');
+
+/** The list the page script read from the page's preload, taken once (later reads fetch). */
+function takePageList(): Promise<Brand[]> | undefined {
+  if (typeof document === 'undefined') return undefined; // pre-rendering
+  const link = document.getElementById('directory-list' satisfies DirectoryListLinkId) as DirectoryListLink | null;
+  const list = link?.directoryList;
+  if (link) delete link.directoryList;
+  return list;
+}
 
 /** /brands: search and filters, kept in the URL so a view can be shared, reloaded and returned to. */
 export default function BrandDirectory({ locale, messages }: Props) {
@@ -60,7 +71,16 @@ export default function BrandDirectory({ locale, messages }: Props) {
     }
   }, [appliedSearch]);
 
-  const { data, error } = useQuery<Brand[]>(applied ? ['/api/brands', filterQuery(applied)] : null);
+  // The unfiltered list the page script already read (it started the first picture with it).
+  const [pageList] = useState(takePageList);
+  const [pageRead, setPageRead] = useState<{ data?: Brand[]; error?: Error }>({});
+  useEffect(() => {
+    pageList?.then((list) => setPageRead({ data: list }), (failed: Error) => setPageRead({ error: failed }));
+  }, [pageList]);
+  const key = applied ? (['/api/brands', filterQuery(applied)] as const) : null;
+  const fromPage = pageList !== undefined && key !== null && readUrl(key) === DIRECTORY_LIST_URL;
+  const query = useQuery<Brand[]>(fromPage ? null : key);
+  const { data, error } = fromPage ? pageRead : query;
   const loading = !data && !error;
   useTenantsJsonLd(data);
 

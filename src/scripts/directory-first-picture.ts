@@ -1,0 +1,35 @@
+import type { Brand } from '../shared/brand.ts';
+import type { DirectoryListLink, DirectoryListLinkId, FirstPictureTemplate } from './directory-list.ts';
+
+/**
+ * /brands: the first card's picture is the page's largest paint. The island discovers it only after its
+ * module chain loads, hydrates and reads the list; this inline page script reads the preloaded list as
+ * soon as the page is parsed and starts that picture at once, with the card's srcset/sizes, so the card
+ * finds it downloaded. It leaves the list on the link for the island: one request. No imports, so Astro
+ * inlines it (and hashes it into the page's CSP).
+ */
+const link = document.getElementById('directory-list' satisfies DirectoryListLinkId) as DirectoryListLink | null;
+if (link) {
+  const list = fetch(link.href, { credentials: 'include', headers: { Accept: 'application/json' } }).then(async (response) => {
+    if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
+    return (await response.json()) as Brand[];
+  });
+  link.directoryList = list;
+  // A filtered visit shows other brands first: its picture is the island's to find.
+  const params = new URLSearchParams(location.search);
+  const filtered = (link.dataset.filters ?? '').split(' ').some((name) => params.has(name));
+  const template = JSON.parse(link.dataset.firstPicture ?? 'null') as FirstPictureTemplate | null;
+  if (!filtered && template) {
+    list.then((brands) => {
+      const thumbnail = brands[0]?.thumbnail;
+      if (!thumbnail || !new RegExp(template.pattern).test(thumbnail)) return;
+      const preload = document.createElement('link');
+      preload.rel = 'preload';
+      preload.as = 'image';
+      preload.fetchPriority = 'high';
+      preload.imageSrcset = template.srcset.replaceAll(encodeURIComponent(template.sample), encodeURIComponent(thumbnail));
+      preload.imageSizes = template.sizes;
+      document.head.append(preload);
+    }, () => {});
+  }
+}
