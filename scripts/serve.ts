@@ -132,6 +132,11 @@ const server = createServer(async (req, res) => {
   }
 });
 
+// Clients keep connections open between requests, as browsers and CDNs do. Node closes an idle one after
+// 5 s by default, and a client that reuses it at that moment gets ECONNRESET: outlast the clients instead.
+server.keepAliveTimeout = 75_000;
+server.headersTimeout = 76_000;
+
 await dbReady;
 
 await new Promise<void>((resolve) => server.listen(PORT, '127.0.0.1', resolve));
