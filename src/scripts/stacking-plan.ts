@@ -23,11 +23,14 @@ export function initStackingPlan(): void {
     .then((units) => {
       status.textContent = '';
       render(root, units, config);
+      // Says the plan has its final height (tests and anything that measures the page wait for it).
+      root.dataset.planState = 'ready';
       const wanted = new URLSearchParams(location.search).get('unit');
       if (wanted) void openUnit(units.find((unit) => unit.id === wanted) ?? null, null, config);
     })
     .catch(() => {
       status.textContent = t('units.plan.loadFailed');
+      root.dataset.planState = 'failed';
     });
 }
 

@@ -55,6 +55,8 @@ test.describe('floors', () => {
   for (const id of ['b2', '4f-10f', '14f']) {
     test(`the ${id} button scrolls its floor to 100 px below the top`, async ({ page, consoleErrors }) => {
       await page.goto('/en/floors');
+      // The live stacking plan above the floors has its final height once its units are in.
+      await expect(page.locator('#stacking-plan')).toHaveAttribute('data-plan-state', 'ready');
       await page.locator(`a[data-floor-nav][href="#${id}"]`).click();
       expect(Math.abs((await settledTop(page, id)) - 100)).toBeLessThanOrEqual(2);
       await expect(page).toHaveURL(new RegExp(`#${id}$`));
@@ -66,6 +68,7 @@ test.describe('floors', () => {
   test('with reduced motion the jump is immediate and lands at the same place', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/floors');
+    await expect(page.locator('#stacking-plan')).toHaveAttribute('data-plan-state', 'ready');
     await page.locator('a[data-floor-nav][href="#3f"]').click();
     const top = await page.evaluate(() => document.getElementById('3f')!.getBoundingClientRect().top);
     expect(Math.abs(top - 100)).toBeLessThanOrEqual(2);

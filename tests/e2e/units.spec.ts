@@ -159,6 +159,9 @@ test.describe('available spaces', () => {
     await expect(page.getByTestId('toast')).toContainText('お問い合わせを送信しました。');
 
     await loginAsAdmin(page);
+    // Parallel tests send inquiries too: find ours as the leasing team would, by name.
+    await page.getByRole('searchbox', { name: '검색' }).fill(name);
+    await page.getByRole('button', { name: '적용' }).click();
     const row = page.getByTestId('inquiry-row').filter({ hasText: name });
     await expect(row.getByTestId('inquiry-unit')).toHaveText(`11F ${unit.unitNumber}호`);
   });
