@@ -1,5 +1,5 @@
 import type { BrandCategory } from '../../src/shared/brand.ts';
-import type { UnitStatus, UnitUse } from '../../src/shared/unit.ts';
+import type { UnitInput, UnitStatus, UnitUse } from '../../src/shared/unit.ts';
 
 /** A believable building for a newcomer's first look: brands across categories and floors, some coming soon. */
 export interface DemoBrand {
@@ -31,22 +31,8 @@ export const DEMO_BRANDS: DemoBrand[] = [
   { name: 'Tower Works', description: 'Co-working floor with meeting rooms, opening soon.', category: 'Office', floor: '12F', unit: '1201', area: '600㎡', isAvailable: false, tags: ['coworking'], colour: '#0f172a', initials: 'TW' },
 ];
 
-export interface DemoUnit {
-  floor: string;
-  unitNumber: string;
-  exclusiveAreaM2: number;
-  supplyAreaM2: number;
-  uses: UnitUse[];
-  status: UnitStatus;
-  availableFrom: string | null;
-  monthlyRent: number | null;
-  deposit: number | null;
-  maintenanceFee: number | null;
-  pricePublic: boolean;
-  note: Partial<Record<'ko' | 'en' | 'zh' | 'ja', string>>;
-  /** Draw and upload a plan for this unit. */
-  plan: boolean;
-}
+/** A unit as the admin would enter it, with a plan drawn and uploaded for it when `plan` is set. */
+export type DemoUnit = Omit<UnitInput, 'plan'> & { plan: boolean };
 
 type Row = [floor: string, unitNumber: string, exclusive: number, status: UnitStatus, uses: UnitUse[], priceOnRequest?: boolean];
 

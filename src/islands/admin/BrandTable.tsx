@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Brand } from '~/shared/brand';
 import type { Translate } from '~/i18n/translate';
 import { matchesAdminSearch } from '~/client/admin-brand-search';
+import RowActions from './RowActions';
 
 interface Props {
   brands: Brand[];
@@ -71,14 +72,7 @@ export default function BrandTable({ brands, editingId, onEdit, onDelete, t }: P
                     </td>
                     <td className="px-4 py-3">{t(brand.isAvailable ? 'status.open' : 'status.comingSoon')}</td>
                     <td className="px-4 py-3">
-                      <div className="flex gap-2">
-                        <button type="button" className="min-h-11 rounded border border-line px-3 py-1 hover:bg-mist" onClick={() => onEdit(brand)}>
-                          {t('admin.brands.edit')}<span className="sr-only"> {brand.name}</span>
-                        </button>
-                        <button type="button" className="min-h-11 rounded border border-danger px-3 py-1 text-danger hover:bg-danger hover:text-white" onClick={() => onDelete(brand)}>
-                          {t('admin.brands.delete')}<span className="sr-only"> {brand.name}</span>
-                        </button>
-                      </div>
+                      <RowActions editLabel={t('admin.brands.edit')} deleteLabel={t('admin.brands.delete')} name={brand.name} onEdit={() => onEdit(brand)} onDelete={() => onDelete(brand)} />
                     </td>
                   </tr>
                 );

@@ -1,5 +1,6 @@
 import { toPyeong, UNIT_STATUSES, type Unit, type UnitStatus } from '~/shared/unit';
 import type { Translate } from '~/i18n/translate';
+import RowActions from './RowActions';
 
 interface Props {
   units: Unit[];
@@ -59,14 +60,7 @@ export default function UnitTable({ units, onEdit, onDelete, onStatus, t }: Prop
                   {!unit.pricePublic && <div className="text-xs text-muted">{t('units.admin.priceHidden')}</div>}
                 </td>
                 <td className={CELL}>
-                  <div className="flex gap-2">
-                    <button type="button" className="min-h-11 rounded border border-line px-3 hover:bg-mist" onClick={() => onEdit(unit)}>
-                      {t('units.admin.edit')}<span className="sr-only"> {name}</span>
-                    </button>
-                    <button type="button" className="min-h-11 rounded border border-danger px-3 text-danger hover:bg-danger hover:text-white" onClick={() => onDelete(unit)}>
-                      {t('units.admin.delete')}<span className="sr-only"> {name}</span>
-                    </button>
-                  </div>
+                  <RowActions editLabel={t('units.admin.edit')} deleteLabel={t('units.admin.delete')} name={name} onEdit={() => onEdit(unit)} onDelete={() => onDelete(unit)} />
                 </td>
               </tr>
             );
