@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { $toasts, dismissToast, type Toast } from '~/client/stores';
 
@@ -34,14 +34,22 @@ export default function Toaster({ closeLabel }: Props) {
 }
 
 function ToastItem({ toast, closeLabel }: { toast: Toast; closeLabel: string }) {
+  const element = useRef<HTMLDivElement>(null);
   const actionButton = useRef<HTMLButtonElement>(null);
-  // Hovering or focusing the toast holds it, so an action is never taken away mid-reach.
-  const [held, setHeld] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const hovered = useRef(false);
+  // Hovering or focusing the toast holds it, so an action is never taken away mid-reach. The timer is
+  // stopped and restarted in the event itself: a re-render would leave a moment in which a focused toast
+  // can still leave.
+  const hold = () => clearTimeout(timer.current);
+  const release = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => dismissToast(toast.id), toast.action ? ACTION_TOAST_DURATION_MS : TOAST_DURATION_MS);
+  };
   useEffect(() => {
-    if (held) return;
-    const timer = setTimeout(() => dismissToast(toast.id), toast.action ? ACTION_TOAST_DURATION_MS : TOAST_DURATION_MS);
-    return () => clearTimeout(timer);
-  }, [toast.id, toast.action, held]);
+    if (!element.current?.matches(':focus-within')) release();
+    return hold;
+  }, [toast.id]);
   useEffect(() => {
     // The control that led here is going away (a deleted row's button): the action is where focus goes,
     // so a keyboard user can undo at once instead of starting again from the top of the page.
@@ -49,12 +57,21 @@ function ToastItem({ toast, closeLabel }: { toast: Toast; closeLabel: string }) 
   }, [toast.action]);
   return (
     <div
+      ref={element}
       data-testid="toast"
       data-variant={toast.variant}
-      onPointerEnter={(e) => e.pointerType === 'mouse' && setHeld(true)}
-      onPointerLeave={(e) => e.pointerType === 'mouse' && setHeld(false)}
-      onFocus={() => setHeld(true)}
-      onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setHeld(false)}
+      onPointerEnter={(e) => {
+        if (e.pointerType !== 'mouse') return;
+        hovered.current = true;
+        hold();
+      }}
+      onPointerLeave={(e) => {
+        if (e.pointerType !== 'mouse') return;
+        hovered.current = false;
+        if (!e.currentTarget.matches(':focus-within')) release();
+      }}
+      onFocus={hold}
+      onBlur={(e) => !e.currentTarget.contains(e.relatedTarget as Node | null) && !hovered.current && release()}
       className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-lg ${VARIANT_CLASSES[toast.variant]}`}
     >
       <div className="flex-1">

@@ -5,7 +5,7 @@ import { freePort, startLocalServer } from '../../scripts/lib/local-server.ts';
 import { isolatedUrl } from '../support/db-backends.ts';
 import { startTcpProxy, throughProxy } from '../support/tcp-proxy.ts';
 import { expect, test } from './fixtures.ts';
-import { islandsReady, uniqueName } from './support/islands.ts';
+import { islandsReady, personFillTimePassed, uniqueName } from './support/islands.ts';
 
 const PASSWORD = 'fault-admin-password';
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -46,6 +46,7 @@ test('a visitor whose inquiry fails while the database is down sends it again af
     const typed = { 이름: name, 연락처: '010-2345-6789', 이메일: 'outage@example.com', '문의 내용': '14층 오피스 임대 조건을 알려주세요.' };
     for (const [label, value] of Object.entries(typed)) await page.getByLabel(label).fill(value);
 
+    await personFillTimePassed(page);
     await proxy.cut();
     await page.getByRole('button', { name: '문의하기' }).click();
     const toast = page.getByTestId('toast');

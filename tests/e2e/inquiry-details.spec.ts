@@ -1,6 +1,6 @@
 import { test, expect, axeViolations } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
-import { apiToken, islandsReady, loginAsAdmin, uniqueName } from './support/islands.ts';
+import { apiToken, islandsReady, loginAsAdmin, personFillTimePassed, uniqueName } from './support/islands.ts';
 
 /** The four required fields of the English form. */
 async function fillRequired(page: Page, name: string) {
@@ -35,6 +35,7 @@ test('the details, the page language and the landing page of the visit reach the
   await expect(page.getByTestId('areaMax-pyeong')).toHaveText('about 60.5 pyeong');
   await page.getByLabel('Desired move-in date').fill('2027-03-01');
   await page.getByRole('radio', { name: 'Email' }).check();
+  await personFillTimePassed(page);
 
   const [response] = await Promise.all([
     page.waitForResponse((r) => r.url().endsWith('/api/inquiries') && r.request().method() === 'POST'),

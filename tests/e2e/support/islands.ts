@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Brand, BrandInput } from '../../../src/shared/brand.ts';
+import { INQUIRY_MIN_FILL_MS } from '../../../src/shared/abuse.ts';
 
 export const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
 
@@ -41,6 +42,16 @@ function crc32(data: Buffer): number {
     for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
   }
   return ~crc >>> 0;
+}
+
+/**
+ * Waits until the page has been open as long as a person takes to fill in the inquiry form. A test types
+ * faster than any person, and a form sent sooner is answered as if stored and then dropped as a bot's
+ * (issue 10), so a test that looks for its inquiry afterwards waits for this first: for the page's own
+ * clock, the one the form reports, not for a fixed time.
+ */
+export async function personFillTimePassed(page: Page) {
+  await page.waitForFunction((minimum) => performance.now() >= minimum, INQUIRY_MIN_FILL_MS);
 }
 
 /** Opens /admin (Korean) and signs in with the e2e password. */
