@@ -1,5 +1,4 @@
-import * as v from 'valibot';
-import { InquiryInputSchema, type InquiryInput } from '../shared/inquiry.ts';
+import { inquiryFormProblems, type InquiryFormBody } from '../shared/inquiry-rules.ts';
 
 /** Where a message can sit on the contact form: under a field, or under the attachments. */
 export const INQUIRY_ERROR_FIELDS = ['name', 'phone', 'email', 'message', 'attachments'] as const;
@@ -23,13 +22,13 @@ export function inquiryErrorsFrom(fields: Record<string, string>): InquiryErrors
   return errors;
 }
 
-/** The body to send, or each field's message, by the same schema as the server. */
-export function checkInquiry(body: Record<string, unknown>): { input: InquiryInput } | { errors: InquiryErrors; fields: Record<string, string> } {
-  const result = v.safeParse(InquiryInputSchema, body);
-  if (result.success) return { input: result.output };
-  const fields: Record<string, string> = {};
-  for (const issue of result.issues) fields[v.getDotPath(issue) ?? ''] ??= issue.message;
-  return { errors: inquiryErrorsFrom(fields), fields };
+/**
+ * Each field's message, or none: by the rules the server's schema applies (inquiry-rules.ts), without
+ * the validation library in the page. What only the server can judge (a space since leased) it answers.
+ */
+export function checkInquiry(body: InquiryFormBody): { errors: InquiryErrors; fields: Record<string, string> } | null {
+  const fields = inquiryFormProblems(body);
+  return Object.keys(fields).length === 0 ? null : { errors: inquiryErrorsFrom(fields), fields };
 }
 
 /** The first field with a message, in the form's order: where focus goes. */

@@ -61,13 +61,3 @@ export function detailErrorsOf(fields: Record<string, string> | undefined): Deta
   }
   return found;
 }
-
-/** Issues as valibot reports them; only their path and message are read. */
-export type Issue = { message: string; path?: readonly { key: unknown }[] };
-
-/** The issues of a failed parse in the browser as the server would name them (dot path → message key). */
-export function issueFields(issues: readonly Issue[]): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) fields[issue.path?.map((item) => String(item.key)).join('.') ?? ''] ??= issue.message;
-  return fields;
-}

@@ -85,10 +85,11 @@ export default function InquiryForm({ locale, messages }: Props) {
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setStatus(null);
-    const checked = checkInquiry({ ...values, attachments: attachments.map((file) => file.path), unitId, ...details.body() });
-    if ('errors' in checked) {
-      details.markFields(checked.fields);
-      return showErrors(checked.errors);
+    const body = { ...values, attachments: attachments.map((file) => file.path), unitId, ...details.body() };
+    const problems = checkInquiry(body);
+    if (problems) {
+      details.markFields(problems.fields);
+      return showErrors(problems.errors);
     }
     setErrors({});
     setSending(true);
@@ -107,7 +108,7 @@ export default function InquiryForm({ locale, messages }: Props) {
         }
         setStatus(null);
       }
-      const input = { ...checked.input, attachments: sent.map((file) => file.path) };
+      const input = { ...body, attachments: sent.map((file) => file.path) };
       const content = JSON.stringify(input);
       if (attempt.current?.content !== content) attempt.current = { key: crypto.randomUUID(), content };
       await apiWrite('POST', '/api/inquiries', { ...input, ...botTrap.fields() }, { idempotencyKey: attempt.current.key });

@@ -5,6 +5,9 @@ import { UNIT_FLOORS, type UnitSnapshot } from './unit.ts';
 import { BRAND_CATEGORIES } from './brand.ts';
 import { LOCALES } from '../i18n/locales.ts';
 import { INQUIRY_LIMITS, PREFERRED_CONTACTS, UTM_KEYS, type PreferredContact } from './inquiry-basics.ts';
+import {
+  areaBoundProblem, areaRangeProblem, emailProblem, INQUIRY_FIELD_MESSAGES, ISO_DATE_PATTERN, moveInDateProblem, optionalTextProblem, requiredTextProblem,
+} from './inquiry-rules.ts';
 
 export * from './inquiry-basics.ts';
 
@@ -20,12 +23,17 @@ export type NotificationState = 'sent' | 'retrying' | 'failed' | 'off';
 const msg = (key: string) => `inquiry.errors.${key}`;
 /** Messages of the optional details (their own namespace, inquiryExtra.json). */
 const extra = (key: string) => `inquiryExtra.errors.${key}`;
-const required = (max: number) =>
-  v.pipe(v.string(msg('required')), v.trim(), v.nonEmpty(msg('required')), v.maxLength(max, msg('tooLong')));
+/** One of the form's rules (inquiry-rules.ts) inside a schema: the problem it names is the issue's message. */
+const rule = <T>(problemOf: (value: T) => string | null) =>
+  v.rawCheck<T>(({ dataset, addIssue }) => {
+    const problem = dataset.typed ? problemOf(dataset.value) : null;
+    if (problem) addIssue({ message: problem });
+  });
+const required = (max: number) => v.pipe(v.string(msg('required')), v.trim(), rule((text: string) => requiredTextProblem(text, max)));
 /** An optional text: blank means absent (null). */
 const optionalText = (max: number) =>
   v.optional(
-    v.nullable(v.pipe(v.string(extra('invalid')), v.trim(), v.maxLength(max, msg('tooLong')), v.transform((s) => (s === '' ? null : s)))),
+    v.nullable(v.pipe(v.string(extra('invalid')), v.trim(), rule((text: string) => optionalTextProblem(text, max)), v.transform((s) => (s === '' ? null : s)))),
     null,
   );
 
@@ -36,22 +44,14 @@ const AttachmentSchema = v.pipe(
   v.regex(OBJECT_PATH_PATTERN, msg('attachmentInvalid')),
 );
 
-const AreaBound = v.optional(
-  v.nullable(v.pipe(v.number(extra('areaInvalid')), v.minValue(1, extra('areaInvalid')), v.maxValue(INQUIRY_LIMITS.areaM2, extra('areaInvalid')))),
-  null,
-);
+const AreaBound = v.optional(v.nullable(v.pipe(v.number(INQUIRY_FIELD_MESSAGES.areaInvalid), rule(areaBoundProblem))), null);
 
 const DesiredAreaSchema = v.pipe(
-  v.strictObject({ min: AreaBound, max: AreaBound }, objectMessages({}, extra('areaInvalid'), msg('unknownField'))),
-  v.check((area) => area.min === null || area.max === null || area.min <= area.max, extra('areaRange')),
+  v.strictObject({ min: AreaBound, max: AreaBound }, objectMessages({}, INQUIRY_FIELD_MESSAGES.areaInvalid, msg('unknownField'))),
+  rule(areaRangeProblem),
 );
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const MoveInDateSchema = v.pipe(
-  v.string(extra('dateInvalid')),
-  v.regex(ISO_DATE, extra('dateInvalid')),
-  v.check((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), extra('dateInvalid')),
-);
+const MoveInDateSchema = v.pipe(v.string(INQUIRY_FIELD_MESSAGES.dateInvalid), rule(moveInDateProblem));
 
 const SourceSchema = v.strictObject(
   {
@@ -71,7 +71,7 @@ export type InquirySource = { path: string | null; referrer: string | null; utm:
 /** The leasing inquiry (spec §5) and the optional details, used by the contact form and POST /api/inquiries alike. */
 export const InquiryInputSchema = v.strictObject({
   name: required(INQUIRY_LIMITS.name),
-  email: v.pipe(required(INQUIRY_LIMITS.email), v.email(msg('emailInvalid'))),
+  email: v.pipe(v.string(msg('required')), v.trim(), rule(emailProblem)),
   phone: required(INQUIRY_LIMITS.phone),
   message: required(INQUIRY_LIMITS.message),
   attachments: v.optional(
@@ -149,7 +149,7 @@ export type InquiryPatch = v.InferOutput<typeof InquiryPatchSchema>;
 
 export const INQUIRY_PAGE = { default: 50, max: 200 } as const;
 
-const DateParam = v.pipe(v.string('inbox.errors.dateInvalid'), v.regex(ISO_DATE, 'inbox.errors.dateInvalid'));
+const DateParam = v.pipe(v.string('inbox.errors.dateInvalid'), v.regex(ISO_DATE_PATTERN, 'inbox.errors.dateInvalid'));
 
 /** The list's filters (query parameters); an absent or empty parameter means no filter. */
 export const InquiryFilterSchema = v.object({

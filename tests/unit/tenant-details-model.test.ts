@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { EMPTY_DETAILS, detailErrorsOf, detailsBody, issueFields } from '~/client/tenant-details-model';
+import { EMPTY_DETAILS, detailErrorsOf, detailsBody } from '~/client/tenant-details-model';
 import { InquiryInputSchema } from '~/shared/inquiry';
+import { inquiryFormProblems } from '~/shared/inquiry-rules';
 
 const REQUIRED = { name: 'Kim', email: 'kim@example.com', phone: '010-0000-0000', message: 'Hello' };
 const parse = (details: Partial<typeof EMPTY_DETAILS>) => v.safeParse(InquiryInputSchema, { ...REQUIRED, ...detailsBody({ ...EMPTY_DETAILS, ...details }) });
+/** The server's answer for these details: each issue's dot path → its message. */
+const serverFields = (details: Partial<typeof EMPTY_DETAILS>) =>
+  Object.fromEntries((parse(details).issues ?? []).map((issue) => [v.getDotPath(issue) ?? '', issue.message]));
+/** What the form finds in the browser before sending the same details. */
+const formFields = (details: Partial<typeof EMPTY_DETAILS>) =>
+  inquiryFormProblems({ ...REQUIRED, attachments: [], ...detailsBody({ ...EMPTY_DETAILS, ...details }) });
 
 describe('the optional details of the contact form', () => {
   it('send nothing a visitor did not fill: blank details pass as empty', () => {
@@ -21,10 +28,13 @@ describe('the optional details of the contact form', () => {
   });
 
   it('mark a refused area at the area, in the browser as from the server', () => {
-    const range = parse({ areaMin: '300', areaMax: '100' });
-    expect(detailErrorsOf(issueFields(range.issues!))).toEqual({ desiredAreaM2: 'inquiryExtra.errors.areaRange' });
-    const zero = parse({ areaMin: '0' });
-    expect(detailErrorsOf(issueFields(zero.issues!))).toEqual({ desiredAreaM2: 'inquiryExtra.errors.areaInvalid' });
+    for (const fields of [serverFields, formFields]) {
+      expect(detailErrorsOf(fields({ areaMin: '300', areaMax: '100' }))).toEqual({ desiredAreaM2: 'inquiryExtra.errors.areaRange' });
+      expect(detailErrorsOf(fields({ areaMin: '0' }))).toEqual({ desiredAreaM2: 'inquiryExtra.errors.areaInvalid' });
+      expect(detailErrorsOf(fields({ areaMax: '1e6' }))).toEqual({ desiredAreaM2: 'inquiryExtra.errors.areaInvalid' });
+      expect(detailErrorsOf(fields({ moveInDate: '2027-02-30' }))).toEqual({ moveInDate: 'inquiryExtra.errors.dateInvalid' });
+      expect(detailErrorsOf(fields({ company: 'x'.repeat(201) }))).toEqual({ company: 'inquiry.errors.tooLong' });
+    }
   });
 
   it('take from a server answer only the details fields, a floor item as the floors', () => {

@@ -3,7 +3,7 @@ import type { Locale } from '~/i18n/locales';
 import { ApiError } from '~/client/api';
 import { readVisitSource } from '~/scripts/visit-source';
 import {
-  EMPTY_DETAILS, FIELD_OF, detailErrorsOf, detailsBody, issueFields, type DetailErrors, type DetailValues, type Issue,
+  EMPTY_DETAILS, FIELD_OF, detailErrorsOf, detailsBody, type DetailErrors, type DetailValues,
 } from '~/client/tenant-details-model';
 
 /**
@@ -34,8 +34,6 @@ export function useTenantDetails(locale: Locale) {
 
   return {
     values, errors, open, setOpen, set, body,
-    /** The same, from the issues of a failed parse in the browser. */
-    markIssues: (issues: readonly Issue[]) => markErrors(issueFields(issues)),
     /** The same, from field paths and messages (the form's own check). */
     markFields: markErrors,
     /** The field errors of a refused send (a 400 naming details fields); other failures mark nothing. */

@@ -1,0 +1,96 @@
+import { INQUIRY_LIMITS } from './inquiry-basics.ts';
+import { ATTACHMENT_MAX_FILES } from './uploads.ts';
+
+/**
+ * The rules of what a visitor types into the inquiry form, as plain functions that name the problem
+ * (a dictionary key) or return null. `InquiryInputSchema` applies these same functions on the server,
+ * and the contact form checks with them in the browser without shipping the validation library.
+ */
+
+/** The messages of the form's fields (inquiry.json and inquiryExtra.json). */
+export const INQUIRY_FIELD_MESSAGES = {
+  required: 'inquiry.errors.required',
+  tooLong: 'inquiry.errors.tooLong',
+  emailInvalid: 'inquiry.errors.emailInvalid',
+  tooManyAttachments: 'inquiry.errors.tooManyAttachments',
+  areaInvalid: 'inquiryExtra.errors.areaInvalid',
+  areaRange: 'inquiryExtra.errors.areaRange',
+  dateInvalid: 'inquiryExtra.errors.dateInvalid',
+} as const;
+const M = INQUIRY_FIELD_MESSAGES;
+
+/** An address the team can write back to: a name, an @, a domain with a dot (valibot's email rule). */
+export const EMAIL_PATTERN = /^[\w+-]+(?:\.[\w+-]+)*@[\da-zA-Z]+(?:[.-][\da-zA-Z]+)*\.[a-zA-Z]{2,}$/u;
+export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A required text (already trimmed): there, and at most `max` characters. */
+export function requiredTextProblem(text: string, max: number): string | null {
+  if (text === '') return M.required;
+  return text.length > max ? M.tooLong : null;
+}
+
+/** The e-mail field (trimmed): required, then an address. */
+export function emailProblem(text: string): string | null {
+  return requiredTextProblem(text, INQUIRY_LIMITS.email) ?? (EMAIL_PATTERN.test(text) ? null : M.emailInvalid);
+}
+
+/** An optional text (trimmed): at most `max` characters. */
+export function optionalTextProblem(text: string, max: number): string | null {
+  return text.length > max ? M.tooLong : null;
+}
+
+/** One bound of the wanted area, in m²: a number from 1 to the limit. */
+export function areaBoundProblem(value: number): string | null {
+  return Number.isNaN(value) || value < 1 || value > INQUIRY_LIMITS.areaM2 ? M.areaInvalid : null;
+}
+
+/** Both bounds given: the minimum is not above the maximum. */
+export function areaRangeProblem(area: { min: number | null; max: number | null }): string | null {
+  return area.min !== null && area.max !== null && area.min > area.max ? M.areaRange : null;
+}
+
+/** A move-in date: YYYY-MM-DD, and a day that exists. */
+export function moveInDateProblem(text: string): string | null {
+  if (!ISO_DATE_PATTERN.test(text)) return M.dateInvalid;
+  const day = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(text) ? null : M.dateInvalid;
+}
+
+/** The inquiry as the contact form holds it before sending. */
+export interface InquiryFormBody {
+  name: string;
+  phone: string;
+  email: string;
+  message: string;
+  attachments: readonly string[];
+  company: string;
+  desiredAreaM2: { min: number | null; max: number | null } | null;
+  moveInDate: string | null;
+}
+
+/**
+ * The problems the browser can tell before sending, named as the server names them (dot path → message
+ * key): the same rules, so the form never passes what the server refuses for these fields, nor the reverse.
+ */
+export function inquiryFormProblems(body: InquiryFormBody): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const note = (path: string, problem: string | null) => {
+    if (problem) fields[path] ??= problem;
+  };
+  note('name', requiredTextProblem(body.name.trim(), INQUIRY_LIMITS.name));
+  note('email', emailProblem(body.email.trim()));
+  note('phone', requiredTextProblem(body.phone.trim(), INQUIRY_LIMITS.phone));
+  note('message', requiredTextProblem(body.message.trim(), INQUIRY_LIMITS.message));
+  note('attachments', body.attachments.length > ATTACHMENT_MAX_FILES ? M.tooManyAttachments : null);
+  note('company', optionalTextProblem(body.company.trim(), INQUIRY_LIMITS.company));
+  const area = body.desiredAreaM2;
+  if (area) {
+    const bounds = { min: area.min === null ? null : areaBoundProblem(area.min), max: area.max === null ? null : areaBoundProblem(area.max) };
+    note('desiredAreaM2.min', bounds.min);
+    note('desiredAreaM2.max', bounds.max);
+    // Like the schema: the order of the bounds is judged once each bound is a valid area.
+    if (!bounds.min && !bounds.max) note('desiredAreaM2', areaRangeProblem(area));
+  }
+  if (body.moveInDate !== null) note('moveInDate', moveInDateProblem(body.moveInDate));
+  return fields;
+}
