@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { DEFAULT_LOCALE, LOCALES } from './src/i18n/locales.ts';
 import { preactIslands } from './scripts/lib/preact-islands.ts';
+import { islandPreloads } from './scripts/lib/island-preloads.ts';
 
 export default defineConfig({
   site: process.env.SITE_URL ?? 'https://btower.example',
@@ -11,7 +12,7 @@ export default defineConfig({
   // Helpers and CI may build side by side; each can pick its own folder.
   outDir: process.env.ASTRO_OUT_DIR ?? 'dist',
   trailingSlash: 'ignore',
-  integrations: [react()],
+  integrations: [react(), islandPreloads()],
   i18n: {
     defaultLocale: DEFAULT_LOCALE,
     locales: [...LOCALES],

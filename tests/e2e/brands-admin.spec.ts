@@ -10,6 +10,9 @@ async function cardNames(page: Page): Promise<string[]> {
   // The home strip hydrates when it comes into view (client:visible).
   if (await page.locator('#tenants').count()) await page.locator('#tenants').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('brand-skeleton')).toHaveCount(0);
+  // The directory builds its first screen of cards first, the rest a frame later: busy until all are in.
+  const directory = page.getByTestId('brand-results');
+  if (await directory.count()) await expect(directory).toHaveAttribute('aria-busy', 'false');
   return page.getByTestId('brand-card').locator('h3').allTextContents();
 }
 

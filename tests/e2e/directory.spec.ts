@@ -5,6 +5,8 @@ import { apiToken, createBrand, islandsReady, uniqueName } from './support/islan
 /** Names of the cards shown, once the list has settled. */
 async function shownNames(page: Page): Promise<string[]> {
   await expect(page.getByTestId('brand-skeleton')).toHaveCount(0);
+  // The first screen of cards comes first, the rest a frame later: the list says busy until all are in.
+  await expect(page.getByTestId('brand-results')).toHaveAttribute('aria-busy', 'false');
   return page.getByTestId('brand-card').locator('h3').allTextContents();
 }
 
@@ -146,4 +148,17 @@ test('the search waits 300 ms after the last keystroke before it asks the server
   // One request, for the whole word, no sooner than 300 ms after the last keystroke (timer granularity: 1 ms).
   expect(log.searches.map((s) => new URL(s.url, 'http://x').searchParams.get('search'))).toEqual([word]);
   expect(log.searches[0]!.at - log.inputs.at(-1)!).toBeGreaterThanOrEqual(299);
+});
+
+test('more brands than one screen: the first screen comes first, then every card, and the list is busy until then', async ({ page }) => {
+  const tag = uniqueName('many').replace(' ', '');
+  const token = await apiToken(page.request);
+  for (let i = 0; i < 9; i += 1) await createBrand(page.request, token, { name: `${tag} Shop ${i}`, tags: [tag] });
+  await page.goto(`/en/brands?search=${tag}`);
+  await expect(page.getByRole('heading', { level: 2, name: '9 brands found' })).toBeVisible();
+  const results = page.getByTestId('brand-results');
+  await expect(results).toHaveAttribute('aria-busy', 'false');
+  // Once the list says it is done, every card is there, newest first.
+  const names = await page.getByTestId('brand-card').locator('h3').allTextContents();
+  expect(names).toEqual(Array.from({ length: 9 }, (_, i) => `${tag} Shop ${8 - i}`));
 });
