@@ -30,7 +30,11 @@ export default defineConfig({
     resolve: { alias: { '~': new URL('./src', import.meta.url).pathname } },
     // valibot in a chunk of its own: otherwise the bundler merges it into the chunk every island shares
     // (with nanostores and the upload limits), and the public islands, which validate nothing, load it.
-    build: { rollupOptions: { output: { manualChunks: (id) => (id.includes('/node_modules/valibot/') ? 'valibot' : undefined) } } },
+    build: { rolldownOptions: { output: { codeSplitting: { groups: [
+      { name: 'valibot', test: /node_modules[\\/]valibot[\\/]/, priority: 3 },
+      { name: 'site', test: /src[\\/](i18n[\\/]locales|shared[\\/]inquiry-basics|scripts[\\/]visit-source)\./, priority: 2 },
+      { name: 'islands', test: /node_modules[\\/](preact|nanostores)[\\/]|src[\\/](shared[\\/](abuse|api|brand-basics|uploads|image-url)|client[\\/](stores|api|use-translator|use-query)|i18n[\\/]translate|islands[\\/]BrandCard)\./, priority: 1 },
+    ] } } } },
     server: {
       // `npm run dev`: API and uploaded objects go to the local function server.
       proxy: {

@@ -8,6 +8,7 @@ import type { Plugin } from 'vite';
 type ChunkGraph = Map<string, readonly string[]>;
 
 const ISLAND = /<astro-island\b[^>]*>/g;
+const MODULE_SCRIPT = /<script\b[^>]*\btype="module"[^>]*>/g;
 const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
 
 /**
@@ -59,6 +60,11 @@ export function withModulePreloads(html: string, graph: ChunkGraph): string {
       const url = attribute(tag, name);
       if (url?.startsWith('/')) for (const file of importClosure(url.slice(1), graph)) urls.add(`/${file}`);
     }
+  }
+  // Page scripts are found by the parser, but not what they import: that too, so no chain runs longer.
+  for (const [tag] of html.matchAll(MODULE_SCRIPT)) {
+    const src = attribute(tag, 'src');
+    if (src?.startsWith('/')) for (const file of importClosure(src.slice(1), graph).slice(1)) urls.add(`/${file}`);
   }
   if (urls.size === 0 || !html.includes('</head>')) return html;
   const links = [...urls].map((url) => `<link rel="modulepreload" href="${url}">`).join('');

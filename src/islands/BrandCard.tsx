@@ -106,9 +106,19 @@ function locationLine(brand: Brand, t: Translate): string {
   return parts.join(' ');
 }
 
-/** Cards' loading stand-in: grey blocks of the card's shape. */
-export function BrandCardSkeleton() {
+/**
+ * Cards' loading stand-in: a card's shape in grey, its picture box on top. Given `pictureId`, the box holds
+ * a hidden picture that the /brands page script shows as soon as the list arrives, before this island has
+ * loaded (src/scripts/directory-first-picture.ts); the card then takes its place with the same picture.
+ */
+export function BrandCardSkeleton({ pictureId }: { pictureId?: string }) {
   return (
-    <div className="h-96 animate-pulse rounded-xl bg-line motion-reduce:animate-none" aria-hidden="true" data-testid="brand-skeleton" />
+    <div className="flex h-96 flex-col overflow-hidden rounded-xl border border-line" aria-hidden="true" data-testid="brand-skeleton">
+      <div className="aspect-[4/3] bg-mist">
+        {/* Sized by its box, like the card's picture. */}
+        {pictureId && <img id={pictureId} hidden alt="" className="h-full w-full object-cover" />}
+      </div>
+      <div className="flex-1 animate-pulse bg-line motion-reduce:animate-none" />
+    </div>
   );
 }

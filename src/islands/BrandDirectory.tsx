@@ -8,7 +8,7 @@ import { readUrl } from '~/client/api';
 import { useTranslator } from '~/client/use-translator';
 import { useTenantsJsonLd } from '~/seo/use-tenants-json-ld';
 import { DIRECTORY_LIST_URL, EMPTY_FILTER, filterFromSearch, filterQuery, filterSearchString, type DirectoryFilter } from '~/client/directory-filter';
-import type { DirectoryListLink, DirectoryListLinkId } from '~/scripts/directory-list';
+import type { DirectoryListLink, DirectoryListLinkId, FirstPictureId } from '~/scripts/directory-list';
 import BrandCard, { BrandCardSkeleton, type ImagePriority } from './BrandCard';
 import DirectoryFilters from './DirectoryFilters';
 
@@ -18,6 +18,7 @@ interface Props {
 }
 
 const SKELETON_COUNT = 6;
+const FIRST_PICTURE_ID: FirstPictureId = 'directory-first-picture';
 /** The widest layout's first row (3 columns): its pictures load at once, the first one first (LCP). */
 const FIRST_ROW = 3;
 /** Cards below the first row are laid out and painted only when near the screen: 40 cards at once blocked the main thread. */
@@ -113,10 +114,14 @@ export default function BrandDirectory({ locale, messages }: Props) {
       <div aria-live="polite" aria-busy={loading || (data !== undefined && !firstPassPainted)} className="mt-10" data-testid="brand-results">
         {error && <p className="py-16 text-center text-muted">{t('brands.loadFailed')}</p>}
         {loading && (
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {Array.from({ length: SKELETON_COUNT }, (_, i) => <BrandCardSkeleton key={i} />)}
-            <span className="sr-only">{t('brands.loading')}</span>
-          </div>
+          <>
+            {/* The result count's line, kept so the first picture does not move when the cards come. */}
+            <div className="mb-6 h-6" aria-hidden="true" />
+            <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {Array.from({ length: SKELETON_COUNT }, (_, i) => <BrandCardSkeleton key={i} pictureId={i === 0 ? FIRST_PICTURE_ID : undefined} />)}
+              <span className="sr-only">{t('brands.loading')}</span>
+            </div>
+          </>
         )}
         {data && data.length === 0 && <p className="py-16 text-center text-muted" data-testid="no-brands">{t('brands.empty')}</p>}
         {data && data.length > 0 && (

@@ -22,3 +22,6 @@ export interface FirstPictureTemplate {
   /** OBJECT_PATH_PATTERN's source: only uploaded objects go through the image route. */
   pattern: string;
 }
+
+/** The id of the hidden picture in the first loading card, which the page script shows (BrandCardSkeleton). */
+export type FirstPictureId = 'directory-first-picture';

@@ -112,3 +112,39 @@ test('/brands reads its list once: the preloaded answer is the one the island us
   await expect(page.locator('link[rel=preload][as=fetch]')).toHaveAttribute('href', '/api/brands');
   expect(lists).toHaveLength(1);
 });
+
+test('the first brand\'s picture shows in the loading list before the directory\'s code has arrived, and the card reuses it', async ({ page }) => {
+  const token = await apiToken(page.request);
+  const first = await createPhotoBrand(page.request, token, await phonePhoto(), { name: uniqueName('First Picture') });
+  // Ours is the first brand of the list, whatever parallel tests store meanwhile.
+  await page.route('**/api/brands', async (route) => {
+    const response = await route.fetch();
+    const others = ((await response.json()) as { id: string }[]).filter((brand) => brand.id !== first.id);
+    await route.fulfill({ response, json: [first, ...others] });
+  });
+  // The directory's code is held, as on a slow phone.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/BrandDirectory\.[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/en/brands', { waitUntil: 'domcontentloaded' });
+
+  const early = page.getByTestId('brand-skeleton').first().locator('img');
+  await expect(early).toBeVisible();
+  await expect.poll(() => early.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
+  const earlySrc = await early.evaluate((img) => (img as HTMLImageElement).currentSrc);
+  expect(new URL(earlySrc).searchParams.get('url')).toBe(first.thumbnail);
+  const earlyBox = await early.boundingBox();
+
+  const pictures: string[] = [];
+  page.on('request', (request) => request.url().includes('/.netlify/images') && pictures.push(request.url()));
+  release();
+  const card = page.getByTestId('brand-card').first();
+  await expect(card.locator('h3')).toHaveText(first.name);
+  expect(await card.locator('img').evaluate((img) => (img as HTMLImageElement).currentSrc)).toBe(earlySrc);
+  // Where it was: the card's picture takes the loading picture's place.
+  expect(await card.locator('img').boundingBox()).toEqual(earlyBox);
+  expect(pictures.filter((url) => url === earlySrc)).toEqual([]);
+});
