@@ -28,8 +28,9 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss(), preactIslands()],
     resolve: { alias: { '~': new URL('./src', import.meta.url).pathname } },
-    // valibot in a chunk of its own: otherwise the bundler merges it into the chunk every island shares
-    // (with nanostores and the upload limits), and the public islands, which validate nothing, load it.
+    // Chunks by who loads them (docs/decisions/006): valibot alone, so public islands, which validate
+    // nothing, never load it; 'site', what every page's own scripts share with islands (no framework);
+    // 'islands', what every public island needs: one request instead of five on /brands' first paint.
     build: { rolldownOptions: { output: { codeSplitting: { groups: [
       { name: 'valibot', test: /node_modules[\\/]valibot[\\/]/, priority: 3 },
       { name: 'site', test: /src[\\/](i18n[\\/]locales|shared[\\/]inquiry-basics|scripts[\\/]visit-source)\./, priority: 2 },

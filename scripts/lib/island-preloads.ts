@@ -16,8 +16,9 @@ const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)
  * and then the browser finds its chunks one import level at a time: entry → shared chunks → theirs.
  * On /brands the first card's picture waited for three such round trips. This integration lists each
  * eager island's whole static import graph as `<link rel="modulepreload">` in the page's head, so all of
- * it is requested in one round with the page. Islands that wait (idle, visible) are left alone: their
- * code must not compete with what the visitor sees first. Reasons and figures: docs/decisions/006.
+ * it is requested in one round with the page, and what the page's module scripts import (the parser finds
+ * the scripts, not their imports). Islands that wait (idle, visible) are left alone: their code must not
+ * compete with what the visitor sees first. Reasons and figures: docs/decisions/006.
  */
 export function islandPreloads(): AstroIntegration {
   const graph: ChunkGraph = new Map();
@@ -51,7 +52,7 @@ export function islandPreloads(): AstroIntegration {
   };
 }
 
-/** The page with a modulepreload for every chunk its `client:load` islands import, before `</head>`. */
+/** The page with a modulepreload for every chunk its `client:load` islands and module scripts import, before `</head>`. */
 export function withModulePreloads(html: string, graph: ChunkGraph): string {
   const urls = new Set<string>();
   for (const [tag] of html.matchAll(ISLAND)) {

@@ -9,6 +9,8 @@ const graph = new Map<string, string[]>([
   ['_astro/image-url.d.js', []],
   ['_astro/client.e.js', ['_astro/compat.b.js']],
   ['_astro/HomeTenants.f.js', ['_astro/BrandCard.c.js']],
+  ['_astro/LanguageMenu.g.js', ['_astro/site.h.js']],
+  ['_astro/site.h.js', []],
 ]);
 
 const page = (island: string) => `<html><head><title>x</title></head><body>${island}</body></html>`;
@@ -21,6 +23,11 @@ describe('modulepreload for islands that hydrate at once', () => {
     const html = withModulePreloads(page(island('BrandDirectory.a.js', 'load')), graph);
     expect(preloads(html)).toEqual(['/_astro/BrandDirectory.a.js', '/_astro/compat.b.js', '/_astro/BrandCard.c.js', '/_astro/image-url.d.js', '/_astro/client.e.js']);
     expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('adds what a page script imports, not the script the parser already finds', () => {
+    const html = withModulePreloads(page('<script type="module" src="/_astro/LanguageMenu.g.js"></script>'), graph);
+    expect(preloads(html)).toEqual(['/_astro/site.h.js']);
   });
 
   it('leaves pages whose islands wait (visible, idle) and pages without islands as they are', () => {
