@@ -261,3 +261,13 @@ DO $$ BEGIN
     CREATE INDEX IF NOT EXISTS brands_search_text_trgm_idx ON brands USING gin (search_text gin_trgm_ops);
   END IF;
 END $$;
+
+-- Undo of a delete (brands, units): the deleted record as the API answered it, kept for the undo window
+-- (src/shared/undo.ts), so that undo brings back the same id and dates instead of a new, newest row.
+CREATE TABLE IF NOT EXISTS deleted_records (
+  entity text NOT NULL,
+  id uuid NOT NULL,
+  record jsonb NOT NULL,
+  deleted_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (entity, id)
+);

@@ -4,9 +4,9 @@ import { ListQuerySchema } from '../src/shared/list-limit.ts';
 import { CACHE_TAGS, publicListHeaders, purgeTags } from '../src/server/cdn-cache.ts';
 import { requireAdmin } from '../src/server/auth.ts';
 import { brandListJson } from '../src/server/brand-list-cache.ts';
-import { createBrand, deleteBrand, updateBrand } from '../src/server/brands.ts';
+import { createBrand, deleteBrand, restoreBrand, updateBrand } from '../src/server/brands.ts';
 import { getDb } from '../src/server/db/index.ts';
-import { allowMethods, handle, HttpError, json, parseInput, readJson, sharedJsonBytes } from '../src/server/http.ts';
+import { allowMethods, handle, HttpError, json, parseInput, readJson, requireSameSite, sharedJsonBytes } from '../src/server/http.ts';
 import { requireOwnObjects } from '../src/server/object-refs.ts';
 import { assertStorableText } from '../src/server/storable-text.ts';
 
@@ -29,11 +29,23 @@ async function readBrand(req: Request): Promise<BrandInput> {
   return input;
 }
 
-/** GET (public, filtered) and POST on /api/brands; PUT and DELETE on /api/brands/{id} (admin). */
+/**
+ * GET (public, filtered) and POST on /api/brands; PUT and DELETE on /api/brands/{id}, and POST on
+ * /api/brands/{id}/restore, the undo of a delete (admin).
+ */
 export default handle(async (req: Request) => {
-  const match = new URL(req.url).pathname.match(/^\/api\/brands(?:\/([^/]*))?\/?$/);
+  const match = new URL(req.url).pathname.match(/^\/api\/brands(?:\/([^/]*)(\/restore)?)?\/?$/);
   if (!match) throw notFound();
   const id = match[1] || undefined;
+  if (id !== undefined && match[2]) {
+    allowMethods(req, ['POST']);
+    requireSameSite(req);
+    await requireAdmin(req);
+    const restored = UUID.test(id) ? await restoreBrand(await getDb(), id.toLowerCase()) : null;
+    if (!restored) throw new HttpError(404, 'brand_not_restorable', 'No brand deleted with this id within the undo window');
+    await purgeTags([CACHE_TAGS.brands]);
+    return json(restored);
+  }
   if (id === undefined) {
     allowMethods(req, ['GET', 'POST']);
     if (req.method === 'GET') {
@@ -67,4 +79,4 @@ export default handle(async (req: Request) => {
   return json(brand);
 });
 
-export const config: Config = { path: ['/api/brands', '/api/brands/:id'] };
+export const config: Config = { path: ['/api/brands', '/api/brands/:id', '/api/brands/:id/restore'] };

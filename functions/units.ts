@@ -3,11 +3,11 @@ import { UnitFilterSchema, UnitInputSchema, type Unit, type UnitInput } from '..
 import { requireAdmin } from '../src/server/auth.ts';
 import { getDb } from '../src/server/db/index.ts';
 import { CACHE_TAGS, publicListHeaders, purgeTags } from '../src/server/cdn-cache.ts';
-import { allowMethods, handle, HttpError, json, parseInput, readJson } from '../src/server/http.ts';
+import { allowMethods, handle, HttpError, json, parseInput, readJson, requireSameSite } from '../src/server/http.ts';
 import { requireOwnObjects } from '../src/server/object-refs.ts';
 import { makePublic } from '../src/server/storage.ts';
 import { assertStorableText } from '../src/server/storable-text.ts';
-import { createUnit, deleteUnit, findUnit, forVisitors, listUnits, updateUnit } from '../src/server/units.ts';
+import { createUnit, deleteUnit, findUnit, forVisitors, listUnits, restoreUnit, updateUnit } from '../src/server/units.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -42,12 +42,24 @@ function respondPublicList(units: Unit[]): Response {
   return json(units, { headers: publicListHeaders(CACHE_TAGS.units, LIST_QUERY, ['Authorization']) });
 }
 
-/** GET (public, filtered) and POST on /api/units; GET, PUT and DELETE on /api/units/{id} (writes: admin). */
+/**
+ * GET (public, filtered) and POST on /api/units; GET, PUT and DELETE on /api/units/{id}, and POST on
+ * /api/units/{id}/restore, the undo of a delete (writes: admin).
+ */
 export default handle(async (req: Request) => {
   const url = new URL(req.url);
-  const match = url.pathname.match(/^\/api\/units(?:\/([^/]*))?\/?$/);
+  const match = url.pathname.match(/^\/api\/units(?:\/([^/]*)(\/restore)?)?\/?$/);
   if (!match) throw notFound();
   const id = match[1] || undefined;
+  if (id !== undefined && match[2]) {
+    allowMethods(req, ['POST']);
+    requireSameSite(req);
+    await requireAdmin(req);
+    const restored = UUID.test(id) ? await restoreUnit(await getDb(), id.toLowerCase()) : null;
+    if (!restored) throw new HttpError(404, 'unit_not_restorable', 'No space deleted with this id within the undo window');
+    await purgeTags([CACHE_TAGS.units]);
+    return json(restored);
+  }
   if (id === undefined) {
     allowMethods(req, ['GET', 'POST']);
     if (req.method === 'GET') {
@@ -85,4 +97,4 @@ export default handle(async (req: Request) => {
   return json(unit);
 });
 
-export const config: Config = { path: ['/api/units', '/api/units/:id'] };
+export const config: Config = { path: ['/api/units', '/api/units/:id', '/api/units/:id/restore'] };

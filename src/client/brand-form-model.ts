@@ -68,21 +68,6 @@ export function formFromBrand(brand: Brand): BrandFormValues {
   };
 }
 
-/** What to send to re-create a stored brand exactly (undo of a delete): its input fields, no id or dates. */
-export function inputFromBrand(brand: Brand): BrandInput {
-  const { id: _id, createdAt: _created, updatedAt: _updated, ...input } = brand;
-  return {
-    ...input,
-    description: brand.description ?? '',
-    unit: brand.unit ?? '',
-    area: brand.area ?? '',
-    thumbnail: brand.thumbnail ?? '',
-    contactInfo: { phone: '', email: '', website: '', ...brand.contactInfo },
-    nameI18n: brand.nameI18n ?? {},
-    descriptionI18n: brand.descriptionI18n ?? {},
-  };
-}
-
 const splitLines = (text: string) => text.split(/\n/).map((s) => s.trim()).filter(Boolean);
 
 /** The request body of POST/PUT /api/brands. */

@@ -50,16 +50,28 @@ export default function BrandDirectory({ locale, messages }: Props) {
   // Text typed into the pre-rendered search box before this island woke up: kept, not replaced by the URL's.
   const [typedEarly] = useState(() => (typeof document === 'undefined' ? '' : document.querySelector<HTMLInputElement>('form[role="search"] input[name="search"]')?.value ?? ''));
 
+  // The unfiltered list the page script already read (it started the first picture with it).
+  const [pageList, setPageList] = useState<Promise<Brand[]>>();
   useEffect(() => {
     const fromUrl = () => {
       const next = filterFromSearch(location.search);
       setFilter(next);
       setSettledSearch(next.search);
     };
-    fromUrl();
-    if (typedEarly) setFilter((current) => ({ ...(current ?? EMPTY_FILTER), search: typedEarly }));
+    // The page script is a module, so it runs once the page is parsed, and the island's code, preloaded, can
+    // wake up before that: the list is asked for only then, or it would be fetched a second time.
+    const start = () => {
+      setPageList(takePageList());
+      fromUrl();
+      if (typedEarly) setFilter((current) => ({ ...(current ?? EMPTY_FILTER), search: typedEarly }));
+    };
+    if (document.readyState === 'loading') addEventListener('DOMContentLoaded', start, { once: true });
+    else start();
     addEventListener('popstate', fromUrl);
-    return () => removeEventListener('popstate', fromUrl);
+    return () => {
+      removeEventListener('DOMContentLoaded', start);
+      removeEventListener('popstate', fromUrl);
+    };
   }, []);
 
   const typed = filter?.search;
@@ -78,8 +90,6 @@ export default function BrandDirectory({ locale, messages }: Props) {
     }
   }, [appliedSearch]);
 
-  // The unfiltered list the page script already read (it started the first picture with it).
-  const [pageList] = useState(takePageList);
   const [pageRead, setPageRead] = useState<{ data?: Brand[]; error?: Error }>({});
   useEffect(() => {
     pageList?.then((list) => setPageRead({ data: list }), (failed: Error) => setPageRead({ error: failed }));

@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Brand, BrandCategory, BrandFilter, BrandInput } from '../shared/brand.ts';
-import { FILTER_ALL } from '../shared/brand.ts';
+import { FILTER_ALL, inputFromBrand } from '../shared/brand.ts';
+import { keepDeleted, takeDeleted } from './deleted-records.ts';
 import type { Db } from './db/index.ts';
 import type { BrandsTable } from './db/types.ts';
 import { likeContains } from './sql-like.ts';
@@ -105,8 +106,29 @@ export async function updateBrand(db: Db, id: string, input: BrandInput): Promis
   return row ? toBrand(row) : null;
 }
 
-/** True when a brand was deleted. */
+/** True when a brand was deleted; it is kept for the undo window (restoreBrand). */
 export async function deleteBrand(db: Db, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('brands').where('id', '=', id).executeTakeFirst();
-  return result.numDeletedRows > 0n;
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.deleteFrom('brands').where('id', '=', id).returningAll().executeTakeFirst();
+    if (row) await keepDeleted(trx, 'brand', id, toBrand(row));
+    return row !== undefined;
+  });
+}
+
+/**
+ * The brand deleted within the undo window, back as it was: its id, dates and so its place in the list
+ * (a re-created brand would be the newest). Null when there is nothing to restore.
+ */
+export async function restoreBrand(db: Db, id: string): Promise<Brand | null> {
+  return db.transaction().execute(async (trx) => {
+    const kept = await takeDeleted<Brand>(trx, 'brand', id);
+    if (!kept) return null;
+    const row = await trx
+      .insertInto('brands')
+      .values({ ...toColumns(inputFromBrand(kept)), id: kept.id, createdAt: kept.createdAt ?? sql<Date>`null`, updatedAt: kept.updatedAt ?? sql<Date>`null` })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    return row ? toBrand(row) : null;
+  });
 }

@@ -1,8 +1,9 @@
 import { sql, type Selectable } from 'kysely';
 import { FILTER_ALL } from '../shared/brand.ts';
 import {
-  byFloorThenUnit, type Unit, type UnitFilter, type UnitInput, type UnitSnapshot, type UnitStatus, type UnitUse,
+  byFloorThenUnit, inputFromUnit, type Unit, type UnitFilter, type UnitInput, type UnitSnapshot, type UnitStatus, type UnitUse,
 } from '../shared/unit.ts';
+import { keepDeleted, takeDeleted } from './deleted-records.ts';
 import type { Db } from './db/index.ts';
 import type { UnitsTable } from './db/types.ts';
 import { HttpError } from './http.ts';
@@ -113,8 +114,29 @@ export async function updateUnit(db: Db, id: string, input: UnitInput): Promise<
 
 /** True when a unit was deleted. Inquiries about it keep their snapshot (no foreign key). */
 export async function deleteUnit(db: Db, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('units').where('id', '=', id).executeTakeFirst();
-  return result.numDeletedRows > 0n;
+  return db.transaction().execute(async (trx) => {
+    const unit = await findUnit(trx, id);
+    if (!unit) return false;
+    await trx.deleteFrom('units').where('id', '=', id).execute();
+    await keepDeleted(trx, 'unit', id, unit);
+    return true;
+  });
+}
+
+/** The unit deleted within the undo window, back with its id and dates; null when there is nothing to restore. */
+export async function restoreUnit(db: Db, id: string): Promise<Unit | null> {
+  const restored = await db.transaction().execute(async (trx) => {
+    const kept = await takeDeleted<Unit>(trx, 'unit', id);
+    if (!kept) return null;
+    return trx
+      .insertInto('units')
+      .values({ ...toColumns(inputFromUnit(kept)), id: kept.id, createdAt: kept.createdAt, updatedAt: kept.updatedAt })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst()
+      .catch(duplicateNumber);
+  });
+  return restored ? findUnit(db, restored.id) : null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -139,3 +139,18 @@ export const BrandFilterSchema = v.object({
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
 });
 export type BrandFilter = v.InferOutput<typeof BrandFilterSchema>;
+
+/** A stored brand's input fields (no id or dates): what stores it again unchanged, as the undo of a delete does. */
+export function inputFromBrand(brand: Brand): BrandInput {
+  const { id: _id, createdAt: _created, updatedAt: _updated, ...input } = brand;
+  return {
+    ...input,
+    description: brand.description ?? '',
+    unit: brand.unit ?? '',
+    area: brand.area ?? '',
+    thumbnail: brand.thumbnail ?? '',
+    contactInfo: { phone: '', email: '', website: '', ...brand.contactInfo },
+    nameI18n: brand.nameI18n ?? {},
+    descriptionI18n: brand.descriptionI18n ?? {},
+  };
+}

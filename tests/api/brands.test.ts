@@ -109,6 +109,35 @@ describe.each(availableBackends())('brands API on $name', (backend) => {
     expect(listed.json.map((b: { id: string }) => b.id)).not.toContain(created.id);
   });
 
+  it('undoes a delete: the brand comes back with its id, dates and place in the list, once', async () => {
+    const older = (await create({ name: 'Restored older' })).json;
+    const newer = (await create({ name: 'Restored newer' })).json;
+    expect((await call(brands, 'DELETE', `/api/brands/${older.id}`, { token })).status).toBe(204);
+    const restored = await call(brands, 'POST', `/api/brands/${older.id}/restore`, { token });
+    expect(restored.status).toBe(200);
+    expect(restored.json).toEqual(older);
+    const ids = (await call(brands, 'GET', '/api/brands')).json.map((b: { id: string }) => b.id);
+    expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
+    const again = await call(brands, 'POST', `/api/brands/${older.id}/restore`, { token });
+    expect(again.status).toBe(404);
+    expect(again.json.error.code).toBe('brand_not_restorable');
+  });
+
+  it('undoes a delete only within 10 minutes, only for the admin, and only a deleted brand', async () => {
+    const created = (await create()).json;
+    await call(brands, 'DELETE', `/api/brands/${created.id}`, { token });
+    expect((await call(brands, 'POST', `/api/brands/${created.id}/restore`)).status).toBe(401);
+    // Deleted 10 minutes and a second ago.
+    await ctx.db.updateTable('deletedRecords').set({ deletedAt: sql<Date>`now() - interval '601 seconds'` }).where('id', '=', created.id).execute();
+    const late = await call(brands, 'POST', `/api/brands/${created.id}/restore`, { token });
+    expect(late.status).toBe(404);
+    expect(late.json.error.code).toBe('brand_not_restorable');
+    const standing = (await create()).json;
+    expect((await call(brands, 'POST', `/api/brands/${standing.id}/restore`, { token })).json.error.code).toBe('brand_not_restorable');
+    expect((await call(brands, 'POST', `/api/brands/${randomUUID()}/restore`, { token })).status).toBe(404);
+    expect((await call(brands, 'GET', `/api/brands/${standing.id}/restore`, { token })).status).toBe(405);
+  });
+
   it('answers 404 for an unknown or malformed id, and stores nothing', async () => {
     const before = await countRows(ctx.db, 'brands');
     expect((await call(brands, 'PUT', `/api/brands/${randomUUID()}`, { token, body: brandBody(thumbnail) })).status).toBe(404);

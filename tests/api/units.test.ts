@@ -174,6 +174,23 @@ describe.each(availableBackends())('units API on $name', (backend) => {
     expect((await call(units, 'GET', `/api/units/${created.id}`)).status).toBe(404);
   });
 
+  it('undoes a delete with the same id and dates, once; not over a space numbered the same since', async () => {
+    await clear();
+    const created = (await create({ floor: '7F', unitNumber: '701' })).json;
+    expect((await call(units, 'DELETE', `/api/units/${created.id}`, { token })).status).toBe(204);
+    const restored = await call(units, 'POST', `/api/units/${created.id}/restore`, { token });
+    expect(restored.status).toBe(200);
+    expect(restored.json).toEqual(created);
+    expect((await call(units, 'POST', `/api/units/${created.id}/restore`, { token })).json.error.code).toBe('unit_not_restorable');
+
+    await call(units, 'DELETE', `/api/units/${created.id}`, { token });
+    const successor = (await create({ floor: '7F', unitNumber: '701' })).json;
+    const clash = await call(units, 'POST', `/api/units/${created.id}/restore`, { token });
+    expect(clash.status).toBe(409);
+    expect(clash.json.error).toMatchObject({ code: 'unit_exists', fields: { unitNumber: 'units.errors.unitNumberTaken' } });
+    expect((await call(units, 'GET', '/api/units')).json.map((u: { id: string }) => u.id)).toEqual([successor.id]);
+  });
+
   it('requires an admin session for every write (401) and changes nothing without one', async () => {
     await clear();
     const created = (await create()).json;

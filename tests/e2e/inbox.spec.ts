@@ -77,3 +77,25 @@ test('an expired or missing attachment link shows a readable page in the admin l
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('File not found');
   await expect(page.getByRole('link', { name: 'Back to the admin panel' })).toHaveAttribute('href', '/en/admin');
 });
+
+test('an inquiry sent while the inbox is open is counted on the refresh button within a minute, and refresh shows it', async ({ page }) => {
+  await page.clock.install();
+  const name = uniqueName('새 문의 알림');
+  await loginAsAdmin(page);
+  // The view the team watches: ours only, as parallel tests send inquiries too.
+  await page.getByRole('searchbox', { name: '검색' }).fill(name);
+  await page.getByRole('button', { name: '적용' }).click();
+  await expect(page.getByText('조건에 맞는 문의가 없습니다.')).toBeVisible();
+  // The counts of this view are in: from now on the inbox checks every minute.
+  await expect(page.getByRole('button', { name: '전체 (0)' })).toBeVisible();
+  const refresh = page.getByTestId('inbox-refresh');
+  await expect(refresh).toHaveText('새로고침');
+
+  const sent = await page.request.post('/api/inquiries', { data: { name, email: 'new@example.com', phone: '010-3456-7890', message: '11층 강의실 임대를 문의합니다.' } });
+  expect(sent.status()).toBe(201);
+  await page.clock.runFor(60_000);
+  await expect(refresh).toHaveText('새로고침 (새 문의 1건)');
+  await refresh.click();
+  await expect(page.getByTestId('inquiry-row')).toHaveCount(1);
+  await expect(refresh).toHaveText('새로고침');
+});

@@ -85,6 +85,10 @@ test.describe('available spaces', () => {
     await expect(page.getByTestId('toast')).toContainText('공간을 되살렸습니다.');
     await expect(row).toContainText('₩7,700,000');
     await expect(row).toContainText('비공개');
+    // The same space, not a copy: a link shared with its id still opens it.
+    const back = await page.request.get(`/api/units/${unit.id}`);
+    expect(back.status()).toBe(200);
+    expect(((await back.json()) as Unit).createdAt).toBe(unit.createdAt);
   });
 
   test('a unit shared by URL opens its detail on load; Escape closes it and focus returns to the plan', async ({ page }) => {

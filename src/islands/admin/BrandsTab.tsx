@@ -6,7 +6,7 @@ import { ApiError, apiWrite } from '~/client/api';
 import { showToast } from '~/client/stores';
 import { useQuery } from '~/client/use-query';
 import { endSessionIfUnauthorized } from '~/client/admin-session';
-import { errorsFromServer, inputFromBrand, type BrandFormErrors } from '~/client/brand-form-model';
+import { errorsFromServer, type BrandFormErrors } from '~/client/brand-form-model';
 import BrandForm from './BrandForm';
 import BrandTable from './BrandTable';
 
@@ -54,13 +54,14 @@ export default function BrandsTab({ t }: { t: Translate }) {
   }
 
   /**
-   * Undo of a delete: the same brand stored again, thumbnail included. The object outlives the row (only the
-   * sweep removes unreferenced objects, after a grace period); making it public again is harmless if it still is.
+   * Undo of a delete: the same brand back, with its id and place in the list, thumbnail included. The object
+   * outlives the row (only the sweep removes unreferenced objects, after a grace period); making it public
+   * again is harmless if it still is.
    */
   async function restore(brand: Brand) {
     try {
       if (brand.thumbnail) await apiWrite('POST', UPLOAD_ENDPOINTS.setPublic, { objectPath: brand.thumbnail });
-      await apiWrite('POST', '/api/brands', inputFromBrand(brand));
+      await apiWrite('POST', `/api/brands/${brand.id}/restore`);
       showToast({ title: t('admin.brands.toast.restored') });
     } catch (err) {
       if (!endSessionIfUnauthorized(err)) {

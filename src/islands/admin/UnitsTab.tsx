@@ -74,7 +74,7 @@ export default function UnitsTab({ t }: { t: Translate }) {
   function restore(unit: Unit) {
     void write(async () => {
       if (unit.plan) await apiWrite('POST', UPLOAD_ENDPOINTS.setPublic, { objectPath: unit.plan });
-      await apiWrite('POST', '/api/units', inputFromUnit(unit));
+      await apiWrite('POST', `/api/units/${unit.id}/restore`);
     }, 'units.admin.toast.restored', 'units.admin.toast.restoreFailed');
   }
 

@@ -22,6 +22,7 @@ export interface Database {
   units: UnitsTable;
   inquiryHistory: InquiryHistoryTable;
   outbox: OutboxTable;
+  deletedRecords: DeletedRecordsTable;
 }
 
 /** The spec's User entity (named accounts); today's admin logs in with ADMIN_PASSWORD only. */
@@ -168,4 +169,12 @@ export interface UnitsTable {
   note: Json<Partial<Record<string, string>>>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+}
+
+/** A deleted brand or unit, kept for the undo window (src/server/deleted-records.ts). */
+export interface DeletedRecordsTable {
+  entity: string;
+  id: string;
+  record: Json<unknown>;
+  deletedAt: Timestamp;
 }

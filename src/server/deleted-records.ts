@@ -1,0 +1,31 @@
+import { sql, type Transaction } from 'kysely';
+import { UNDO_WINDOW_MS } from '../shared/undo.ts';
+import type { Database } from './db/types.ts';
+
+/** What can be deleted with a way back (the admin's undo). */
+export type UndoableEntity = 'brand' | 'unit';
+
+const withinWindow = sql<boolean>`deleted_at >= now() - make_interval(secs => ${UNDO_WINDOW_MS / 1000})`;
+
+/** Keeps a record just deleted in `trx` for the undo window; older ones are dropped on the way. */
+export async function keepDeleted(trx: Transaction<Database>, entity: UndoableEntity, id: string, record: object): Promise<void> {
+  await trx.deleteFrom('deletedRecords').where(sql<boolean>`not ${withinWindow}`).execute();
+  const json = JSON.stringify(record);
+  await trx
+    .insertInto('deletedRecords')
+    .values({ entity, id, record: json })
+    .onConflict((conflict) => conflict.columns(['entity', 'id']).doUpdateSet({ record: json, deletedAt: sql<Date>`now()` }))
+    .execute();
+}
+
+/** The record deleted within the undo window, taken (a second undo finds nothing); null when there is none. */
+export async function takeDeleted<T>(trx: Transaction<Database>, entity: UndoableEntity, id: string): Promise<T | null> {
+  const row = await trx
+    .deleteFrom('deletedRecords')
+    .where('entity', '=', entity)
+    .where('id', '=', id)
+    .where(withinWindow)
+    .returning('record')
+    .executeTakeFirst();
+  return row ? (row.record as T) : null;
+}
