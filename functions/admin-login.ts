@@ -1,7 +1,7 @@
 import type { Config, Context } from '@netlify/functions';
 import { LoginInputSchema, type LoginResponse } from '../src/shared/admin-login.ts';
-import { clientKey, login } from '../src/server/auth.ts';
-import { allowMethods, handle, json, parseInput, readJson } from '../src/server/http.ts';
+import { clientKey, login } from '../src/server/auth/sessions.ts';
+import { allowMethods, handle, json, parseInput, readJson } from '../src/server/http/handler.ts';
 
 /** Password → opaque session token; wrong → 401, too many failures → 429 with Retry-After. */
 export default handle(async (req: Request, context: Context) => {

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { logout } from '../src/server/auth.ts';
-import { allowMethods, handle, json } from '../src/server/http.ts';
+import { logout } from '../src/server/auth/sessions.ts';
+import { allowMethods, handle, json } from '../src/server/http/handler.ts';
 
 /** Revokes the bearer token at once (it would otherwise live until it expires). */
 export default handle(async (req: Request) => {

@@ -1,14 +1,14 @@
 import type { Config } from '@netlify/functions';
 import { BrandFilterSchema, BrandInputSchema, type BrandInput } from '../src/shared/brand.ts';
 import { ListQuerySchema } from '../src/shared/list-limit.ts';
-import { CACHE_TAGS, publicListHeaders, purgeTags } from '../src/server/cdn-cache.ts';
-import { requireAdmin } from '../src/server/auth.ts';
-import { brandListJson } from '../src/server/brand-list-cache.ts';
-import { createBrand, deleteBrand, restoreBrand, updateBrand } from '../src/server/brands.ts';
+import { CACHE_TAGS, publicListHeaders, purgeTags } from '../src/server/http/cdn-cache.ts';
+import { requireAdmin } from '../src/server/auth/sessions.ts';
+import { brandListJson } from '../src/server/brands/list-cache.ts';
+import { createBrand, deleteBrand, restoreBrand, updateBrand } from '../src/server/brands/queries.ts';
 import { getDb } from '../src/server/db/index.ts';
-import { allowMethods, handle, HttpError, json, parseInput, readJson, requireSameSite, sharedJsonBytes } from '../src/server/http.ts';
-import { requireOwnObjects } from '../src/server/object-refs.ts';
-import { assertStorableText } from '../src/server/storable-text.ts';
+import { allowMethods, handle, HttpError, json, parseInput, readJson, requireSameSite, sharedJsonBytes } from '../src/server/http/handler.ts';
+import { requireOwnObjects } from '../src/server/objects/refs.ts';
+import { assertStorableText } from '../src/server/http/storable-text.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

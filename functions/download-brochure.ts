@@ -1,8 +1,8 @@
 import type { Config, Context } from '@netlify/functions';
 import { brochureFilename, brochureLocale, countDownload, readBrochure } from '../src/server/brochures.ts';
-import { clientKey } from '../src/server/auth.ts';
-import { allowMethods, handle } from '../src/server/http.ts';
-import { contentDisposition } from '../src/server/object-read.ts';
+import { clientKey } from '../src/server/auth/sessions.ts';
+import { allowMethods, handle } from '../src/server/http/handler.ts';
+import { contentDisposition } from '../src/server/objects/read.ts';
 
 /** The building's brochure in the asked language (ko by default), as a download; counted once per client and hour. */
 export default handle(async (req: Request, context: Partial<Pick<Context, 'ip'>>) => {

@@ -3,14 +3,14 @@ import * as v from 'valibot';
 import { IDEMPOTENCY_KEY_HEADER, IdempotencyKeySchema } from '../src/shared/api.ts';
 import { InquiryInputSchema } from '../src/shared/inquiry.ts';
 import { getDb } from '../src/server/db/index.ts';
-import { handle, HttpError, json, parseInput, readJson } from '../src/server/http.ts';
-import { createInquiry } from '../src/server/inquiries.ts';
-import { inquiryAdminRoute } from '../src/server/inquiry-routes.ts';
-import { discardedInquiry, guardInquiryPost } from '../src/server/inquiry-guard.ts';
-import { inquirableUnit } from '../src/server/units.ts';
-import { requireOwnObjects } from '../src/server/object-refs.ts';
-import { drainOutbox } from '../src/server/outbox.ts';
-import { assertStorableText } from '../src/server/storable-text.ts';
+import { handle, HttpError, json, parseInput, readJson } from '../src/server/http/handler.ts';
+import { createInquiry } from '../src/server/inquiries/queries.ts';
+import { inquiryAdminRoute } from '../src/server/inquiries/routes.ts';
+import { discardedInquiry, guardInquiryPost } from '../src/server/inquiries/guard.ts';
+import { inquirableUnit } from '../src/server/units/queries.ts';
+import { requireOwnObjects } from '../src/server/objects/refs.ts';
+import { drainOutbox } from '../src/server/notify/outbox.ts';
+import { assertStorableText } from '../src/server/http/storable-text.ts';
 
 /** The optional Idempotency-Key of a POST; a malformed one is refused rather than ignored. */
 function idempotencyKeyOf(req: Request): string | undefined {
@@ -27,7 +27,7 @@ type WaitUntil = { waitUntil?: (promise: Promise<unknown>) => void };
 
 /**
  * POST (public): one leasing inquiry with uploaded attachments. Everything else under /api/inquiries is
- * the admin's inbox (src/server/inquiry-routes.ts): the paged list, counts, export, detail and PATCH.
+ * the admin's inbox (src/server/inquiries/routes.ts): the paged list, counts, export, detail and PATCH.
  */
 export default handle(async (req: Request, context: (WaitUntil & Partial<Pick<Context, 'ip'>>) | undefined) => {
   if (req.method !== 'POST' || new URL(req.url).pathname.replace(/\/+$/, '') !== '/api/inquiries') return inquiryAdminRoute(req);

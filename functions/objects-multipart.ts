@@ -1,7 +1,7 @@
 import type { Config, Context } from '@netlify/functions';
-import { allowMethods, handle, HttpError, json, readJson } from '../src/server/http.ts';
-import { abortMultipart, completeMultipart, createMultipart } from '../src/server/multipart.ts';
-import { guardUploadStart } from '../src/server/upload-guard.ts';
+import { allowMethods, handle, HttpError, json, readJson } from '../src/server/http/handler.ts';
+import { abortMultipart, completeMultipart, createMultipart } from '../src/server/objects/parts.ts';
+import { guardUploadStart } from '../src/server/objects/upload-guard.ts';
 
 /** Uploads in parts (files over SINGLE_PUT_MAX_BYTES): create (guarded as a single upload), complete, abort. */
 export default handle(async (req: Request, context: Partial<Pick<Context, 'ip'>>) => {

@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
 import * as v from 'valibot';
-import { requireAdmin } from '../src/server/auth.ts';
-import { allowMethods, handle, HttpError, json, readJson } from '../src/server/http.ts';
-import { makePublic } from '../src/server/storage.ts';
+import { requireAdmin } from '../src/server/auth/sessions.ts';
+import { allowMethods, handle, HttpError, json, readJson } from '../src/server/http/handler.ts';
+import { makePublic } from '../src/server/objects/storage.ts';
 import { toObjectPath } from '../src/shared/uploads.ts';
 
 const SetPublicSchema = v.object({ objectPath: v.pipe(v.string(), v.maxLength(200)) });

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { sweepUnreferencedObjects } from '../src/server/object-sweep.ts';
-import { sweepAbandonedUploads } from '../src/server/upload-sweep.ts';
+import { sweepUnreferencedObjects } from '../src/server/objects/sweep.ts';
+import { sweepAbandonedUploads } from '../src/server/objects/upload-sweep.ts';
 
 /**
  * Hourly: removes uploads started but never finished (abandoned parts), and finished objects that no

@@ -1,8 +1,8 @@
 import type { Config, Context } from '@netlify/functions';
-import { allowMethods, handle, json } from '../src/server/http.ts';
-import { createSingleUpload } from '../src/server/object-uploads.ts';
-import { readOptionalJson } from '../src/server/request-body.ts';
-import { guardUploadStart } from '../src/server/upload-guard.ts';
+import { allowMethods, handle, json } from '../src/server/http/handler.ts';
+import { createSingleUpload } from '../src/server/objects/uploads.ts';
+import { readOptionalJson } from '../src/server/http/body.ts';
+import { guardUploadStart } from '../src/server/objects/upload-guard.ts';
 
 /**
  * A short-lived, single-use URL for one PUT; the body `{purpose, filename, size, type}` is optional.

@@ -1,10 +1,10 @@
 import type { Config, Context } from '@netlify/functions';
-import { allowMethods, handle, HttpError, json } from '../src/server/http.ts';
-import { receivePart } from '../src/server/multipart.ts';
-import { receiveSingle } from '../src/server/object-uploads.ts';
-import { objectResponse } from '../src/server/object-read.ts';
-import { objectErrorPage } from '../src/server/object-error-page.ts';
-import { objectIdOf, objectPathOf } from '../src/server/storage.ts';
+import { allowMethods, handle, HttpError, json } from '../src/server/http/handler.ts';
+import { receivePart } from '../src/server/objects/parts.ts';
+import { receiveSingle } from '../src/server/objects/uploads.ts';
+import { objectResponse } from '../src/server/objects/read.ts';
+import { objectErrorPage } from '../src/server/objects/error-page.ts';
+import { objectIdOf, objectPathOf } from '../src/server/objects/storage.ts';
 
 /** Uploaded objects: GET/HEAD to read, PUT with a signed URL to upload (whole file or one part). */
 export default handle(async (req: Request, context: Partial<Pick<Context, 'params'>>) => {

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/server/db/index.ts';
-import { drainOutbox } from '../src/server/outbox.ts';
+import { drainOutbox } from '../src/server/notify/outbox.ts';
 
 /** Every minute: retries inquiry notifications that are due (first attempts that failed, with backoff). */
 export default async function drain(): Promise<Response> {

@@ -1,13 +1,13 @@
 import type { Config } from '@netlify/functions';
 import { UnitFilterSchema, UnitInputSchema, type Unit, type UnitInput } from '../src/shared/unit.ts';
-import { requireAdmin } from '../src/server/auth.ts';
+import { requireAdmin } from '../src/server/auth/sessions.ts';
 import { getDb } from '../src/server/db/index.ts';
-import { CACHE_TAGS, publicListHeaders, purgeTags } from '../src/server/cdn-cache.ts';
-import { allowMethods, handle, HttpError, json, parseInput, readJson, requireSameSite } from '../src/server/http.ts';
-import { requireOwnObjects } from '../src/server/object-refs.ts';
-import { makePublic } from '../src/server/storage.ts';
-import { assertStorableText } from '../src/server/storable-text.ts';
-import { createUnit, deleteUnit, findUnit, forVisitors, listUnits, restoreUnit, updateUnit } from '../src/server/units.ts';
+import { CACHE_TAGS, publicListHeaders, purgeTags } from '../src/server/http/cdn-cache.ts';
+import { allowMethods, handle, HttpError, json, parseInput, readJson, requireSameSite } from '../src/server/http/handler.ts';
+import { requireOwnObjects } from '../src/server/objects/refs.ts';
+import { makePublic } from '../src/server/objects/storage.ts';
+import { assertStorableText } from '../src/server/http/storable-text.ts';
+import { createUnit, deleteUnit, findUnit, forVisitors, listUnits, restoreUnit, updateUnit } from '../src/server/units/queries.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

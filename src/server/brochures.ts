@@ -3,8 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../i18n/locales.ts';
 import { getDb } from './db/index.ts';
-import { HttpError } from './http.ts';
-import { takeHit } from './throttle.ts';
+import { HttpError } from './http/handler.ts';
+import { takeHit } from './http/throttle.ts';
 import { BROCHURE_COUNT_WINDOW_MS } from '../shared/abuse.ts';
 
 const BROCHURE_DIR = 'content/brochures';

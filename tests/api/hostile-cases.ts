@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import brands from '../../functions/brands.ts';
 import inquiries from '../../functions/inquiries.ts';
 import login from '../../functions/admin-login.ts';
-import { sessionTokenHash } from '../../src/server/auth.ts';
+import { sessionTokenHash } from '../../src/server/auth/sessions.ts';
 import type { Db } from '../../src/server/db/index.ts';
 import { call } from '../support/api-calls.ts';
 import { ADMIN_PASSWORD, brandBody, inquiryBody } from '../support/api-suite.ts';

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import inquiries from '../../functions/inquiries.ts';
 import objects from '../../functions/objects.ts';
-import { csvCell } from '../../src/server/csv.ts';
+import { csvCell } from '../../src/server/inquiries/csv.ts';
 import { call } from '../support/api-calls.ts';
 import { adminToken, inquiryBody, uploaded, useApiBackend } from '../support/api-suite.ts';
 import { availableBackends } from '../support/db-backends.ts';

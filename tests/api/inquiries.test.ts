@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import inquiries from '../../functions/inquiries.ts';
-import { readObject } from '../../src/server/storage.ts';
+import { readObject } from '../../src/server/objects/storage.ts';
 import { call } from '../support/api-calls.ts';
 import { adminToken, countRows, inquiryBody, uploaded, useApiBackend } from '../support/api-suite.ts';
 import { availableBackends } from '../support/db-backends.ts';

@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import brands from '../../functions/brands.ts';
 import objects from '../../functions/objects.ts';
 import units from '../../functions/units.ts';
-import { CACHE_TAGS, CDN_MAX_AGE_SECONDS, PURGE_ATTEMPTS } from '../../src/server/cdn-cache.ts';
-import { makePublic } from '../../src/server/storage.ts';
+import { CACHE_TAGS, CDN_MAX_AGE_SECONDS, PURGE_ATTEMPTS } from '../../src/server/http/cdn-cache.ts';
+import { makePublic } from '../../src/server/objects/storage.ts';
 import { LIST_LIMIT_MAX } from '../../src/shared/list-limit.ts';
 import { call } from '../support/api-calls.ts';
 import { adminToken, brandBody, uploaded, useApiBackend } from '../support/api-suite.ts';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import inquiries from '../../functions/inquiries.ts';
 import units from '../../functions/units.ts';
-import { objectMetadata } from '../../src/server/storage.ts';
+import { objectMetadata } from '../../src/server/objects/storage.ts';
 import { flatten, type Dictionary } from '../../src/i18n/translate.ts';
 import { call } from '../support/api-calls.ts';
 import { adminToken, inquiryBody, PNG_BYTES, uploaded, useApiBackend } from '../support/api-suite.ts';

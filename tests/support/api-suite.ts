@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import { resetServerEnv } from '../../src/server/env.ts';
 import { setDb, type Db } from '../../src/server/db/index.ts';
-import { storeObject } from '../../src/server/storage.ts';
+import { storeObject } from '../../src/server/objects/storage.ts';
 import type { UploadPurpose } from '../../src/shared/uploads.ts';
 import login from '../../functions/admin-login.ts';
 import { call } from './api-calls.ts';

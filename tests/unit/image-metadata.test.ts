@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { stripImageMetadata } from '../../src/server/image-metadata.ts';
+import { stripImageMetadata } from '../../src/server/objects/image-metadata.ts';
 import { hasGps, jpegWithGps } from '../support/photos.ts';
 
 describe('stripImageMetadata: nothing a visitor downloads says where a photo was taken', () => {

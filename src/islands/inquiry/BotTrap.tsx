@@ -6,7 +6,7 @@ import type { Translate } from '~/i18n/translate';
 /**
  * The inquiry form's bot trap: a field people never see (off screen, out of the tab order, hidden from
  * assistive technology) that form-filling bots fill, and the time since the page was opened. The
- * server answers a trapped post as if stored and stores nothing (src/server/inquiry-guard.ts).
+ * server answers a trapped post as if stored and stores nothing (src/server/inquiries/guard.ts).
  */
 export function useBotTrap(t: Translate) {
   const honeypot = useRef<HTMLInputElement>(null);

@@ -136,7 +136,7 @@ export interface DataVersionsTable {
   version: ColumnType<string, never, never>;
 }
 
-/** One counted request of a throttled action (src/server/throttle.ts); the client key is hashed. */
+/** One counted request of a throttled action (src/server/http/throttle.ts); the client key is hashed. */
 export interface ThrottleHitsTable {
   id: Generated<string>;
   bucket: string;
@@ -171,7 +171,7 @@ export interface UnitsTable {
   updatedAt: Timestamp;
 }
 
-/** A deleted brand or unit, kept for the undo window (src/server/deleted-records.ts). */
+/** A deleted brand or unit, kept for the undo window (src/server/undo.ts). */
 export interface DeletedRecordsTable {
   entity: string;
   id: string;

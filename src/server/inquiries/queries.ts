@@ -1,0 +1,145 @@
+import { sql } from 'kysely';
+import type { Inquiry, InquiryDetail, InquiryHistoryEntry, InquiryInput, InquiryPatch, InquiryStatus } from '../../shared/inquiry.ts';
+import type { UnitSnapshot } from '../../shared/unit.ts';
+import type { Db } from '../db/index.ts';
+import { HttpError } from '../http/handler.ts';
+import { selectInquiryRows, toInquiry, withNotificationStates } from './row.ts';
+import { configuredChannels } from '../notify/config.ts';
+
+type StoredSubmission = Pick<Inquiry, 'name' | 'email' | 'phone' | 'message' | 'attachments' | 'unitId'>;
+
+/** The stored inquiry is the one this request describes (what a resend must match). */
+function sameSubmission(row: StoredSubmission, input: InquiryInput): boolean {
+  return (
+    row.name === input.name &&
+    row.email === input.email &&
+    row.phone === input.phone &&
+    row.message === input.message &&
+    (row.unitId ?? null) === (input.unitId?.toLowerCase() ?? null) &&
+    JSON.stringify(row.attachments ?? []) === JSON.stringify(input.attachments)
+  );
+}
+
+const jsonOrNull = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+
+/** The inquiry's columns, with the unit it is about (checked by the caller) as id and snapshot. */
+function toColumns(input: InquiryInput, unit: (UnitSnapshot & { id: string }) | null) {
+  return {
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    message: input.message,
+    attachments: input.attachments,
+    company: input.company ?? null,
+    businessType: input.businessType ?? null,
+    desiredFloors: input.desiredFloors ?? [],
+    desiredAreaM2: jsonOrNull(input.desiredAreaM2),
+    moveInDate: input.moveInDate ?? null,
+    preferredContact: input.preferredContact ?? null,
+    source: jsonOrNull(input.source),
+    locale: input.locale ?? null,
+    unitId: unit?.id ?? null,
+    unitFloor: unit?.floor ?? null,
+    unitNumber: unit?.unitNumber ?? null,
+  };
+}
+
+/**
+ * Stores one inquiry, its first history entry and its notifications (the outbox) in one transaction:
+ * all of it or nothing, so a stored inquiry is always announced. With an idempotency key, a resend of
+ * the same inquiry returns the stored one (`replayed`) instead of a second copy; the same key with
+ * different content is refused (422), so a key reveals nothing it did not send.
+ */
+export async function createInquiry(
+  db: Db,
+  input: InquiryInput,
+  idempotencyKey?: string,
+  unit: (UnitSnapshot & { id: string }) | null = null,
+): Promise<{ inquiry: Inquiry; replayed: boolean }> {
+  const createdId = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('inquiries')
+      .values({ ...toColumns(input, unit), idempotencyKey: idempotencyKey ?? null })
+      .onConflict((conflict) => conflict.column('idempotencyKey').doNothing())
+      .returning(['id', 'createdAt'])
+      .executeTakeFirst();
+    if (!row) return null;
+    await trx.insertInto('inquiryHistory').values({ inquiryId: row.id, at: row.createdAt, status: 'new', note: null, lostReason: null }).execute();
+    const channels = configuredChannels();
+    if (channels.length > 0) {
+      await trx.insertInto('outbox').values(channels.map((channel) => ({ inquiryId: row.id, channel }))).execute();
+    }
+    return row.id;
+  });
+  if (createdId) return { inquiry: (await findInquiry(db, createdId))!, replayed: false };
+  const stored = await selectInquiryRows(db).where('i.idempotencyKey', '=', idempotencyKey as string).executeTakeFirstOrThrow();
+  const [row] = await withNotificationStates(db, [stored]);
+  const inquiry = toInquiry(row!);
+  if (!sameSubmission(inquiry, input)) {
+    throw new HttpError(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for a different inquiry');
+  }
+  return { inquiry, replayed: true };
+}
+
+export async function findInquiry(db: Db, id: string): Promise<Inquiry | null> {
+  const row = await selectInquiryRows(db).where('i.id', '=', id).executeTakeFirst();
+  return row ? toInquiry((await withNotificationStates(db, [row]))[0]!) : null;
+}
+
+async function historyOf(db: Db, id: string): Promise<InquiryHistoryEntry[]> {
+  const rows = await db
+    .selectFrom('inquiryHistory')
+    .select(['at', 'status', 'note', 'lostReason'])
+    .where('inquiryId', '=', id)
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    at: new Date(row.at).toISOString(),
+    ...(row.status ? { status: row.status as InquiryStatus } : {}),
+    ...(row.note ? { note: row.note } : {}),
+    ...(row.lostReason ? { lostReason: row.lostReason } : {}),
+  }));
+}
+
+/** The inquiry with its history (oldest first), or null. */
+export async function inquiryDetail(db: Db, id: string): Promise<InquiryDetail | null> {
+  const inquiry = await findInquiry(db, id);
+  return inquiry ? { ...inquiry, history: await historyOf(db, id) } : null;
+}
+
+/**
+ * Applies an admin's status change and/or note: the row's status changes and one history entry records
+ * it. Setting the status it already has records only the note (a repeated click changes nothing).
+ */
+export async function patchInquiry(db: Db, id: string, patch: InquiryPatch): Promise<InquiryDetail | null> {
+  const changed = await db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('inquiries').select(['status']).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!current) return false;
+    const statusChanges = patch.status !== undefined && patch.status !== current.status;
+    if (statusChanges) {
+      await trx
+        .updateTable('inquiries')
+        .set({
+          status: patch.status!,
+          lostReason: patch.status === 'lost' ? patch.lostReason ?? null : null,
+          firstStatusChangeAt: sql`coalesce(first_status_change_at, clock_timestamp())`,
+        })
+        .where('id', '=', id)
+        .execute();
+    }
+    if (statusChanges || patch.note !== undefined) {
+      await trx
+        .insertInto('inquiryHistory')
+        .values({
+          inquiryId: id,
+          status: statusChanges ? patch.status! : null,
+          note: patch.note ?? null,
+          lostReason: statusChanges && patch.status === 'lost' ? patch.lostReason ?? null : null,
+        })
+        .execute();
+    }
+    return true;
+  });
+  return changed ? inquiryDetail(db, id) : null;
+}

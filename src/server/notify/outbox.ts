@@ -1,0 +1,110 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/index.ts';
+import { serverEnv } from '../env.ts';
+import { findInquiry } from '../inquiries/queries.ts';
+import { sendMail } from './mail.ts';
+import type { NotifyChannel } from './config.ts';
+import { confirmationMail, teamMail, webhookBody } from './messages.ts';
+import { postWebhook } from './webhook.ts';
+
+/** After this many failed attempts a notification is marked failed (about 2 hours of retries). */
+export const OUTBOX_MAX_ATTEMPTS = 8;
+/** A drain owns the rows it claimed this long; longer than the slowest delivery (SMTP timeouts ~40 s). */
+const CLAIM_SECONDS = 120;
+const BATCH = 20;
+/** Stop claiming new batches after this long (a function runs at most 60 s). */
+const DRAIN_BUDGET_MS = 30_000;
+
+/** Minutes until the next attempt after `attempts` failures: 1, 2, 4 … capped at an hour. */
+export function backoffMinutes(attempts: number): number {
+  return Math.min(60, 2 ** Math.max(0, attempts - 1));
+}
+
+/** A claimed row (the database's CamelCasePlugin renames raw query columns too). */
+interface Claimed {
+  id: string;
+  inquiryId: string;
+  channel: NotifyChannel;
+  attempts: number;
+}
+
+/**
+ * Claims due notifications. FOR UPDATE SKIP LOCKED makes two drains running at once (two function
+ * instances on Postgres/Neon) take disjoint rows, and the claim (`locked_until`) keeps a row from the
+ * other drain while it is being delivered outside any transaction, so the inquiry path never waits.
+ */
+async function claim(db: Db, inquiryId: string | undefined): Promise<Claimed[]> {
+  const onlyInquiry = inquiryId ? sql`and inquiry_id = ${inquiryId}` : sql``;
+  const result = await sql<Claimed>`
+    update outbox set locked_until = now() + make_interval(secs => ${CLAIM_SECONDS}), attempts = attempts + 1
+    where id in (
+      select id from outbox
+      where sent_at is null and failed_at is null and next_attempt_at <= now()
+        and (locked_until is null or locked_until < now()) ${onlyInquiry}
+      order by next_attempt_at
+      limit ${BATCH}
+      for update skip locked
+    )
+    returning id, inquiry_id, channel, attempts`.execute(db);
+  return result.rows;
+}
+
+async function deliver(db: Db, row: Claimed): Promise<void> {
+  const env = serverEnv();
+  const inquiry = await findInquiry(db, row.inquiryId);
+  if (!inquiry) return;
+  if (row.channel === 'webhook') {
+    if (!env.inquiryWebhookUrl) throw new Error('INQUIRY_WEBHOOK_URL is not set any more');
+    return postWebhook(env.inquiryWebhookUrl, webhookBody(inquiry));
+  }
+  if (!env.smtpUrl || !env.inquiryNotifyFrom) throw new Error('SMTP_URL or INQUIRY_NOTIFY_FROM is not set any more');
+  if (row.channel === 'confirmation') return sendMail(env.smtpUrl, env.inquiryNotifyFrom, confirmationMail(inquiry));
+  if (!env.inquiryNotifyTo) throw new Error('INQUIRY_NOTIFY_TO is not set any more');
+  return sendMail(env.smtpUrl, env.inquiryNotifyFrom, teamMail(inquiry, env.inquiryNotifyTo));
+}
+
+export interface DrainResult {
+  sent: number;
+  retrying: number;
+  failed: number;
+}
+
+/**
+ * Delivers due notifications (only one inquiry's with `inquiryId`: the first attempt after its answer).
+ * A failure is recorded and retried later with backoff, never thrown: it must not touch the inquiry.
+ */
+export async function drainOutbox(db: Db, inquiryId?: string): Promise<DrainResult> {
+  const result: DrainResult = { sent: 0, retrying: 0, failed: 0 };
+  const started = Date.now();
+  let claimed: Claimed[];
+  // Batch after batch while a backlog remains, within a function's time limit.
+  do {
+    claimed = await claim(db, inquiryId);
+    await deliverAll(db, claimed, result);
+  } while (claimed.length === BATCH && Date.now() - started < DRAIN_BUDGET_MS);
+  return result;
+}
+
+async function deliverAll(db: Db, claimed: Claimed[], result: DrainResult): Promise<void> {
+  for (const row of claimed) {
+    try {
+      await deliver(db, row);
+      await db.updateTable('outbox').set({ sentAt: sql`now()`, lockedUntil: null, lastError: null }).where('id', '=', row.id).execute();
+      result.sent++;
+    } catch (error) {
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      const last = row.attempts >= OUTBOX_MAX_ATTEMPTS;
+      console.error(`notification ${row.channel} for inquiry ${row.inquiryId}, attempt ${row.attempts}: ${message}`);
+      await db
+        .updateTable('outbox')
+        .set({
+          lockedUntil: null,
+          lastError: message,
+          ...(last ? { failedAt: sql`now()` } : { nextAttemptAt: sql`now() + make_interval(mins => ${backoffMinutes(row.attempts)})` }),
+        })
+        .where('id', '=', row.id)
+        .execute();
+      result[last ? 'failed' : 'retrying']++;
+    }
+  }
+}

@@ -1,0 +1,156 @@
+import { sql, type Selectable } from 'kysely';
+import { FILTER_ALL } from '../../shared/brand.ts';
+import {
+  byFloorThenUnit, inputFromUnit, type Unit, type UnitFilter, type UnitInput, type UnitSnapshot, type UnitStatus, type UnitUse,
+} from '../../shared/unit.ts';
+import { keepDeleted, takeDeleted } from '../undo.ts';
+import type { Db } from '../db/index.ts';
+import type { UnitsTable } from '../db/types.ts';
+import { HttpError } from '../http/handler.ts';
+
+type UnitRow = Omit<Selectable<UnitsTable>, 'availableFrom'> & { availableFrom: string | null };
+
+/** Every column, the date as text: pg reads a `date` as local midnight, which shifts the day by the server's zone. */
+function selectUnit(db: Db) {
+  return db.selectFrom('units').selectAll().select(sql<string | null>`to_char(available_from, 'YYYY-MM-DD')`.as('availableFrom'));
+}
+
+/** bigint arrives as a string (pg, Neon) or a bigint (PGlite). */
+const toPrice = (value: string | number | bigint | null): number | null => (value === null ? null : Number(value));
+
+function toUnit(row: UnitRow): Unit {
+  return {
+    id: row.id,
+    floor: row.floor,
+    unitNumber: row.unitNumber,
+    exclusiveAreaM2: Number(row.exclusiveAreaM2),
+    supplyAreaM2: Number(row.supplyAreaM2),
+    uses: (row.uses ?? []) as UnitUse[],
+    status: row.status as UnitStatus,
+    availableFrom: row.availableFrom,
+    monthlyRent: toPrice(row.monthlyRent),
+    deposit: toPrice(row.deposit),
+    maintenanceFee: toPrice(row.maintenanceFee),
+    pricePublic: row.pricePublic,
+    plan: row.plan,
+    note: row.note ?? {},
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+  };
+}
+
+function toColumns(input: UnitInput) {
+  return {
+    floor: input.floor,
+    unitNumber: input.unitNumber,
+    exclusiveAreaM2: input.exclusiveAreaM2,
+    supplyAreaM2: input.supplyAreaM2,
+    uses: input.uses,
+    status: input.status,
+    availableFrom: input.availableFrom,
+    monthlyRent: input.monthlyRent,
+    deposit: input.deposit,
+    maintenanceFee: input.maintenanceFee,
+    pricePublic: input.pricePublic,
+    plan: input.plan,
+    note: JSON.stringify(input.note),
+  };
+}
+
+/**
+ * What a visitor may see: prices only when published and the unit is not leased (a leased unit's
+ * terms are the tenant's business).
+ * @example forVisitors({ ...unit, pricePublic: false }).monthlyRent // null
+ */
+export function forVisitors(unit: Unit): Unit {
+  if (unit.pricePublic && unit.status !== 'leased') return unit;
+  return { ...unit, monthlyRent: null, deposit: null, maintenanceFee: null };
+}
+
+/** Units matching the filters (absent or 'all' = no filter; areas are exclusive m²), B2 first, then by unit number. */
+export async function listUnits(db: Db, filter: UnitFilter = {}): Promise<Unit[]> {
+  let query = selectUnit(db);
+  if (filter.floor && filter.floor !== FILTER_ALL) query = query.where('floor', '=', filter.floor);
+  if (filter.status && filter.status !== FILTER_ALL) query = query.where('status', '=', filter.status);
+  if (filter.use && filter.use !== FILTER_ALL) query = query.where(sql<boolean>`${filter.use} = any(uses)`);
+  if (filter.minArea !== undefined) query = query.where('exclusiveAreaM2', '>=', filter.minArea);
+  if (filter.maxArea !== undefined) query = query.where('exclusiveAreaM2', '<=', filter.maxArea);
+  const rows = (await query.execute()) as UnitRow[];
+  // A building has tens of units: sorting here keeps the floor order defined once (src/shared).
+  return rows.map(toUnit).sort(byFloorThenUnit);
+}
+
+export async function findUnit(db: Db, id: string): Promise<Unit | null> {
+  const row = (await selectUnit(db).where('id', '=', id).executeTakeFirst()) as UnitRow | undefined;
+  return row ? toUnit(row) : null;
+}
+
+/** A second unit with the same number on a floor is a field error, not a 500. */
+function duplicateNumber(error: unknown): never {
+  if ((error as { code?: string } | null)?.code === '23505') {
+    throw new HttpError(409, 'unit_exists', 'This floor already has a unit with this number', {
+      fields: { unitNumber: 'units.errors.unitNumberTaken' },
+    });
+  }
+  throw error;
+}
+
+export async function createUnit(db: Db, input: UnitInput): Promise<Unit> {
+  const row = await db.insertInto('units').values(toColumns(input)).returning('id').executeTakeFirstOrThrow().catch(duplicateNumber);
+  return (await findUnit(db, row.id)) as Unit;
+}
+
+/** Replaces a unit's fields and stamps updatedAt; null when no unit has that id. */
+export async function updateUnit(db: Db, id: string, input: UnitInput): Promise<Unit | null> {
+  const row = await db
+    .updateTable('units')
+    .set({ ...toColumns(input), updatedAt: sql<Date>`now()` })
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst()
+    .catch(duplicateNumber);
+  return row ? findUnit(db, id) : null;
+}
+
+/** True when a unit was deleted. Inquiries about it keep their snapshot (no foreign key). */
+export async function deleteUnit(db: Db, id: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const unit = await findUnit(trx, id);
+    if (!unit) return false;
+    await trx.deleteFrom('units').where('id', '=', id).execute();
+    await keepDeleted(trx, 'unit', id, unit);
+    return true;
+  });
+}
+
+/** The unit deleted within the undo window, back with its id and dates; null when there is nothing to restore. */
+export async function restoreUnit(db: Db, id: string): Promise<Unit | null> {
+  const restored = await db.transaction().execute(async (trx) => {
+    const kept = await takeDeleted<Unit>(trx, 'unit', id);
+    if (!kept) return null;
+    return trx
+      .insertInto('units')
+      .values({ ...toColumns(inputFromUnit(kept)), id: kept.id, createdAt: kept.createdAt, updatedAt: kept.updatedAt })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst()
+      .catch(duplicateNumber);
+  });
+  return restored ? findUnit(db, restored.id) : null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The unit an inquiry asks about, as the snapshot the inquiry keeps. It must exist and not be leased,
+ * else 400 with the field error `unitId` (a dictionary key, so the form speaks the visitor's language).
+ */
+export async function inquirableUnit(db: Db, unitId: string): Promise<UnitSnapshot & { id: string }> {
+  const unit = UUID.test(unitId) ? await findUnit(db, unitId.toLowerCase()) : null;
+  if (!unit || unit.status === 'leased') {
+    throw new HttpError(400, 'invalid_input', 'This space cannot be inquired about', {
+      fields: { unitId: unit ? 'units.errors.unitLeased' : 'units.errors.unitNotFound' },
+    });
+  }
+  return { id: unit.id, floor: unit.floor, unitNumber: unit.unitNumber };
+}
