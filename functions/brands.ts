@@ -6,7 +6,10 @@ import { requireAdmin } from '../src/server/auth/sessions.ts';
 import { brandListJson } from '../src/server/brands/list-cache.ts';
 import { createBrand, deleteBrand, restoreBrand, updateBrand } from '../src/server/brands/queries.ts';
 import { getDb } from '../src/server/db/index.ts';
-import { allowMethods, handle, HttpError, json, parseInput, readJson, requireSameSite, sharedJsonBytes } from '../src/server/http/handler.ts';
+import { allowMethods, handle } from '../src/server/http/handler.ts';
+import { HttpError } from '../src/server/http/errors.ts';
+import { json, parseInput, readJson, sharedJsonBytes } from '../src/server/http/json.ts';
+import { requireSameSite } from '../src/server/http/same-site.ts';
 import { requireOwnObjects } from '../src/server/objects/refs.ts';
 import { assertStorableText } from '../src/server/http/storable-text.ts';
 

@@ -1,6 +1,6 @@
 import type { Config, Context } from '@netlify/functions';
 import { brochureFilename, brochureLocale, countDownload, readBrochure } from '../src/server/brochures.ts';
-import { clientKey } from '../src/server/auth/sessions.ts';
+import { clientKey } from '../src/server/http/client.ts';
 import { allowMethods, handle } from '../src/server/http/handler.ts';
 import { contentDisposition } from '../src/server/objects/read.ts';
 

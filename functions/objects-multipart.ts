@@ -1,5 +1,7 @@
 import type { Config, Context } from '@netlify/functions';
-import { allowMethods, handle, HttpError, json, readJson } from '../src/server/http/handler.ts';
+import { allowMethods, handle } from '../src/server/http/handler.ts';
+import { HttpError } from '../src/server/http/errors.ts';
+import { json, readJson } from '../src/server/http/json.ts';
 import { abortMultipart, completeMultipart, createMultipart } from '../src/server/objects/parts.ts';
 import { guardUploadStart } from '../src/server/objects/upload-guard.ts';
 

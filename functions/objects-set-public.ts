@@ -1,7 +1,9 @@
 import type { Config } from '@netlify/functions';
 import * as v from 'valibot';
 import { requireAdmin } from '../src/server/auth/sessions.ts';
-import { allowMethods, handle, HttpError, json, readJson } from '../src/server/http/handler.ts';
+import { allowMethods, handle } from '../src/server/http/handler.ts';
+import { HttpError } from '../src/server/http/errors.ts';
+import { json, readJson } from '../src/server/http/json.ts';
 import { makePublic } from '../src/server/objects/storage.ts';
 import { toObjectPath } from '../src/shared/uploads.ts';
 

@@ -1,5 +1,6 @@
 import type { Config, Context } from '@netlify/functions';
-import { allowMethods, handle, json } from '../src/server/http/handler.ts';
+import { allowMethods, handle } from '../src/server/http/handler.ts';
+import { json } from '../src/server/http/json.ts';
 import { createSingleUpload } from '../src/server/objects/uploads.ts';
 import { readOptionalJson } from '../src/server/http/body.ts';
 import { guardUploadStart } from '../src/server/objects/upload-guard.ts';

@@ -1,5 +1,7 @@
 import type { Config, Context } from '@netlify/functions';
-import { allowMethods, handle, HttpError, json } from '../src/server/http/handler.ts';
+import { allowMethods, handle } from '../src/server/http/handler.ts';
+import { HttpError } from '../src/server/http/errors.ts';
+import { json } from '../src/server/http/json.ts';
 import { receivePart } from '../src/server/objects/parts.ts';
 import { receiveSingle } from '../src/server/objects/uploads.ts';
 import { objectResponse } from '../src/server/objects/read.ts';

@@ -3,7 +3,10 @@ import { UnitFilterSchema, UnitInputSchema, type Unit, type UnitInput } from '..
 import { requireAdmin } from '../src/server/auth/sessions.ts';
 import { getDb } from '../src/server/db/index.ts';
 import { CACHE_TAGS, publicListHeaders, purgeTags } from '../src/server/http/cdn-cache.ts';
-import { allowMethods, handle, HttpError, json, parseInput, readJson, requireSameSite } from '../src/server/http/handler.ts';
+import { allowMethods, handle } from '../src/server/http/handler.ts';
+import { HttpError } from '../src/server/http/errors.ts';
+import { json, parseInput, readJson } from '../src/server/http/json.ts';
+import { requireSameSite } from '../src/server/http/same-site.ts';
 import { requireOwnObjects } from '../src/server/objects/refs.ts';
 import { makePublic } from '../src/server/objects/storage.ts';
 import { assertStorableText } from '../src/server/http/storable-text.ts';

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { ensureLocalAdminPassword } from '../src/server/auth/sessions.ts';
+import { ensureLocalAdminPassword } from '../src/server/auth/local-password.ts';
 import { seedDemo } from './demo/seed.ts';
 
 /**

@@ -33,7 +33,7 @@ if (!API_ONLY && !existsSync(path.join(DIST_DIR, 'index.html'))) {
   console.warn(`${DIST_DIR} has no built site: run \`npm run build\` (or \`npm start\`, which builds first).`);
 }
 if (!process.env.ADMIN_PASSWORD?.trim()) {
-  const { ensureLocalAdminPassword } = await import('../src/server/auth/sessions.ts');
+  const { ensureLocalAdminPassword } = await import('../src/server/auth/local-password.ts');
   await ensureLocalAdminPassword(DATA_DIR);
 }
 // Refuses to start on an unsafe configuration (a short ADMIN_PASSWORD in production), with its reason.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../i18n/locales.ts';
 import { getDb } from './db/index.ts';
-import { HttpError } from './http/handler.ts';
+import { HttpError } from './http/errors.ts';
 import { takeHit } from './http/throttle.ts';
 import { BROCHURE_COUNT_WINDOW_MS } from '../shared/abuse.ts';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import brands from '../../functions/brands.ts';
 import inquiries from '../../functions/inquiries.ts';
-import { ensureLocalAdminPassword } from '../../src/server/auth/sessions.ts';
+import { ensureLocalAdminPassword } from '../../src/server/auth/local-password.ts';
 import { backendFor, closeDb, getDb } from '../../src/server/db/index.ts';
 import { openPglite } from '../../src/server/db/pglite.ts';
 import { sharedSnapshot } from '../support/db-backends.ts';

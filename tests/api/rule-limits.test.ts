@@ -5,7 +5,7 @@ import inquiries from '../../functions/inquiries.ts';
 import objects from '../../functions/objects.ts';
 import multipart from '../../functions/objects-multipart.ts';
 import upload from '../../functions/objects-upload.ts';
-import { HttpError } from '../../src/server/http/handler.ts';
+import { HttpError } from '../../src/server/http/errors.ts';
 import { storeObject } from '../../src/server/objects/storage.ts';
 import { call } from '../support/api-calls.ts';
 import { adminToken, brandBody, inquiryBody, PNG_BYTES, uploaded, useApiBackend } from '../support/api-suite.ts';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { serverEnv } from '../env.ts';
-import { UnavailableError } from '../http/handler.ts';
+import { UnavailableError } from '../http/errors.ts';
 import type { Database } from './types.ts';
 
 export type Db = Kysely<Database>;

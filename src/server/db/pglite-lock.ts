@@ -1,5 +1,5 @@
 import { openSync, closeSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
-import { UnavailableError } from '../http/handler.ts';
+import { UnavailableError } from '../http/errors.ts';
 
 /** A second process on the same PGlite folder would silently lose writes: it gets this error instead. */
 export class DatabaseLockedError extends UnavailableError {

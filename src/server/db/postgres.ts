@@ -1,5 +1,5 @@
 import { CamelCasePlugin, Kysely, PostgresDialect, type PostgresPool } from 'kysely';
-import { UnavailableError } from '../http/handler.ts';
+import { UnavailableError } from '../http/errors.ts';
 import type { Database } from './types.ts';
 import { loadSchema } from './schema.ts';
 

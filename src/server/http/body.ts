@@ -1,4 +1,6 @@
-import { HttpError, requireJsonType, requireSameSite } from './handler.ts';
+import { HttpError } from './errors.ts';
+import { requireJsonType } from './json.ts';
+import { requireSameSite } from './same-site.ts';
 
 /**
  * A request body as bytes, refusing it as soon as it passes `maxBytes` (413) — a declared

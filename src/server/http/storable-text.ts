@@ -1,4 +1,4 @@
-import { HttpError } from './handler.ts';
+import { HttpError } from './errors.ts';
 
 /**
  * Postgres text cannot hold U+0000: a NUL in any string would fail in the database as a 500. Reject it

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { RateLimit } from '../../shared/abuse.ts';
 import { getDb } from '../db/index.ts';
-import { HttpError } from './handler.ts';
+import { HttpError } from './errors.ts';
 
 /**
  * Per-client rate limits kept in the database: function instances share no memory. A client key is

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { HONEYPOT_FIELD, INQUIRY_MIN_FILL_MS, INQUIRY_RATE_LIMITS } from '../../shared/abuse.ts';
 import { FILL_TIME_FIELD } from '../../shared/bot-trap.ts';
 import type { InquiryInput } from '../../shared/inquiry.ts';
-import { clientKey } from '../auth/sessions.ts';
+import { clientKey } from '../http/client.ts';
 import { throttle } from '../http/throttle.ts';
 
 /**

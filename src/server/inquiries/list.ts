@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Inquiry, InquiryCounts, InquiryFilter } from '../../shared/inquiry.ts';
 import { INQUIRY_STATUSES } from '../../shared/inquiry.ts';
 import type { Database, Db } from '../db/index.ts';
-import { HttpError } from '../http/handler.ts';
+import { HttpError } from '../http/errors.ts';
 import { selectInquiryRows, toInquiry, withNotificationStates } from './row.ts';
 import { likeContains } from '../db/sql-like.ts';
 import { cachedTotal } from './count-cache.ts';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Inquiry, InquiryDetail, InquiryHistoryEntry, InquiryInput, InquiryPatch, InquiryStatus } from '../../shared/inquiry.ts';
 import type { UnitSnapshot } from '../../shared/unit.ts';
 import type { Db } from '../db/index.ts';
-import { HttpError } from '../http/handler.ts';
+import { HttpError } from '../http/errors.ts';
 import { selectInquiryRows, toInquiry, withNotificationStates } from './row.ts';
 import { configuredChannels } from '../notify/config.ts';
 

@@ -1,7 +1,9 @@
 import { INQUIRY_FILTER_KEYS, InquiryFilterSchema, InquiryPageSchema, InquiryPatchSchema } from '../../shared/inquiry.ts';
 import { requireAdmin } from '../auth/sessions.ts';
 import { getDb } from '../db/index.ts';
-import { allowMethods, HttpError, json, parseInput, readJson, sharedJsonBytes } from '../http/handler.ts';
+import { allowMethods } from '../http/handler.ts';
+import { HttpError } from '../http/errors.ts';
+import { json, parseInput, readJson, sharedJsonBytes } from '../http/json.ts';
 import { inquiryDetail, patchInquiry } from './queries.ts';
 import { inquiryCsvStream } from './export.ts';
 import { inquiryCounts, listInquiryPage, medianFirstResponseSeconds } from './list.ts';

@@ -1,4 +1,4 @@
-import { HttpError } from '../http/handler.ts';
+import { HttpError } from '../http/errors.ts';
 
 /**
  * @netlify/blobs sends metadata as `b64;` + base64(JSON) in one header and refuses more than 2 KB with

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { getStore, type Store } from '@netlify/blobs';
-import { HttpError, UnavailableError } from '../http/handler.ts';
+import { HttpError, UnavailableError } from '../http/errors.ts';
 
 /**
  * Our retry policy for store requests, in place of @netlify/blobs' own (five retries, 5 s apart): on an

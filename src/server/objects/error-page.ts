@@ -1,4 +1,4 @@
-import { HttpError } from '../http/handler.ts';
+import { HttpError } from '../http/errors.ts';
 import { asLocale, localeFromAcceptLanguage, serverMessages } from '../i18n.ts';
 import { checkSignature } from './signing.ts';
 

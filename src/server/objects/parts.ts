@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { PART_BYTES, REQUEST_BODY_MAX_BYTES } from '../../shared/uploads.ts';
 import type { CompleteMultipartResponse, CreateMultipartResponse } from '../../shared/upload-protocol.ts';
 import { blobStore, deleteQuietly, guard } from './blob-store.ts';
-import { HttpError } from '../http/handler.ts';
+import { HttpError } from '../http/errors.ts';
 import { authorizedTicket } from './uploads.ts';
 import { readBytes } from '../http/body.ts';
 import { signQuery } from './signing.ts';

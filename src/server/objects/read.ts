@@ -1,4 +1,4 @@
-import { HttpError } from '../http/handler.ts';
+import { HttpError } from '../http/errors.ts';
 import { stripImageMetadata } from './image-metadata.ts';
 import { checkSignature } from './signing.ts';
 import { readObject } from './storage.ts';

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { UploadPurpose } from '../../shared/uploads.ts';
 import type { Db } from '../db/index.ts';
-import { HttpError } from '../http/handler.ts';
+import { HttpError } from '../http/errors.ts';
 import { objectExists } from './storage.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ATTACHMENT_MAX_BYTES, IMAGE_PURPOSES, isUploadPurpose, OBJECT_PATH_PATTERN, THUMBNAIL_MAX_BYTES, type UploadPurpose } from '../../shared/uploads.ts';
 import { blobStore, deleteQuietly, guard } from './blob-store.ts';
-import { HttpError } from '../http/handler.ts';
+import { HttpError } from '../http/errors.ts';
 import { sniffImageType } from './magic-bytes.ts';
 import { signQuery } from './signing.ts';
 

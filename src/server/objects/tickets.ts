@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { isUploadPurpose, PART_BYTES, UPLOAD_PURPOSES, type UploadPurpose } from '../../shared/uploads.ts';
 import { requireMetadataFits } from './blob-metadata.ts';
 import { blobStore, guard } from './blob-store.ts';
-import { HttpError } from '../http/handler.ts';
+import { HttpError } from '../http/errors.ts';
 import { MAX_BYTES, sanitizeType } from './storage.ts';
 import { printableFilename } from '../http/storable-text.ts';
 

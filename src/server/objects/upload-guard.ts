@@ -1,6 +1,7 @@
 import { UPLOAD_RATE_LIMITS } from '../../shared/abuse.ts';
 import { purposeNeedsAdmin } from '../../shared/uploads.ts';
-import { clientKey, requireAdmin } from '../auth/sessions.ts';
+import { clientKey } from '../http/client.ts';
+import { requireAdmin } from '../auth/sessions.ts';
 import { throttle } from '../http/throttle.ts';
 import { parseUploadRequest } from './tickets.ts';
 

@@ -1,6 +1,6 @@
 import { SINGLE_PUT_MAX_BYTES } from '../../shared/uploads.ts';
 import type { CreateUploadResponse } from '../../shared/upload-protocol.ts';
-import { HttpError } from '../http/handler.ts';
+import { HttpError } from '../http/errors.ts';
 import { readBytes } from '../http/body.ts';
 import { checkSignature, signQuery, type SignedAction } from './signing.ts';
 import { objectPathOf, storeObject } from './storage.ts';

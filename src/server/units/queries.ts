@@ -6,7 +6,7 @@ import {
 import { keepDeleted, takeDeleted } from '../undo.ts';
 import type { Db } from '../db/index.ts';
 import type { UnitsTable } from '../db/types.ts';
-import { HttpError } from '../http/handler.ts';
+import { HttpError } from '../http/errors.ts';
 
 type UnitRow = Omit<Selectable<UnitsTable>, 'availableFrom'> & { availableFrom: string | null };
 
