@@ -3,8 +3,8 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { DEFAULT_LOCALE, LOCALES } from './src/i18n/locales.ts';
-import { preactIslands } from './scripts/lib/preact-islands.ts';
-import { islandPreloads } from './scripts/lib/island-preloads.ts';
+import { preactIslands } from './build/preact-islands.ts';
+import { islandPreloads } from './build/island-preloads.ts';
 
 export default defineConfig({
   site: process.env.SITE_URL ?? 'https://btower.example',

@@ -17,7 +17,7 @@ import { chromium } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, startLocalServer } from './lib/local-server.ts';
+import { freePort, startLocalServer } from '../netlify-local/spawn.ts';
 import { CHROME, CHROME_FLAGS, medianRun as medianOf, metricOf, scoreOf, type LighthouseResult } from './lib/lighthouse-run.ts';
 import { LOCALES, localizePath, splitLocale } from '../src/i18n/locales.ts';
 import { NAV_ITEMS, EXTRA_PAGES } from '../src/navigation.ts';

@@ -4,7 +4,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { freePort, startLocalServer, type RunningServer } from './lib/local-server.ts';
+import { freePort, startLocalServer, type RunningServer } from '../netlify-local/spawn.ts';
 import { ADMIN_LABELS, createBrand, editBrands, signIn, uploadThumbnail, type SeededBrand } from './bench/load-admin.ts';
 import { sender } from './bench/load-http.ts';
 import { checkInquiries, describeInquiryCheck, inquiryCheckPassed } from './bench/load-inquiries.ts';

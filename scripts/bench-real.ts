@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '@playwright/test';
-import { freePort, startLocalServer } from './lib/local-server.ts';
+import { freePort, startLocalServer } from '../netlify-local/spawn.ts';
 import { CHROME, CHROME_FLAGS, medianRun, metricOf, scoreOf } from './lib/lighthouse-run.ts';
 import { benchPhotos } from './bench/real-photos.ts';
 import { seedPhotoBrands } from './bench/real-seed.ts';

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort, startLocalServer, type RunningServer } from './lib/local-server.ts';
+import { freePort, startLocalServer, type RunningServer } from '../netlify-local/spawn.ts';
 import { brandInput, THUMBNAIL_PNG } from './bench/fixtures.ts';
 import { LeanHttpClient } from './bench/lean-http.ts';
 import { percentile, printTable, timeSequential, type Row } from './bench/stats.ts';

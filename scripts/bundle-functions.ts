@@ -16,7 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { zipFunctions, type FunctionResult } from '@netlify/zip-it-and-ship-it';
-import { loadFunctionRoutes, type FunctionHandler } from './lib/function-routes.ts';
+import { loadFunctionRoutes, type FunctionHandler } from '../netlify-local/function-routes.ts';
 import { loadFunctionsConfig, zisiConfig } from './lib/netlify-functions-config.ts';
 import { zipEntries, type ZipEntry } from './lib/zip-entries.ts';
 import { LOCALES } from '../src/i18n/locales.ts';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, startLocalServer, type RunningServer } from '../lib/local-server.ts';
+import { freePort, startLocalServer, type RunningServer } from '../../netlify-local/spawn.ts';
 import { seedInquiries } from './inbox-seed.ts';
 import { LeanHttpClient } from './lean-http.ts';
 import { percentile, timeSequential, type Row } from './stats.ts';

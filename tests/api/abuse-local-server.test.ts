@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddress, refusedMethod } from '../../scripts/lib/function-methods.ts';
-import { loadFunctionRoutes, matchFunction } from '../../scripts/lib/function-routes.ts';
+import { clientAddress, refusedMethod } from '../../netlify-local/function-methods.ts';
+import { loadFunctionRoutes, matchFunction } from '../../netlify-local/function-routes.ts';
 
 /** The local server's edge behaviour (issue 10 case 9): Netlify answers 405, never 500, to TRACE and the like. */
 describe('local server: methods a function does not declare', () => {

@@ -7,7 +7,7 @@ import inquiries from '../../functions/inquiries.ts';
 import { resetServerEnv } from '../../src/server/env.ts';
 import { createInquiry } from '../../src/server/inquiries/queries.ts';
 import { drainOutbox, OUTBOX_MAX_ATTEMPTS } from '../../src/server/notify/outbox.ts';
-import { freePort } from '../../scripts/lib/local-server.ts';
+import { freePort } from '../../netlify-local/spawn.ts';
 import { call } from '../support/api-calls.ts';
 import { adminToken, inquiryBody, uploaded, useApiBackend } from '../support/api-suite.ts';
 import { availableBackends } from '../support/db-backends.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, startLocalServer } from '../../scripts/lib/local-server.ts';
+import { freePort, startLocalServer } from '../../netlify-local/spawn.ts';
 import { openPglite } from '../../src/server/db/pglite.ts';
 import { sharedSnapshot } from '../support/db-backends.ts';
 import { expect, test } from './fixtures.ts';

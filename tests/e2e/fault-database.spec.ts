@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, startLocalServer } from '../../scripts/lib/local-server.ts';
+import { freePort, startLocalServer } from '../../netlify-local/spawn.ts';
 import { isolatedUrl } from '../support/db-backends.ts';
 import { startTcpProxy, throughProxy } from '../support/tcp-proxy.ts';
 import { expect, test } from './fixtures.ts';

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startLocalServer, type RunningServer } from '../../scripts/lib/local-server.ts';
+import { freePort, startLocalServer, type RunningServer } from '../../netlify-local/spawn.ts';
 import { openPglite } from '../../src/server/db/pglite.ts';
 import type { Inquiry } from '../../src/shared/inquiry.ts';
 import { inquiryBody } from '../support/api-suite.ts';

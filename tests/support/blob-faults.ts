@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setEnvironmentContext } from '@netlify/blobs';
-import { readNodeBody } from '../../scripts/lib/node-http.ts';
+import { readNodeBody } from '../../netlify-local/node-http.ts';
 
 /**
  * How the store fails one request: `refuse` resets the connection before the store sees it (store

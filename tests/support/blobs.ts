@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startLoopbackBlobs, type LoopbackBlobs } from '../../scripts/lib/blobs-loopback.ts';
+import { startLoopbackBlobs, type LoopbackBlobs } from '../../netlify-local/blobs.ts';
 
 export interface TestBlobs {
   url: string;

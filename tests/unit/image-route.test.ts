@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { imageResponse, type SourceFetch } from '../../scripts/lib/local-netlify/images.ts';
-import { parseImageRequest } from '../../scripts/lib/local-netlify/image-params.ts';
+import { imageResponse, type SourceFetch } from '../../netlify-local/images/route.ts';
+import { parseImageRequest } from '../../netlify-local/images/params.ts';
 import { IMAGE_MAX_WIDTH, IMAGE_MIN_WIDTH, imageUrl, responsiveImage, CARD_IMAGE } from '../../src/shared/image-url.ts';
 import { hasGps, jpegWithGps } from '../support/photos.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withModulePreloads } from '../../scripts/lib/island-preloads.ts';
+import { withModulePreloads } from '../../build/island-preloads.ts';
 
 /** The client chunks as the bundler reports them: each chunk's static imports. */
 const graph = new Map<string, string[]>([

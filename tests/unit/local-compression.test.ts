@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compressResponse } from '../../scripts/lib/local-netlify/compress-response.ts';
+import { compressResponse } from '../../netlify-local/compress-response.ts';
 
 const list = JSON.stringify(Array.from({ length: 50 }, (_, i) => ({ id: i, name: `Brand ${i}`, description: 'A tenant of B TOWER' })));
 const jsonResponse = (body: string, headers: Record<string, string> = {}) =>

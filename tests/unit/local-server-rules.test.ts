@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { headersFor, loadNetlifyRules, pathPattern, type NetlifyRules } from '../../scripts/lib/netlify-rules.ts';
-import { findNotFoundPage, findStatic } from '../../scripts/lib/static-files.ts';
-import { compressFor, negotiateEncoding } from '../../scripts/lib/compression.ts';
+import { headersFor, loadNetlifyRules, pathPattern, type NetlifyRules } from '../../netlify-local/netlify-rules.ts';
+import { findNotFoundPage, findStatic } from '../../netlify-local/static-files.ts';
+import { compressFor, negotiateEncoding } from '../../netlify-local/compression.ts';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 describe('netlify.toml as the local server reads it', () => {

@@ -3,7 +3,7 @@ import { glob, readFile } from 'node:fs/promises';
 import { listFunctions } from '@netlify/zip-it-and-ship-it';
 import { parse } from 'smol-toml';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadFunctionRoutes } from '../../scripts/lib/function-routes.ts';
+import { loadFunctionRoutes } from '../../netlify-local/function-routes.ts';
 import { loadFunctionsConfig, zisiConfig, type NetlifyFunctionsConfig } from '../../scripts/lib/netlify-functions-config.ts';
 import { DEFAULT_LOCALE, LOCALES } from '../../src/i18n/locales.ts';
 

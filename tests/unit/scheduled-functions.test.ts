@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseCron } from '../../scripts/lib/cron.ts';
-import { loadScheduledFunctions, nextRun, startScheduler } from '../../scripts/lib/scheduled-functions.ts';
+import { parseCron } from '../../netlify-local/cron.ts';
+import { loadScheduledFunctions, nextRun, startScheduler } from '../../netlify-local/scheduled-functions.ts';
 
 const at = (iso: string) => new Date(iso);
 

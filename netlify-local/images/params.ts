@@ -1,4 +1,4 @@
-import { IMAGE_FITS, IMAGE_FORMATS, IMAGE_MAX_WIDTH, IMAGE_MIN_WIDTH, IMAGE_POSITIONS, IMAGE_QUALITY_RANGE } from '../../../src/shared/image-url.ts';
+import { IMAGE_FITS, IMAGE_FORMATS, IMAGE_MAX_WIDTH, IMAGE_MIN_WIDTH, IMAGE_POSITIONS, IMAGE_QUALITY_RANGE } from '../../src/shared/image-url.ts';
 
 /** What a `/.netlify/images` request asks for, after checking every parameter. */
 export interface ImageRequest {

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { negotiateFormat, parseImageRequest, type ImageRequest } from './image-params.ts';
+import { negotiateFormat, parseImageRequest, type ImageRequest } from './params.ts';
 
 /** Reads a same-site path (the server fetches itself, as Netlify's CDN fetches the origin). */
 export type SourceFetch = (path: string) => Promise<Response>;

@@ -20,7 +20,7 @@ export interface RunningServer {
 }
 
 /**
- * Starts scripts/serve.ts as a child on `port` with `env` (functions only with `apiOnly`, else the built
+ * Starts netlify-local/server.ts as a child on `port` with `env` (functions only with `apiOnly`, else the built
  * site too), resolves once it listens. Used by the benchmarks and the audit.
  * stop() sends SIGTERM to that PID and waits for the exit (PGlite closes its folder cleanly).
  */
@@ -29,7 +29,7 @@ export async function startLocalServer(
   env: Record<string, string>,
   options: { apiOnly?: boolean } = {},
 ): Promise<RunningServer> {
-  const args = ['scripts/serve.ts', ...(options.apiOnly ? ['--api-only'] : [])];
+  const args = ['netlify-local/server.ts', ...(options.apiOnly ? ['--api-only'] : [])];
   const child: ChildProcess = spawn(process.execPath, args, {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

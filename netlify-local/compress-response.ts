@@ -1,4 +1,4 @@
-import { compressFor, negotiateEncoding } from '../compression.ts';
+import { compressFor, negotiateEncoding } from './compression.ts';
 
 /**
  * A function's answer compressed for the client, as Netlify's CDN compresses JSON and other text on the

@@ -3,15 +3,15 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { startLoopbackBlobs } from './lib/blobs-loopback.ts';
-import { loadFunctionRoutes, matchFunction, type FunctionRoute } from './lib/function-routes.ts';
-import { clientAddress, refusedMethod } from './lib/function-methods.ts';
-import { headersFor, loadNetlifyRules, type NetlifyRules } from './lib/netlify-rules.ts';
-import { BodyTooLargeError, readNodeBody, sendWebResponse, toWebRequest } from './lib/node-http.ts';
-import { compressFor, negotiateEncoding } from './lib/compression.ts';
-import { findNotFoundPage, findStatic, type StaticFile } from './lib/static-files.ts';
-import { loadScheduledFunctions, startScheduler } from './lib/scheduled-functions.ts';
-import { compressResponse } from './lib/local-netlify/compress-response.ts';
+import { startLoopbackBlobs } from './blobs.ts';
+import { loadFunctionRoutes, matchFunction, type FunctionRoute } from './function-routes.ts';
+import { clientAddress, refusedMethod } from './function-methods.ts';
+import { headersFor, loadNetlifyRules, type NetlifyRules } from './netlify-rules.ts';
+import { BodyTooLargeError, readNodeBody, sendWebResponse, toWebRequest } from './node-http.ts';
+import { compressFor, negotiateEncoding } from './compression.ts';
+import { findNotFoundPage, findStatic, type StaticFile } from './static-files.ts';
+import { loadScheduledFunctions, startScheduler } from './scheduled-functions.ts';
+import { compressResponse } from './compress-response.ts';
 import { IMAGE_ROUTE } from '../src/shared/image-url.ts';
 
 /**
@@ -84,7 +84,7 @@ async function callFunction(req: IncomingMessage, res: ServerResponse, route: Fu
 
 /** Netlify's Image CDN route, answered locally with sharp (docs/decisions/006-image-cdn.md). */
 async function serveImage(req: IncomingMessage, res: ServerResponse, search: URLSearchParams): Promise<void> {
-  const { imageResponse } = await import('./lib/local-netlify/images.ts');
+  const { imageResponse } = await import('./images/route.ts');
   const response = await imageResponse(search, req.headers.accept, (source) => fetch(new URL(source, ORIGIN)));
   await sendWebResponse(res, response, req.method === 'HEAD');
 }

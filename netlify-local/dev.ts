@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 const API_PORT = process.env.API_PORT ?? '8899';
 const env = { ...process.env, API_PORT };
 const children: ChildProcess[] = [
-  spawn(process.execPath, ['scripts/serve.ts', '--api-only'], { env: { ...env, PORT: API_PORT }, stdio: 'inherit' }),
+  spawn(process.execPath, ['netlify-local/server.ts', '--api-only'], { env: { ...env, PORT: API_PORT }, stdio: 'inherit' }),
   spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'dev', '--host', '127.0.0.1', ...process.argv.slice(2)], { env, stdio: 'inherit' }),
 ];
 
