@@ -1,6 +1,6 @@
 import { loadContent, loadLocalized } from '../content/load.ts';
 import { DirectionsDataSchema, DirectionsTextSchema } from '../content/schemas/directions.ts';
-import { useTranslations } from '../i18n/dictionaries.ts';
+import { useTranslations } from '../content/dictionaries.ts';
 import { localizePath, type Locale } from '../i18n/locales.ts';
 import { buildingJsonLd, type JsonLd } from './json-ld.ts';
 import { pageTexts } from './page-texts.ts';

@@ -1,5 +1,5 @@
 import type { Locale } from '../i18n/locales.ts';
-import { messagesFor } from '../i18n/dictionaries.ts';
+import { messagesFor } from '../content/dictionaries.ts';
 import type { SeoPage } from './pages.ts';
 
 /** What search results and share cards show of a page: content/i18n/<locale>/meta.json → pages.<page>. */

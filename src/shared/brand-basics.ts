@@ -1,5 +1,4 @@
 import type { Locale } from '../i18n/locales.ts';
-import type { Brand } from './brand.ts';
 
 /**
  * The brand rules that carry no validation: categories, floors, display counts, ordering. Public
@@ -15,6 +14,36 @@ export type BrandCategory = (typeof BRAND_CATEGORIES)[number];
 export const BRAND_FLOORS = ['B1', ...Array.from({ length: 14 }, (_, i) => `${i + 1}F`)] as readonly string[];
 /** Floors the public directory filter offers: every floor a brand can be on (a 12F tenant must be findable). */
 export const DIRECTORY_FLOORS = BRAND_FLOORS;
+
+/** Languages a brand's name and description may be given in besides Korean, which is required. */
+export const BRAND_TEXT_LOCALES = ['en', 'zh', 'ja'] as const;
+export type BrandTextLocale = (typeof BRAND_TEXT_LOCALES)[number];
+/** A brand text per extra language; a language left out (or blank in the form) falls back to Korean. */
+export type BrandTexts = Partial<Record<BrandTextLocale, string>>;
+
+/** A stored brand as the API returns it. */
+export interface Brand {
+  id: string;
+  name: string;
+  description: string | null;
+  category: BrandCategory;
+  floor: string;
+  unit: string | null;
+  area: string | null;
+  isAvailable: boolean;
+  thumbnail: string | null;
+  contactInfo: { phone?: string; email?: string; website?: string };
+  images: string[];
+  tags: string[];
+  /**
+   * The name and description in English, Chinese and Japanese where the admin gave them; `name` is Korean.
+   * The API always sends both (`{}` when none); optional so code and fixtures from before need no change.
+   */
+  nameI18n?: BrandTexts;
+  descriptionI18n?: BrandTexts;
+  createdAt: string | null;
+  updatedAt: string | null;
+}
 
 /** The value a directory filter takes when it does not filter. */
 export const FILTER_ALL = 'all';

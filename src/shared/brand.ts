@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { OBJECT_PATH_PATTERN } from './uploads.ts';
 import { objectMessages } from './object-messages.ts';
 
-import { BRAND_CATEGORIES, BRAND_FLOORS, FILTER_ALL, type BrandCategory } from './brand-basics.ts';
+import { BRAND_CATEGORIES, BRAND_FLOORS, FILTER_ALL, type Brand, type BrandCategory, type BrandTextLocale, type BrandTexts } from './brand-basics.ts';
 
 // The plain constants live in brand-basics.ts, so public islands can use them without the schemas
 // below (and valibot) in their bundle; re-exported here so every other import stays as it was.
@@ -54,12 +54,6 @@ export const ContactInfoSchema = v.strictObject({
   website: v.optional(WebsiteSchema, ''),
 }, objectMessages({ phone: msg('phoneRequired'), email: msg('emailRequired') }, msg('phoneRequired'), msg('unknownField')));
 
-/** Languages a brand's name and description may be given in besides Korean, which is required. */
-export const BRAND_TEXT_LOCALES = ['en', 'zh', 'ja'] as const;
-export type BrandTextLocale = (typeof BRAND_TEXT_LOCALES)[number];
-/** A brand text per extra language; a language left out (or blank in the form) falls back to Korean. */
-export type BrandTexts = Partial<Record<BrandTextLocale, string>>;
-
 /** `{en?, zh?, ja?}` of trimmed texts of at most `max` characters; blank entries are dropped. */
 const brandTextsSchema = (max: number) => {
   const text = v.optional(v.pipe(v.string(msg('tooLong')), v.trim(), v.maxLength(max, msg('tooLong'))));
@@ -106,30 +100,6 @@ export const BrandInputSchema = v.strictObject({
 ));
 
 export type BrandInput = v.InferOutput<typeof BrandInputSchema>;
-
-/** A stored brand as the API returns it. */
-export interface Brand {
-  id: string;
-  name: string;
-  description: string | null;
-  category: BrandCategory;
-  floor: string;
-  unit: string | null;
-  area: string | null;
-  isAvailable: boolean;
-  thumbnail: string | null;
-  contactInfo: { phone?: string; email?: string; website?: string };
-  images: string[];
-  tags: string[];
-  /**
-   * The name and description in English, Chinese and Japanese where the admin gave them; `name` is Korean.
-   * The API always sends both (`{}` when none); optional so code and fixtures from before need no change.
-   */
-  nameI18n?: BrandTexts;
-  descriptionI18n?: BrandTexts;
-  createdAt: string | null;
-  updatedAt: string | null;
-}
 
 /** Query of GET /api/brands. Each filter is omitted when 'all' or empty (spec §7). */
 export const BrandFilterSchema = v.object({

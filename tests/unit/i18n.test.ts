@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTranslator, flatten, pickMessages } from '~/i18n/translate';
-import { messagesFor, useTranslations } from '~/i18n/dictionaries';
+import { messagesFor, useTranslations } from '~/content/dictionaries';
 import { DEFAULT_LOCALE, LOCALES, localizePath, splitLocale } from '~/i18n/locales';
 
 describe('t()', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { BrandInputSchema } from '~/shared/brand';
 import { InquiryInputSchema } from '~/shared/inquiry';
-import { messagesFor } from '~/i18n/dictionaries';
+import { messagesFor } from '~/content/dictionaries';
 import { LOCALES } from '~/i18n/locales';
 
 /** Inputs that make a shared schema speak each kind of message: missing, empty, invalid, unknown. */

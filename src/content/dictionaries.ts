@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { LOCALES, type Locale } from './locales.ts';
-import { createTranslator, flatten, pickMessages, type Dictionary, type Messages } from './translate.ts';
-import { parseContent } from '../content/validate.ts';
+import { LOCALES, type Locale } from '../i18n/locales.ts';
+import { createTranslator, flatten, pickMessages, type Dictionary, type Messages } from '../i18n/translate.ts';
+import { parseContent } from './validate.ts';
 
 /**
  * UI dictionaries live in content/i18n/{locale}/{namespace}.json. The file name is the first part of
