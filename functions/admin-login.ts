@@ -1,16 +1,17 @@
-import type { Config, Context } from '@netlify/functions';
+import type { Config } from '@netlify/functions';
 import { LoginInputSchema, type LoginResponse } from '../src/shared/admin-login.ts';
 import { clientKey } from '../src/server/http/client.ts';
 import { login } from '../src/server/auth/login.ts';
-import { allowMethods, handle } from '../src/server/http/handler.ts';
+import { routes, type RouteContext } from '../src/server/http/routes.ts';
 import { json, parseInput, readJson } from '../src/server/http/json.ts';
 
+export const config: Config = { path: '/api/admin/login' };
+
+export default routes(config, { '/api/admin/login': { POST: signIn } });
+
 /** Password → opaque session token; wrong → 401, too many failures → 429 with Retry-After. */
-export default handle(async (req: Request, context: Context) => {
-  allowMethods(req, ['POST']);
+async function signIn(req: Request, context: RouteContext): Promise<Response> {
   const { password } = parseInput(LoginInputSchema, await readJson(req, 4096));
   const body: LoginResponse = { token: await login(password, clientKey(req, context)) };
   return json(body);
-});
-
-export const config: Config = { path: '/api/admin/login' };
+}

@@ -1,18 +1,43 @@
-import type { Config, Context } from '@netlify/functions';
+import type { Config } from '@netlify/functions';
 import * as v from 'valibot';
 import { IDEMPOTENCY_KEY_HEADER, IdempotencyKeySchema } from '../src/shared/api.ts';
 import { InquiryInputSchema } from '../src/shared/inquiry.ts';
 import { getDb } from '../src/server/db/index.ts';
-import { handle } from '../src/server/http/handler.ts';
 import { HttpError } from '../src/server/http/errors.ts';
 import { json, parseInput, readJson } from '../src/server/http/json.ts';
-import { createInquiry } from '../src/server/inquiries/queries.ts';
-import { inquiryAdminRoute } from '../src/server/inquiries/routes.ts';
-import { discardedInquiry, guardInquiryPost } from '../src/server/inquiries/guard.ts';
-import { inquirableUnit } from '../src/server/units/queries.ts';
-import { requireOwnObjects } from '../src/server/objects/refs.ts';
-import { drainOutbox } from '../src/server/notify/outbox.ts';
+import { routes, type RouteContext } from '../src/server/http/routes.ts';
 import { assertStorableText } from '../src/server/http/storable-text.ts';
+import { discardedInquiry, guardInquiryPost } from '../src/server/inquiries/guard.ts';
+import { createInquiry } from '../src/server/inquiries/queries.ts';
+import {
+  attachmentLinkRoute,
+  exportInquiriesRoute,
+  inquiryCountsRoute,
+  inquiryDetailRoute,
+  inquiryStatsRoute,
+  listInquiriesRoute,
+  patchInquiryRoute,
+} from '../src/server/inquiries/routes.ts';
+import { drainOutbox } from '../src/server/notify/outbox.ts';
+import { requireOwnObjects } from '../src/server/objects/refs.ts';
+import { inquirableUnit } from '../src/server/units/queries.ts';
+
+export const config: Config = {
+  path: ['/api/inquiries', '/api/inquiries/counts', '/api/inquiries/stats', '/api/inquiries/export', '/api/inquiries/:id', '/api/inquiries/:id/attachments/:n/link'],
+};
+
+/**
+ * POST (public): one leasing inquiry with uploaded attachments. Everything else is the admin's inbox
+ * (src/server/inquiries/routes.ts): the paged list, counts, stats, export, detail, PATCH and attachment links.
+ */
+export default routes(config, {
+  '/api/inquiries': { GET: listInquiriesRoute, POST: createInquiryRoute },
+  '/api/inquiries/counts': { GET: inquiryCountsRoute },
+  '/api/inquiries/stats': { GET: inquiryStatsRoute },
+  '/api/inquiries/export': { GET: exportInquiriesRoute },
+  '/api/inquiries/:id': { GET: inquiryDetailRoute, PATCH: patchInquiryRoute },
+  '/api/inquiries/:id/attachments/:n/link': { POST: attachmentLinkRoute },
+});
 
 /** The optional Idempotency-Key of a POST; a malformed one is refused rather than ignored. */
 function idempotencyKeyOf(req: Request): string | undefined {
@@ -24,15 +49,7 @@ function idempotencyKeyOf(req: Request): string | undefined {
   return key.toLowerCase();
 }
 
-/** The first delivery attempt runs after the answer; without `waitUntil` (tests) it runs unawaited. */
-type WaitUntil = { waitUntil?: (promise: Promise<unknown>) => void };
-
-/**
- * POST (public): one leasing inquiry with uploaded attachments. Everything else under /api/inquiries is
- * the admin's inbox (src/server/inquiries/routes.ts): the paged list, counts, export, detail and PATCH.
- */
-export default handle(async (req: Request, context: (WaitUntil & Partial<Pick<Context, 'ip'>>) | undefined) => {
-  if (req.method !== 'POST' || new URL(req.url).pathname.replace(/\/+$/, '') !== '/api/inquiries') return inquiryAdminRoute(req);
+async function createInquiryRoute(req: Request, context: RouteContext): Promise<Response> {
   const idempotencyKey = idempotencyKeyOf(req);
   const guarded = await guardInquiryPost(req, context, await readJson(req));
   const input = parseInput(InquiryInputSchema, guarded.body);
@@ -47,14 +64,11 @@ export default handle(async (req: Request, context: (WaitUntil & Partial<Pick<Co
   const unit = input.unitId ? await inquirableUnit(db, input.unitId) : null;
   const { inquiry, replayed } = await createInquiry(db, input, idempotencyKey, unit);
   if (!replayed && inquiry.notification !== 'off') {
-    // A failed notification is recorded in the outbox and retried; it never fails the inquiry.
+    // A failed notification is recorded in the outbox and retried; it never fails the inquiry. The first
+    // attempt runs after the answer (waitUntil); without it (tests) it runs unawaited.
     const attempt = drainOutbox(db, inquiry.id).catch((error: unknown) => console.error(error));
-    if (context?.waitUntil) context.waitUntil(attempt);
+    if (context.waitUntil) context.waitUntil(attempt);
   }
   // A replay answers as the first request did, marked so a client can tell.
   return json(inquiry, { status: 201, headers: replayed ? { 'Idempotent-Replayed': 'true' } : {} });
-});
-
-export const config: Config = {
-  path: ['/api/inquiries', '/api/inquiries/counts', '/api/inquiries/stats', '/api/inquiries/export', '/api/inquiries/:id', '/api/inquiries/:id/attachments/:n/link'],
-};
+}

@@ -1,17 +1,20 @@
 import type { Config } from '@netlify/functions';
 import * as v from 'valibot';
 import { requireAdmin } from '../src/server/auth/sessions.ts';
-import { allowMethods, handle } from '../src/server/http/handler.ts';
+import { routes } from '../src/server/http/routes.ts';
 import { HttpError } from '../src/server/http/errors.ts';
 import { json, readJson } from '../src/server/http/json.ts';
 import { makePublic } from '../src/server/objects/storage.ts';
 import { toObjectPath } from '../src/shared/uploads.ts';
 
+export const config: Config = { path: '/api/objects/set-public' };
+
+export default routes(config, { '/api/objects/set-public': { POST: setPublic } });
+
 const SetPublicSchema = v.object({ objectPath: v.pipe(v.string(), v.maxLength(200)) });
 
 /** Admin: makes an uploaded brand thumbnail readable by every visitor (only thumbnails may be public). */
-export default handle(async (req: Request) => {
-  allowMethods(req, ['POST']);
+async function setPublic(req: Request): Promise<Response> {
   await requireAdmin(req);
   const result = v.safeParse(SetPublicSchema, await readJson(req));
   if (!result.success) throw new HttpError(400, 'invalid_input', 'Expected {objectPath}');
@@ -19,6 +22,4 @@ export default handle(async (req: Request) => {
   const objectPath = toObjectPath(result.output.objectPath) ?? result.output.objectPath;
   const metadata = await makePublic(objectPath);
   return json({ objectPath, public: metadata.public });
-});
-
-export const config: Config = { path: '/api/objects/set-public' };
+}

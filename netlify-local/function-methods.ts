@@ -3,7 +3,7 @@ import type { FunctionRoute } from './function-routes.ts';
 /**
  * Methods a web Request cannot carry (fetch forbids them), so a function can never see them: without
  * this they crashed into 500s. Netlify's edge answers them 405; every other method reaches the
- * function, whose allowMethods answers 405 with `Allow` itself.
+ * function, whose route table answers 405 with `Allow` itself.
  */
 const UNREQUESTABLE = new Set(['CONNECT', 'TRACE', 'TRACK']);
 /** A method nobody declares: the function's answer names the ones it does. */

@@ -27,15 +27,6 @@ export function errorResponse(error: HttpError): Response {
   return json(body, { status: error.status, headers: error.headers });
 }
 
-/** Answers 405 with an Allow header unless the method is one of `allowed`. */
-export function allowMethods(req: Request, allowed: readonly string[]): void {
-  if (!allowed.includes(req.method)) {
-    throw new HttpError(405, 'method_not_allowed', `Use ${allowed.join(', ')}`, {
-      headers: { Allow: allowed.join(', ') },
-    });
-  }
-}
-
 /**
  * Wraps a function handler: HttpErrors become their JSON response, a database outage becomes 503,
  * anything else 500 without internals; every response gets the security headers.

@@ -1,7 +1,7 @@
 import { INQUIRY_FILTER_KEYS, InquiryFilterSchema, InquiryPageSchema, InquiryPatchSchema } from '../../shared/inquiry.ts';
 import { requireAdmin } from '../auth/sessions.ts';
 import { getDb } from '../db/index.ts';
-import { allowMethods } from '../http/handler.ts';
+import { uuidParam, type RouteContext } from '../http/routes.ts';
 import { HttpError } from '../http/errors.ts';
 import { json, parseInput, readJson, sharedJsonBytes } from '../http/json.ts';
 import { inquiryDetail, patchInquiry } from './queries.ts';
@@ -12,7 +12,6 @@ import { asLocale } from '../i18n.ts';
 import { assertStorableText } from '../http/storable-text.ts';
 import { signedReadURL, objectMetadata } from '../objects/storage.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A link signed on click only needs to outlive the click. */
 const ATTACHMENT_LINK_TTL_SECONDS = 5 * 60;
 
@@ -37,7 +36,10 @@ function filterOf(url: URL) {
   return filter;
 }
 
-async function listRoute(url: URL): Promise<Response> {
+/** GET /api/inquiries: one page of the filtered inbox. */
+export async function listInquiriesRoute(req: Request): Promise<Response> {
+  await requireAdmin(req);
+  const url = new URL(req.url);
   const input = parseInput(InquiryPageSchema, queryOf(url));
   const filter = filterOf(url);
   const page = await listInquiryPage(await getDb(), filter, input.limit, input.cursor);
@@ -51,23 +53,31 @@ async function listRoute(url: URL): Promise<Response> {
   return sizedJson(page.items, headers);
 }
 
-async function exportRoute(url: URL): Promise<Response> {
+/** GET /api/inquiries/export: the filtered inbox as CSV. */
+export async function exportInquiriesRoute(req: Request): Promise<Response> {
+  await requireAdmin(req);
+  const url = new URL(req.url);
   const filter = filterOf(url);
-  const db = await getDb();
-  {
-    const day = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
-    return new Response(inquiryCsvStream(db, filter, asLocale(url.searchParams.get('lang'))), {
-      headers: {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="inquiries-${day}.csv"`,
-        'Cache-Control': 'no-store',
-      },
-    });
-  }
+  const day = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
+  return new Response(inquiryCsvStream(await getDb(), filter, asLocale(url.searchParams.get('lang'))), {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="inquiries-${day}.csv"`,
+      'Cache-Control': 'no-store',
+    },
+  });
 }
 
-/** Signs one attachment at the moment the admin opens it; `lang` makes an expired link's page readable. */
-async function attachmentLinkRoute(id: string, n: string, url: URL): Promise<Response> {
+/**
+ * POST /api/inquiries/{id}/attachments/{n}/link: signs one attachment at the moment the admin opens it;
+ * `lang` makes an expired link's page readable.
+ */
+export async function attachmentLinkRoute(req: Request, context: RouteContext): Promise<Response> {
+  await requireAdmin(req);
+  const id = uuidParam(context);
+  if (!id) throw notFound();
+  const url = new URL(req.url);
+  const n = context.params.n ?? '';
   const inquiry = await inquiryDetail(await getDb(), id);
   const path = inquiry?.attachments[Number(n)];
   if (!inquiry || !/^\d{1,2}$/.test(n) || !path) throw new HttpError(404, 'attachment_not_found', 'No such attachment');
@@ -85,45 +95,35 @@ async function attachmentFacts(paths: string[]) {
   );
 }
 
-/**
- * The admin's inquiry routes under /api/inquiries: the paged list (GET), /counts, /stats, /export,
- * /{id} (GET, PATCH) and /{id}/attachments/{n}/link (POST). Every one requires an admin session.
- */
-export async function inquiryAdminRoute(req: Request): Promise<Response> {
-  const url = new URL(req.url);
-  const parts = url.pathname.replace(/\/+$/, '').split('/').slice(3);
-  // The bare path also takes the public POST (handled by the function), so a wrong method there is 405 for anyone.
-  if (parts.length === 0) allowMethods(req, ['GET', 'POST']);
+/** GET /api/inquiries/counts: the count per status for the same filters. */
+export async function inquiryCountsRoute(req: Request): Promise<Response> {
   await requireAdmin(req);
-  const [first, second, third, fourth] = parts;
-  if (first === undefined) {
-    allowMethods(req, ['GET']);
-    return listRoute(url);
-  }
-  if (parts.length === 1 && (first === 'counts' || first === 'stats' || first === 'export')) {
-    allowMethods(req, ['GET']);
-    if (first === 'export') return exportRoute(url);
-    const db = await getDb();
-    if (first === 'counts') return sizedJson(await inquiryCounts(db, filterOf(url)));
-    return json({ medianFirstResponseSeconds: await medianFirstResponseSeconds(db), notifications: notificationSettings() });
-  }
-  if (!UUID.test(first)) throw notFound();
-  const id = first.toLowerCase();
-  if (parts.length === 4 && second === 'attachments' && fourth === 'link') {
-    allowMethods(req, ['POST']);
-    return attachmentLinkRoute(id, third!, url);
-  }
-  if (parts.length !== 1) throw notFound();
-  allowMethods(req, ['GET', 'PATCH']);
-  const db = await getDb();
-  if (req.method === 'PATCH') {
-    const patch = parseInput(InquiryPatchSchema, await readJson(req));
-    assertStorableText(patch);
-    const detail = await patchInquiry(db, id, patch);
-    if (!detail) throw notFound();
-    return json(detail);
-  }
-  const detail = await inquiryDetail(db, id);
+  return sizedJson(await inquiryCounts(await getDb(), filterOf(new URL(req.url))));
+}
+
+/** GET /api/inquiries/stats: median first response and which notifications are configured. */
+export async function inquiryStatsRoute(req: Request): Promise<Response> {
+  await requireAdmin(req);
+  return json({ medianFirstResponseSeconds: await medianFirstResponseSeconds(await getDb()), notifications: notificationSettings() });
+}
+
+/** GET /api/inquiries/{id}: the inquiry with its history and its attachments' names and sizes. */
+export async function inquiryDetailRoute(req: Request, context: RouteContext): Promise<Response> {
+  await requireAdmin(req);
+  const id = uuidParam(context);
+  const detail = id ? await inquiryDetail(await getDb(), id) : null;
   if (!detail) throw notFound();
   return json({ ...detail, attachmentFiles: await attachmentFacts(detail.attachments) });
+}
+
+/** PATCH /api/inquiries/{id}: a pipeline step, a note or a lost reason, appended to the history. */
+export async function patchInquiryRoute(req: Request, context: RouteContext): Promise<Response> {
+  await requireAdmin(req);
+  const id = uuidParam(context);
+  if (!id) throw notFound();
+  const patch = parseInput(InquiryPatchSchema, await readJson(req));
+  assertStorableText(patch);
+  const detail = await patchInquiry(await getDb(), id, patch);
+  if (!detail) throw notFound();
+  return json(detail);
 }
