@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import type { UploadDialog, UploadDialogOptions, UploadedFile } from './upload/upload-dialog.ts';
+import type { PickedFile, UploadDialog, UploadDialogOptions, UploadedFile } from './upload/upload-dialog.ts';
 import { loadUploadStyles } from './upload/upload-styles.ts';
 
-export type { UploadedFile };
+export type { PickedFile, UploadedFile };
 
 /**
  * An Uppy upload dialog made on first open, outside render, and destroyed with the component that owns
@@ -27,7 +27,11 @@ export function useUploadDialog(options: UploadDialogOptions) {
 
   function get(): Promise<UploadDialog> {
     dialog.current ??= Promise.all([import('./upload/upload-dialog.ts'), loadUploadStyles()]).then(([{ createUploadDialog }]) => {
-      const made = createUploadDialog({ ...latest.current, onUploaded: (file) => latest.current.onUploaded(file) });
+      const made = createUploadDialog({
+        ...latest.current,
+        onUploaded: (file) => latest.current.onUploaded(file),
+        onPendingChange: (pending) => latest.current.onPendingChange?.(pending),
+      });
       ready.current = made;
       return made;
     });
@@ -38,8 +42,8 @@ export function useUploadDialog(options: UploadDialogOptions) {
     open: () => void get().then((d) => d.open()),
     reset: () => ready.current?.reset(),
     remove: (fileId: string) => ready.current?.remove(fileId),
-    /** Names of picked files not uploaded yet (none before the dialog was first opened). */
-    pending: (): string[] => ready.current?.pending() ?? [],
+    /** Picked files not uploaded yet (none before the dialog was first opened). */
+    pending: (): PickedFile[] => ready.current?.pending() ?? [],
     uploadPending: (onProgress?: (percent: number) => void): Promise<UploadedFile[]> =>
       ready.current?.uploadPending(onProgress) ?? Promise.resolve([]),
   };

@@ -1,20 +1,25 @@
 import { useRef, useState, type SubmitEvent } from 'react';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES } from '~/shared/uploads';
-import type { Locale } from '~/i18n/locales';
+import { ATTACHMENT_MAX_FILES } from '~/shared/uploads';
+import { inquiryReference } from '~/shared/inquiry-basics';
+import type { Unit } from '~/shared/unit';
+import { LOCALE_TAGS, type Locale } from '~/i18n/locales';
 import type { Messages } from '~/i18n/translate';
 import { ApiError, apiWrite } from '~/client/api';
 import { showToast } from '~/client/stores';
 import { useTranslator } from '~/client/use-translator';
-import { useUploadDialog, type UploadedFile } from '~/client/use-upload-dialog';
-import { uppyLocale } from '~/client/upload/uppy-locale';
 import { checkInquiry, firstInquiryError, inquiryErrorsFrom, type InquiryErrors } from '~/client/inquiry-errors';
-import AttachmentList from './AttachmentList';
+import { EMPTY_REQUIRED, REQUIRED_FIELDS, type RequiredField, type RequiredValues } from '~/client/inquiry-draft';
+import AttachmentList from './inquiry/AttachmentList';
 import FieldError, { fieldErrorId } from './inquiry/FieldError';
+import RequiredFields from './inquiry/RequiredFields';
 import { useBotTrap } from './inquiry/BotTrap';
 import { inquiryFailureToast } from './inquiry/failure-toast';
-import UnitChip, { unitErrorOf } from './inquiry/UnitChip';
+import SentSummary, { type SentInquiry } from './inquiry/SentSummary';
+import UnitChip, { unitErrorOf, unitLabel } from './inquiry/UnitChip';
 import TenantDetailsFields from './inquiry/TenantDetailsFields';
 import { useTenantDetails } from './inquiry/use-tenant-details';
+import { ATTACHMENT_MAX_MB, useAttachments } from './inquiry/use-attachments';
+import { useInquiryDraft } from './inquiry/use-inquiry-draft';
 import Toaster from './Toaster';
 
 interface Props {
@@ -22,38 +27,29 @@ interface Props {
   messages: Messages;
 }
 
-const FIELDS = ['name', 'phone', 'email', 'message'] as const;
-type Field = (typeof FIELDS)[number];
-const EMPTY = { name: '', phone: '', email: '', message: '' };
-const INPUT_TYPES: Record<Field, string> = { name: 'text', phone: 'tel', email: 'email', message: 'textarea' };
-const MAX_MB = Math.round(ATTACHMENT_MAX_BYTES / 1_048_576);
-const AUTOCOMPLETE: Record<Field, string> = { name: 'name', phone: 'tel', email: 'email', message: 'off' };
-const STATUS_TEXT = { uploading: 'inquiry.pendingUploading', uploadFailed: 'inquiry.pendingFailed', sent: 'inquiry.sent' } as const;
-
-/** The list with `added` appended, each object path once (an upload is reported by its event and by its result). */
-const addUploaded = (list: UploadedFile[], added: UploadedFile[]) => [...list, ...added.filter((file) => !list.some((old) => old.path === file.path))];
+const STATUS_TEXT = { uploading: 'inquiry.pendingUploading', uploadFailed: 'inquiry.pendingFailed' } as const;
 
 /**
  * What the visitor typed into the server-rendered form before this island woke up (client:idle): kept,
  * instead of hydration resetting the fields to empty. On the server there is nothing to read.
  */
-function typedBeforeHydration(): typeof EMPTY {
-  if (typeof document === 'undefined') return EMPTY;
-  const typed = (field: Field) => document.querySelector<HTMLInputElement | HTMLTextAreaElement>(`#inquiry-${field}`)?.value ?? '';
-  return Object.fromEntries(FIELDS.map((field) => [field, typed(field)])) as typeof EMPTY;
+function typedBeforeHydration(): RequiredValues {
+  if (typeof document === 'undefined') return EMPTY_REQUIRED;
+  const typed = (field: RequiredField) => document.querySelector<HTMLInputElement | HTMLTextAreaElement>(`#inquiry-${field}`)?.value ?? '';
+  return Object.fromEntries(REQUIRED_FIELDS.map((field) => [field, typed(field)])) as RequiredValues;
 }
 
 /** The leasing inquiry on /contact: four required fields and up to five attachments (spec §2, §5). */
 export default function InquiryForm({ locale, messages }: Props) {
   const t = useTranslator(locale, messages);
   const [values, setValues] = useState(typedBeforeHydration);
-  const [attachments, setAttachments] = useState<UploadedFile[]>([]);
   const [sending, setSending] = useState(false);
-  const [unitId, setUnitId] = useState<string | null>(null);
+  const [unit, setUnit] = useState<Unit | null>(null);
   const [errors, setErrors] = useState<InquiryErrors>({});
-  /** What the form says below the fields: pending uploads, an upload failure, or that the inquiry was sent. */
-  const [status, setStatus] = useState<'uploading' | 'uploadFailed' | 'sent' | null>(null);
-  const statusRef = useRef<HTMLParagraphElement>(null);
+  /** What the form says below the fields while sending: pending uploads, or an upload failure. */
+  const [status, setStatus] = useState<'uploading' | 'uploadFailed' | null>(null);
+  const [sent, setSent] = useState<SentInquiry | null>(null);
+  const summaryRef = useRef<HTMLElement>(null);
   const [percent, setPercent] = useState(0);
   const attachButton = useRef<HTMLButtonElement>(null);
   // One key per inquiry: a resend of the same content after a failure (perhaps only the answer was lost)
@@ -61,17 +57,21 @@ export default function InquiryForm({ locale, messages }: Props) {
   const attempt = useRef<{ key: string; content: string } | null>(null);
   const botTrap = useBotTrap(t);
   const details = useTenantDetails(locale);
-  const uploads = useUploadDialog({
-    purpose: 'attachment',
-    maxFiles: ATTACHMENT_MAX_FILES,
-    maxBytes: ATTACHMENT_MAX_BYTES,
-    locale: uppyLocale(t, locale),
-    note: t('inquiry.attachHint', { count: ATTACHMENT_MAX_FILES, size: MAX_MB }),
-    onUploaded: (file) => {
-      setAttachments((list) => addUploaded(list, [file]));
-      showToast({ title: t('upload.toast.complete') });
+  const attachments = useAttachments(locale, t);
+  // A language switch or a reload keeps what was typed (issue 16); what was typed before hydration wins.
+  const draft = useInquiryDraft(
+    { values, details: details.values, detailsOpen: details.open, attachments: attachments.uploaded, notKept: attachments.pendingNames },
+    (kept) => {
+      setValues((typed) => Object.fromEntries(REQUIRED_FIELDS.map((field) => [field, typed[field] || kept.values[field]])) as RequiredValues);
+      details.restore(kept.details, kept.detailsOpen);
+      attachments.restore(kept.attachments);
     },
-  });
+  );
+
+  function chooseUnit(chosen: Unit | null) {
+    setUnit(chosen);
+    if (chosen) details.suggestFloor(chosen.floor);
+  }
 
   /** Marks the fields and takes the visitor to the first one. */
   function showErrors(found: InquiryErrors) {
@@ -85,7 +85,9 @@ export default function InquiryForm({ locale, messages }: Props) {
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setStatus(null);
-    const body = { ...values, attachments: attachments.map((file) => file.path), unitId, ...details.body() };
+    setSent(null);
+    const listed = attachments.listed;
+    const body = { ...values, attachments: listed.map((file) => file.path ?? file.key), unitId: unit?.id ?? null, ...details.body() };
     const problems = checkInquiry(body);
     if (problems) {
       details.markFields(problems.fields);
@@ -94,32 +96,39 @@ export default function InquiryForm({ locale, messages }: Props) {
     setErrors({});
     setSending(true);
     try {
-      // Files picked in the dialog but not uploaded there go up now: nothing the visitor chose is dropped.
-      let sent = attachments;
-      if (uploads.pending().length > 0) {
+      // Files picked in the dialog but not uploaded there go up now: the form lists them, so they are sent.
+      let paths: string[];
+      if (attachments.hasPending()) {
         setPercent(0);
         setStatus('uploading');
-        try {
-          sent = addUploaded(attachments, await uploads.uploadPending(setPercent));
-        } catch {
-          setStatus('uploadFailed');
-          attachButton.current?.focus();
-          return;
-        }
-        setStatus(null);
       }
-      const input = { ...body, attachments: sent.map((file) => file.path) };
+      try {
+        paths = await attachments.paths(setPercent);
+      } catch {
+        setStatus('uploadFailed');
+        attachButton.current?.focus();
+        return;
+      }
+      setStatus(null);
+      const input = { ...body, attachments: paths };
       const content = JSON.stringify(input);
       if (attempt.current?.content !== content) attempt.current = { key: crypto.randomUUID(), content };
-      await apiWrite('POST', '/api/inquiries', { ...input, ...botTrap.fields() }, { idempotencyKey: attempt.current.key });
+      const stored = await apiWrite<{ id: string }>('POST', '/api/inquiries', { ...input, ...botTrap.fields() }, { idempotencyKey: attempt.current.key });
       attempt.current = null;
       showToast({ title: t('inquiry.toast.success'), description: t('inquiry.toast.successDescription') });
-      setValues(EMPTY);
-      setAttachments([]);
-      uploads.reset();
+      setSent({
+        reference: inquiryReference(stored.id),
+        name: values.name.trim(),
+        email: values.email.trim(),
+        phone: values.phone.trim(),
+        unit: unit && unitLabel(unit, t),
+        files: listed.map((file) => file.name),
+      });
+      setValues(EMPTY_REQUIRED);
+      attachments.reset();
       details.reset();
-      setStatus('sent');
-      requestAnimationFrame(() => statusRef.current?.focus());
+      draft.clear();
+      requestAnimationFrame(() => summaryRef.current?.focus());
     } catch (error) {
       details.markFailure(error);
       // A space leased meanwhile is not a field the visitor can fix here: the toast says so, the chip stays.
@@ -131,54 +140,30 @@ export default function InquiryForm({ locale, messages }: Props) {
     }
   }
 
-  function removeAttachment(file: UploadedFile) {
-    setAttachments((list) => list.filter((other) => other.path !== file.path));
-    uploads.remove(file.fileId);
-  }
-
   return (
     <form noValidate onSubmit={submit} className="mt-10 grid gap-6 rounded-2xl border border-line bg-paper p-6 shadow-sm sm:p-10">
-      <UnitChip t={t} onChange={setUnitId} />
-      <div className="grid gap-6 sm:grid-cols-2">
-        {FIELDS.map((field) => {
-          const props = {
-            id: `inquiry-${field}`,
-            name: field,
-            required: true,
-            'aria-required': true,
-            autoComplete: AUTOCOMPLETE[field],
-            value: values[field],
-            placeholder: t(`inquiry.placeholders.${field}`),
-            onChange: (e: { target: { value: string } }) => setValues((old) => ({ ...old, [field]: e.target.value })),
-            'aria-invalid': Boolean(errors[field]) || undefined,
-            'aria-describedby': errors[field] ? fieldErrorId(`inquiry-${field}`) : undefined,
-            className: 'w-full rounded-md border border-muted bg-paper px-3 py-2 text-base aria-[invalid=true]:border-danger',
-          };
-          return (
-            <div key={field} className={field === 'message' ? 'sm:col-span-2' : undefined}>
-              <label htmlFor={props.id} className="mb-1 block text-sm font-semibold text-ink">
-                {t(`inquiry.fields.${field}`)} <span aria-hidden="true" className="text-danger">*</span>
-              </label>
-              {field === 'message' ? <textarea rows={6} {...props} /> : <input type={INPUT_TYPES[field]} {...props} />}
-              <FieldError id={props.id} message={errors[field] && t(errors[field])} />
-            </div>
-          );
-        })}
-      </div>
+      <UnitChip t={t} onChange={chooseUnit} />
+      <RequiredFields values={values} errors={errors} onChange={(field, value) => setValues((old) => ({ ...old, [field]: value }))} t={t} />
       <TenantDetailsFields details={details} locale={locale} t={t} />
       <div>
         <button
           ref={attachButton}
           type="button"
           className="btn border border-brass-strong text-brass-strong hover:bg-brass-soft"
-          onClick={uploads.open}
+          onClick={() => {
+            draft.dismissNotKept();
+            attachments.open();
+          }}
           aria-describedby={['inquiry-attach-hint', errors.attachments && fieldErrorId('inquiry-attachments'), status === 'uploadFailed' && 'inquiry-status'].filter(Boolean).join(' ')}
         >
           {t('inquiry.attach')}
         </button>
-        <p id="inquiry-attach-hint" className="mt-2 text-sm text-muted">{t('inquiry.attachHint', { count: ATTACHMENT_MAX_FILES, size: MAX_MB })}</p>
+        <p id="inquiry-attach-hint" className="mt-2 text-sm text-muted">{t('inquiry.attachHint', { count: ATTACHMENT_MAX_FILES, size: ATTACHMENT_MAX_MB })}</p>
+        {draft.notKept.length > 0 && (
+          <p className="mt-2 text-sm font-medium text-danger" data-testid="attachments-not-kept">{t('inquiry.notKept', { names: draft.notKept.join(', ') })}</p>
+        )}
         <FieldError id="inquiry-attachments" message={errors.attachments && t(errors.attachments)} />
-        <AttachmentList attachments={attachments} onRemove={removeAttachment} t={t} />
+        <AttachmentList attachments={attachments.listed} onRemove={attachments.remove} localeTag={LOCALE_TAGS[locale]} t={t} />
       </div>
       <button type="submit" className="btn-primary justify-self-start disabled:opacity-60" disabled={sending}>
         {sending ? t('inquiry.sending') : t('inquiry.submit')}
@@ -186,14 +171,13 @@ export default function InquiryForm({ locale, messages }: Props) {
       {botTrap.trap}
       <p
         id="inquiry-status"
-        ref={statusRef}
-        tabIndex={-1}
         role={status === 'uploadFailed' ? 'alert' : 'status'}
         className={`min-h-6 text-sm font-medium ${status === 'uploadFailed' ? 'text-danger' : 'text-ink'}`}
         data-testid="inquiry-status"
       >
         {status && t(STATUS_TEXT[status], { percent })}
       </p>
+      {sent && <SentSummary ref={summaryRef} sent={sent} t={t} />}
       <Toaster closeLabel={t('toast.close')} />
     </form>
   );

@@ -23,3 +23,12 @@ export type PreferredContact = (typeof PREFERRED_CONTACTS)[number];
 
 export const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
 export type UtmKey = (typeof UTM_KEYS)[number];
+
+/**
+ * The number a visitor quotes about an inquiry: the first 8 characters of its id, upper-cased. Shown to
+ * the visitor after sending and in the admin's inbox detail, the same in both (issue 16).
+ * @example inquiryReference('0b6c2f1e-9d3a-4c1b-8e2f-1234567890ab') // '0B6C2F1E'
+ */
+export function inquiryReference(id: string): string {
+  return id.replace(/-/g, '').slice(0, 8).toUpperCase();
+}

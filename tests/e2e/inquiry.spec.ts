@@ -30,8 +30,9 @@ test('a visitor sends an inquiry with two attachments and the admin downloads th
   await page.getByRole('button', { name: '파일 첨부' }).click();
   await uploadInDialog(page, files);
   const list = page.getByTestId('attachment-name');
-  await expect(list).toHaveCount(2, { timeout: 60_000 });
   await expect(list).toHaveText(['company-profile.pdf', 'floor-plan.pdf']);
+  // Listed at once; uploaded once the dialog's upload has finished.
+  await expect(page.getByTestId('attachment-list').locator('li[data-state="uploaded"]')).toHaveCount(2, { timeout: 60_000 });
   expect(partRequests.length).toBeGreaterThanOrEqual(2);
   await page.keyboard.press('Escape');
   await expect(page.locator('.uppy-Dashboard--modal .uppy-Dashboard-inner')).toBeHidden();
@@ -87,12 +88,14 @@ test('empty fields are marked, each with its message, focus goes to the first, a
   await expect(page.getByLabel('이메일')).toBeFocused();
   expect(sent).toEqual([]);
 
-  await page.goto('/en/contact');
-  await islandsReady(page);
-  await page.getByRole('button', { name: 'Send inquiry' }).click();
-  await expect(page.getByTestId('toast')).toContainText('Please fill in all required items.');
-  await expect(page.getByLabel('Name')).toHaveAccessibleDescription('This field is required.');
-  await expect(page.getByLabel('Name')).toBeFocused();
+  // Another visitor, in a tab of their own (this tab keeps what was typed here: issue 16).
+  const english = await page.context().newPage();
+  await english.goto('/en/contact');
+  await islandsReady(english);
+  await english.getByRole('button', { name: 'Send inquiry' }).click();
+  await expect(english.getByTestId('toast')).toContainText('Please fill in all required items.');
+  await expect(english.getByLabel('Name')).toHaveAccessibleDescription('This field is required.');
+  await expect(english.getByLabel('Name')).toBeFocused();
 });
 
 test('a field the server rejects is marked like one the form rejects', async ({ page }) => {
@@ -113,7 +116,7 @@ test('a field the server rejects is marked like one the form rejects', async ({ 
   await expect(email).toBeFocused();
 });
 
-test('a file picked but not uploaded in the dialog is uploaded on send and goes with the inquiry; success takes focus', async ({ page }) => {
+test('files picked in the dialog and closed with × are listed on the form, by name and size, and exactly those are sent', async ({ page }) => {
   test.setTimeout(60_000);
   await page.goto('/contact');
   await islandsReady(page);
@@ -122,20 +125,34 @@ test('a file picked but not uploaded in the dialog is uploaded on send and goes 
   const dialog = page.locator('.uppy-Dashboard--modal');
   await expect(dialog.locator('.uppy-Dashboard-inner')).toBeVisible();
   // A Korean name in decomposed form (as macOS gives it): shown composed.
-  const name = '사업계획서.pdf'.normalize('NFD');
-  await dialog.locator('input.uppy-Dashboard-input').first().setInputFiles({ name, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\nplan') });
-  await page.keyboard.press('Escape');
+  const plan = '사업계획서.pdf'.normalize('NFD');
+  await dialog.locator('input.uppy-Dashboard-input').first().setInputFiles([
+    { name: plan, mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2_500_000, 1)]) },
+    { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2000)]) },
+  ]);
+  // Closed with the dialog's × without pressing its upload button.
+  await dialog.getByRole('button', { name: '닫기' }).first().click();
   await expect(dialog.locator('.uppy-Dashboard-inner')).toBeHidden();
-  await expect(page.getByTestId('attachment-list')).toHaveCount(0);
+
+  // The form shows both, each with its size, a word that it is sent with the inquiry, and a way to remove it.
+  const list = page.getByTestId('attachment-name');
+  await expect(list).toHaveText(['사업계획서.pdf'.normalize('NFC'), 'photo.png']);
+  await expect(page.getByTestId('attachment-list')).toContainText('2.4 MB');
+  await expect(page.getByTestId('attachment-list')).toContainText('2 KB');
+  await page.getByRole('button', { name: 'photo.png 첨부 삭제' }).click();
+  await expect(list).toHaveText(['사업계획서.pdf'.normalize('NFC')]);
 
   const sent = page.waitForRequest((request) => request.url().endsWith('/api/inquiries') && request.method() === 'POST');
+  await personFillTimePassed(page);
   await page.getByRole('button', { name: '문의하기' }).click();
   const body = (await sent).postDataJSON() as { attachments: string[] };
+  // Exactly what the form listed: the removed picture is not sent.
   expect(body.attachments).toHaveLength(1);
   expect(body.attachments[0]).toMatch(/^\/objects\/uploads\/[0-9a-f-]{36}$/);
-  const status = page.getByTestId('inquiry-status');
-  await expect(status).toHaveText('문의가 접수되었습니다. 담당자가 곧 연락드리겠습니다.');
-  await expect(status).toBeFocused();
+  const summary = page.getByTestId('inquiry-summary');
+  await expect(summary).toBeFocused();
+  await expect(summary).toContainText('사업계획서.pdf'.normalize('NFC'));
+  await expect(summary).not.toContainText('photo.png');
 });
 
 test('a picked file that cannot be uploaded stops the send with a message, and nothing is lost', async ({ page }) => {
@@ -175,7 +192,7 @@ test('an uploaded attachment is listed by its name and can be taken off before s
   const sent = page.waitForRequest((request) => request.url().endsWith('/api/inquiries') && request.method() === 'POST');
   await page.getByRole('button', { name: '문의하기' }).click();
   expect(((await sent).postDataJSON() as { attachments: string[] }).attachments).toHaveLength(1);
-  await expect(page.getByTestId('inquiry-status')).toBeFocused();
+  await expect(page.getByTestId('inquiry-summary')).toBeFocused();
 });
 
 test('what a visitor types before the form has loaded its script is kept and sent', async ({ page }) => {

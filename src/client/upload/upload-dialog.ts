@@ -15,13 +15,20 @@ export interface UploadDialogOptions {
   note: string;
   /** Called once per uploaded file. */
   onUploaded: (file: UploadedFile) => void;
+  /** Called with every picked file not uploaded yet, whenever that list changes (so a form can show them). */
+  onPendingChange?: (pending: PickedFile[]) => void;
 }
 
-/** A file stored by the upload contract: its object path, the visitor's own file name and Uppy's id. */
-export interface UploadedFile {
-  path: string;
+/** A file picked in the dialog: the visitor's own file name (composed), its size in bytes and Uppy's id. */
+export interface PickedFile {
   name: string;
+  size: number | null;
   fileId: string;
+}
+
+/** A file stored by the upload contract: its object path, as well as what was picked. */
+export interface UploadedFile extends PickedFile {
+  path: string;
 }
 
 export interface UploadDialog {
@@ -30,8 +37,8 @@ export interface UploadDialog {
   reset: () => void;
   /** Forgets one file, uploaded or not. */
   remove: (fileId: string) => void;
-  /** Names of the files picked but not uploaded yet. */
-  pending: () => string[];
+  /** The files picked but not uploaded yet. */
+  pending: () => PickedFile[];
   /** Uploads every picked file not uploaded yet, reporting the percent done; rejects when any of them fails. */
   uploadPending: (onProgress?: (percent: number) => void) => Promise<UploadedFile[]>;
   /** Closes the dialog and frees Uppy (the form that owned it is gone). */
@@ -41,11 +48,12 @@ export interface UploadDialog {
 /** Longest a setTimeout can wait: restriction messages stay until the next action hides them. */
 const UNTIL_NEXT_ACTION_MS = 2_147_483_647;
 
-const uploadedFile = (file: UppyFile<Meta, Body>, path: string): UploadedFile => ({
-  path,
+const pickedFile = (file: UppyFile<Meta, Body>): PickedFile => ({
   name: (file.name ?? '').normalize('NFC'),
+  size: typeof file.size === 'number' ? file.size : null,
   fileId: file.id,
 });
+const uploadedFile = (file: UppyFile<Meta, Body>, path: string): UploadedFile => ({ ...pickedFile(file), path });
 
 /**
  * The Uppy Dashboard as a modal: nothing starts until the visitor presses upload (or the form uploads
@@ -96,6 +104,8 @@ export function createUploadDialog(options: UploadDialogOptions): UploadDialog {
     if (file && response.uploadURL) options.onUploaded(uploadedFile(file, response.uploadURL));
   });
   const notUploaded = () => uppy.getFiles().filter((file) => !file.progress.uploadComplete);
+  const reportPending = () => options.onPendingChange?.(notUploaded().map(pickedFile));
+  for (const event of ['file-added', 'file-removed', 'upload-success', 'cancel-all'] as const) uppy.on(event, reportPending);
 
   return {
     open: () => void dashboard().openModal(),
@@ -103,7 +113,7 @@ export function createUploadDialog(options: UploadDialogOptions): UploadDialog {
     remove: (fileId) => {
       if (uppy.getFile(fileId)) uppy.removeFile(fileId);
     },
-    pending: () => notUploaded().map((file) => (file.name ?? '').normalize('NFC')),
+    pending: () => notUploaded().map(pickedFile),
     uploadPending: async (onProgress) => {
       if (notUploaded().length === 0) return [];
       const report = (percent: number) => onProgress?.(percent);

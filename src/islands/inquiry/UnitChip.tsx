@@ -6,7 +6,7 @@ import { ApiError } from '~/client/api';
 interface Props {
   t: Translate;
   /** The unit the inquiry is about (null: a general inquiry). */
-  onChange: (unitId: string | null) => void;
+  onChange: (unit: Unit | null) => void;
 }
 
 type State = { kind: 'none' } | { kind: 'unit'; unit: Unit } | { kind: 'unavailable' };
@@ -34,7 +34,7 @@ export default function UnitChip({ t, onChange }: Props) {
       .then((unit) => {
         if (unit && unit.status !== 'leased') {
           setState({ kind: 'unit', unit });
-          onChange(unit.id);
+          onChange(unit);
         } else {
           setState({ kind: 'unavailable' });
         }
@@ -55,13 +55,18 @@ export default function UnitChip({ t, onChange }: Props) {
     <div className="flex flex-wrap items-center gap-2" data-testid="unit-chip">
       <span className="text-sm font-semibold text-ink">{t('units.chip.label')}:</span>
       <span className="inline-flex items-center gap-1 rounded-full border border-brass-strong bg-brass-soft py-1 pl-3 pr-1 text-sm font-semibold text-ink">
-        {t('units.chip.value', { floor: t(`units.floor.${unit.floor}`), unit: unit.unitNumber })}
+        {unitLabel(unit, t)}
         <button type="button" onClick={remove} aria-label={t('units.chip.remove')} className="inline-flex size-11 items-center justify-center rounded-full text-lg leading-none hover:bg-paper">
           <span aria-hidden="true">×</span>
         </button>
       </span>
     </div>
   );
+}
+
+/** The space in words, as the chip and the sent summary show it: "7층 701호". */
+export function unitLabel(unit: Unit, t: Translate): string {
+  return t('units.chip.value', { floor: t(`units.floor.${unit.floor}`), unit: unit.unitNumber });
 }
 
 /** The message key of a refused unit (gone or leased since the page loaded), else null. */

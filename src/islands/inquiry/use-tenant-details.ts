@@ -42,6 +42,15 @@ export function useTenantDetails(locale: Locale) {
       setValues(EMPTY_DETAILS);
       setErrors({});
     },
+    /** Details kept from an earlier page of this visit (the group opens if it was open). */
+    restore(kept: DetailValues, keptOpen: boolean) {
+      setValues(kept);
+      if (keptOpen) setOpen(true);
+    },
+    /** Ticks the floor of the space the inquiry is about, unless the visitor has chosen floors already. */
+    suggestFloor(floor: string) {
+      setValues((old) => (old.desiredFloors.length > 0 ? old : { ...old, desiredFloors: [floor] }));
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { INQUIRY_STATUSES, type InquiryStatus } from '~/shared/inquiry';
+import { inquiryReference } from '~/shared/inquiry-basics';
 import type { Translate } from '~/i18n/translate';
 import { ApiError } from '~/client/api';
 import { endSessionIfUnauthorized } from '~/client/admin-session';
@@ -89,6 +90,8 @@ export default function InquiryDetailView({ id, lang, dateFormat, onClose, onCha
         <div className="min-w-0">
           <h2 id="inquiry-detail-title" ref={heading} tabIndex={-1} className="text-xl font-bold break-words text-ink">{detail.name}</h2>
           <p className="text-sm text-muted">{dateFormat.format(new Date(detail.createdAt))}</p>
+          {/* The number the visitor was shown after sending, so a call or mail that quotes it finds this inquiry. */}
+          <p className="text-sm text-muted" data-testid="inquiry-reference">{t('inbox.reference', { reference: inquiryReference(detail.id) })}</p>
         </div>
         <div className="flex items-center gap-2">
           <StatusBadge status={detail.status} t={t} />

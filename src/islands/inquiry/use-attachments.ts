@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES } from '~/shared/uploads';
+import type { Locale } from '~/i18n/locales';
+import type { Translate } from '~/i18n/translate';
+import { showToast } from '~/client/stores';
+import type { DraftAttachment } from '~/client/inquiry-draft';
+import { useUploadDialog, type PickedFile } from '~/client/use-upload-dialog';
+import { uppyLocale } from '~/client/upload/uppy-locale';
+
+export const ATTACHMENT_MAX_MB = Math.round(ATTACHMENT_MAX_BYTES / 1_048_576);
+
+/** A file on the form: uploaded (it has its object path) or picked and uploaded when the inquiry is sent. */
+export interface FormAttachment {
+  key: string;
+  name: string;
+  size: number | null;
+  /** The object path once uploaded. */
+  path?: string;
+  /** Uppy's id while the dialog knows the file (not for one kept from an earlier page). */
+  fileId?: string;
+}
+
+type Uploaded = DraftAttachment & { fileId?: string };
+
+/** The list with `added` appended, each object path once (an upload is reported by its event and by its result). */
+const addUploaded = (list: Uploaded[], added: Uploaded[]) => [...list, ...added.filter((file) => !list.some((old) => old.path === file.path))];
+
+/**
+ * The inquiry's attachments, exactly as the form lists them: the uploaded ones, then those picked in the
+ * dialog and not uploaded yet (closing the dialog does not drop them, and they go up when the inquiry is
+ * sent). Whatever is listed is sent; whatever is removed from the list is not (issue 16).
+ */
+export function useAttachments(locale: Locale, t: Translate) {
+  const [uploaded, setUploaded] = useState<Uploaded[]>([]);
+  const [pending, setPending] = useState<PickedFile[]>([]);
+  const dialog = useUploadDialog({
+    purpose: 'attachment',
+    maxFiles: ATTACHMENT_MAX_FILES,
+    maxBytes: ATTACHMENT_MAX_BYTES,
+    locale: uppyLocale(t, locale),
+    note: t('inquiry.attachHint', { count: ATTACHMENT_MAX_FILES, size: ATTACHMENT_MAX_MB }),
+    onUploaded: (file) => {
+      setUploaded((list) => addUploaded(list, [file]));
+      showToast({ title: t('upload.toast.complete') });
+    },
+    onPendingChange: setPending,
+  });
+
+  const listed: FormAttachment[] = [
+    ...uploaded.map((file) => ({ ...file, key: file.path })),
+    ...pending.filter((file) => !uploaded.some((done) => done.fileId === file.fileId)).map((file) => ({ ...file, key: file.fileId })),
+  ];
+
+  return {
+    listed,
+    /** The uploaded ones, as a draft keeps them. */
+    uploaded: uploaded.map(({ path, name, size }) => ({ path, name, size })),
+    pendingNames: pending.map((file) => file.name),
+    open: dialog.open,
+    hasPending: () => dialog.pending().length > 0,
+    /** Files kept from an earlier page of this visit. */
+    restore: (files: DraftAttachment[]) => setUploaded((list) => addUploaded(list, files)),
+    remove(file: FormAttachment) {
+      if (file.path) setUploaded((list) => list.filter((other) => other.path !== file.path));
+      if (file.fileId) dialog.remove(file.fileId);
+    },
+    /** Uploads what is still pending and gives the object paths of every listed file; rejects if an upload fails. */
+    async paths(onProgress: (percent: number) => void): Promise<string[]> {
+      const added = dialog.pending().length > 0 ? await dialog.uploadPending(onProgress) : [];
+      return addUploaded(uploaded, added).map((file) => file.path);
+    },
+    reset() {
+      setUploaded([]);
+      dialog.reset();
+    },
+  };
+}
+
+export type Attachments = ReturnType<typeof useAttachments>;
