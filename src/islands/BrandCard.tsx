@@ -25,8 +25,9 @@ export default function BrandCard({ brand, t, imagePriority = 'lazy' }: Props) {
   const image = brand.thumbnail ? responsiveImage(brand.thumbnail) : null;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-line bg-paper shadow-sm" data-testid="brand-card">
-      {/* The grey 4:3 box is the placeholder: it holds the picture's place until it arrives. */}
-      <div className="relative aspect-[4/3] bg-mist">
+      {/* The grey 4:3 box is the placeholder: it holds the picture's place until it arrives. The picture fills
+          it whatever its own shape (a small square photo is not enlarged to 4:3 by the CDN), so cards line up. */}
+      <div className="relative aspect-[4/3] overflow-hidden bg-mist">
         {image ? (
           <img
             loading={imagePriority === 'lazy' ? 'lazy' : 'eager'}
@@ -38,10 +39,10 @@ export default function BrandCard({ brand, t, imagePriority = 'lazy' }: Props) {
             width={image.width}
             height={image.height}
             alt={t('brands.card.thumbnailAlt', { name })}
-            className="h-full w-full object-cover"
+            className="absolute inset-0 h-full w-full object-cover"
           />
         ) : (
-          <div className="flex h-full items-center justify-center text-sm text-muted">{t('brands.card.noThumbnail')}</div>
+          <div className="absolute inset-0 flex items-center justify-center text-sm text-muted">{t('brands.card.noThumbnail')}</div>
         )}
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
@@ -114,9 +115,9 @@ function locationLine(brand: Brand, t: Translate): string {
 export function BrandCardSkeleton({ pictureId }: { pictureId?: string }) {
   return (
     <div className="flex h-96 flex-col overflow-hidden rounded-xl border border-line" aria-hidden="true" data-testid="brand-skeleton">
-      <div className="aspect-[4/3] bg-mist">
+      <div className="relative aspect-[4/3] overflow-hidden bg-mist">
         {/* Sized by its box, like the card's picture. */}
-        {pictureId && <img id={pictureId} hidden alt="" className="h-full w-full object-cover" />}
+        {pictureId && <img id={pictureId} hidden alt="" className="absolute inset-0 h-full w-full object-cover" />}
       </div>
       <div className="flex-1 animate-pulse bg-line motion-reduce:animate-none" />
     </div>

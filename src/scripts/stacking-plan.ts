@@ -1,4 +1,5 @@
 import type { Unit } from '../shared/unit.ts';
+import { plural } from '../i18n/plural.ts';
 import { readPlanConfig, translator, el, type PlanConfig } from './stacking-plan-config.ts';
 
 /** Level numbers of the floor sections (content/floors) → floor codes: -2 → B2, -1 → B1, 3 → 3F. */
@@ -78,12 +79,15 @@ function render(root: HTMLElement, units: Unit[], config: PlanConfig): void {
   }
   for (const badge of document.querySelectorAll<HTMLElement>('[data-floor-availability]')) {
     const [low, high] = (badge.dataset.levels ?? '').split(',').map(Number) as [number, number];
-    let count = 0;
-    for (let level = low; level <= high; level++) if (level !== 0) count += available.get(floorOf(level)) ?? 0;
+    const levels = Array.from({ length: high - low + 1 }, (_, i) => low + i).filter((level) => level !== 0).map(floorOf);
+    // A floor with no leasable space at all (B2's parking) says nothing; one whose spaces are all taken says so.
+    const listed = levels.filter((floor) => units.some((unit) => unit.floor === floor));
+    badge.hidden = listed.length === 0;
+    if (badge.hidden) continue;
+    const count = levels.reduce((sum, floor) => sum + (available.get(floor) ?? 0), 0);
     const link = badge.querySelector('a')!;
-    link.textContent = t('units.plan.spacesAvailable', { count });
+    link.textContent = count > 0 ? plural(t, config.tag, 'units.plan.spacesAvailable', count) : t('units.plan.noSpacesAvailable');
     link.href = `#plan-${floorOf(low)}`;
-    badge.hidden = false;
   }
 }
 

@@ -2,6 +2,12 @@ import { test, expect, axeViolations } from './fixtures';
 import type { Page } from '@playwright/test';
 import { apiToken, createBrand, islandsReady, uniqueName } from './support/islands.ts';
 
+/** On a phone the selects fold behind the Filters button: opens it (wider screens always show them). */
+async function showFilters(page: Page) {
+  const toggle = page.getByTestId('filters-toggle');
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+}
+
 /** Names of the cards shown, once the list has settled. */
 async function shownNames(page: Page): Promise<string[]> {
   await expect(page.getByTestId('brand-skeleton')).toHaveCount(0);
@@ -26,6 +32,7 @@ test('search and each filter narrow the directory; the URL carries them through 
   await expect(page).toHaveURL(new RegExp(`search=${tag}`));
   await expect.poll(() => shownNames(page)).toEqual([studio.name, clinic.name, cafe.name]);
 
+  await showFilters(page);
   await page.getByLabel('층수').selectOption('3F');
   await expect.poll(() => shownNames(page)).toEqual([studio.name, clinic.name]);
   await page.getByLabel('영업 상태').selectOption('true');
@@ -84,6 +91,7 @@ test('a 12F tenant is found by floor, and a shared ?floor=12F link shows only th
   await page.goto(`/en/brands?search=${tag}`);
   await islandsReady(page);
   await expect.poll(() => shownNames(page)).toHaveLength(2);
+  await showFilters(page);
   await page.getByLabel('Floor').selectOption('12F');
   await expect.poll(() => shownNames(page)).toEqual([high.name]);
   await page.goto(`/en/brands?floor=12F&search=${tag}`);
@@ -101,8 +109,10 @@ test('the result count is visible, and one control resets every filter', async (
   await expect(page.getByTestId('reset-filters')).toHaveCount(0);
   await page.getByLabel('Search').fill(tag);
   await expect(page.getByRole('heading', { level: 2, name: '2 brands found' })).toBeVisible();
+  await showFilters(page);
   await page.getByLabel('Category').selectOption('Medical');
-  await expect(page.getByRole('heading', { level: 2, name: '1 brands found' })).toBeVisible();
+  // The language's plural rules: one brand, not "1 brands".
+  await expect(page.getByRole('heading', { level: 2, name: '1 brand found', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Reset filters' }).click();
   await expect(page.getByLabel('Search')).toHaveValue('');
   await expect(page.getByLabel('Category')).toHaveValue('all');
@@ -161,4 +171,48 @@ test('more brands than one screen: the first screen comes first, then every card
   // Once the list says it is done, every card is there, newest first.
   const names = await page.getByTestId('brand-card').locator('h3').allTextContents();
   expect(names).toEqual(Array.from({ length: 9 }, (_, i) => `${tag} Shop ${8 - i}`));
+});
+
+test('every card picture is a 4:3 box, square and small photos included, so cards in a row line up', async ({ page }) => {
+  const tag = uniqueName('square').replace(' ', '');
+  const token = await apiToken(page.request);
+  // createBrand's thumbnails are small square PNGs (8×8): the image CDN does not enlarge them to 4:3.
+  for (let i = 0; i < 3; i += 1) await createBrand(page.request, token, { name: `${tag} Square ${i}`, tags: [tag] });
+  await page.goto(`/en/brands?search=${tag}`);
+  await expect.poll(() => shownNames(page)).toHaveLength(3);
+  const pictures = page.getByTestId('brand-card').locator('img');
+  await expect(pictures).toHaveCount(3);
+  await expect.poll(() => pictures.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
+  for (const box of await pictures.evaluateAll((imgs) => imgs.map((img) => img.getBoundingClientRect().toJSON() as DOMRect))) {
+    expect(Math.abs(box.height - (box.width * 3) / 4), `picture ${box.width}×${box.height} is not 4:3`).toBeLessThanOrEqual(1);
+  }
+});
+
+test('on a phone the filters fold behind one button that counts the active ones; the search and the first brands stay on the first screen', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'mobile', 'the phone layout');
+  const tag = uniqueName('fold').replace(' ', '');
+  const token = await apiToken(page.request);
+  await createBrand(page.request, token, { name: `${tag} Bakery`, category: 'F&B', floor: '1F', tags: [tag] });
+  await page.goto(`/en/brands?search=${tag}`);
+  await islandsReady(page);
+  await expect.poll(() => shownNames(page)).toHaveLength(1);
+  await expect(page.getByLabel('Search')).toBeInViewport();
+  await expect(page.getByLabel('Category')).toBeHidden();
+  const toggle = page.getByTestId('filters-toggle');
+  await expect(toggle).toHaveAccessibleName('Filters');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  // The first card starts on the first screen, not under a screenful of controls.
+  await expect(page.getByTestId('brand-card').first()).toBeInViewport();
+
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await page.getByLabel('Category').selectOption('F&B');
+  await page.getByLabel('Floor').selectOption('1F');
+  await expect(toggle).toHaveAccessibleName(/Filters\s*2 active/);
+  await toggle.click();
+  await expect(page.getByLabel('Category')).toBeHidden();
+  await expect.poll(() => shownNames(page)).toEqual([`${tag} Bakery`]);
+  // A shared link with one filter shows the count before anything is opened.
+  await page.goto(`/en/brands?search=${tag}&category=F%26B`);
+  await expect(page.getByTestId('filters-toggle')).toHaveAccessibleName(/Filters\s*1 active/);
 });
