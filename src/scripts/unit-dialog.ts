@@ -76,7 +76,10 @@ function detail(unit: Unit, config: PlanConfig): Node[] {
   return nodes;
 }
 
-/** The plan through the image CDN; the page's lightbox enlarges it (its trigger is a data-lightbox button). */
+/**
+ * The plan through the image CDN; the page's lightbox enlarges it (its trigger is a data-lightbox button),
+ * filling the screen: on a phone a plan only as wide as the screen is no larger than this one.
+ */
 function plan(unit: Unit, config: PlanConfig): Node {
   const t = translator(config);
   const alt = t('units.detail.planAlt', { unit: unit.unitNumber, floor: t(`units.floor.${unit.floor}`) });
@@ -85,39 +88,59 @@ function plan(unit: Unit, config: PlanConfig): Node {
   img.addEventListener('error', () => img.setAttribute('src', unit.plan!), { once: true });
   const button = el(
     'button',
-    { type: 'button', 'data-lightbox': '', 'data-src': unit.plan!, 'data-alt': alt, 'data-close-label': t('ui.lightbox.close'), 'aria-haspopup': 'dialog', class: 'relative block w-full cursor-zoom-in' },
+    { type: 'button', 'data-lightbox': '', 'data-lightbox-fill': '', 'data-src': unit.plan!, 'data-alt': alt, 'data-close-label': t('ui.lightbox.close'), 'aria-haspopup': 'dialog', class: 'relative block w-full cursor-zoom-in' },
     img,
     el('span', { class: 'absolute bottom-2 right-2 rounded-full bg-night/80 px-3 py-1 text-xs font-semibold text-white' }, t('units.detail.enlargePlan')),
   );
   return el('figure', {}, el('h3', { class: 'mb-2 font-bold' }, t('units.detail.plan')), button);
 }
 
-/** 환산임대료 with the rate the visitor sets (default from content), per 평 and per m² of supply area. */
+/**
+ * 환산임대료 with the rate the visitor sets (default from content), per 평 and per m² of supply area. The
+ * allowed range is said at the field; a rate outside it computes nothing and says why, rather than quietly
+ * computing with the nearest bound. Each result scrolls into view (below a phone's fold) and is announced.
+ */
 function estimate(unit: Unit, config: PlanConfig): Node {
   const t = translator(config);
   const won = new Intl.NumberFormat(config.tag, { style: 'currency', currency: 'KRW', maximumFractionDigits: 0 });
+  const percent = new Intl.NumberFormat(config.tag, { maximumFractionDigits: 2 });
+  const bounds = { min: percent.format(config.rate.min), max: percent.format(config.rate.max) };
   const rate = el('input', {
     id: 'unit-rate', type: 'number', inputmode: 'decimal', step: '0.1', min: String(config.rate.min), max: String(config.rate.max),
-    value: String(config.rate.value), class: 'mt-1 w-28 rounded-md border border-muted bg-paper px-3 py-2 text-base', 'aria-describedby': 'unit-rate-help',
+    value: String(config.rate.value), class: 'mt-1 w-28 rounded-md border border-muted bg-paper px-3 py-2 text-base aria-[invalid=true]:border-danger',
+    'aria-describedby': 'unit-rate-range unit-rate-help',
   });
+  const range = el('p', { id: 'unit-rate-range', class: 'mt-1 text-xs text-muted' }, t('units.detail.estimateRange', bounds));
+  const problem = el('p', { id: 'unit-rate-error', role: 'alert', class: 'mt-1 text-sm text-danger', 'data-estimate-error': '' });
   const outputs = { monthly: el('output', { for: 'unit-rate', 'data-estimate': 'monthly', class: 'font-bold' }), perPyeong: el('output', { for: 'unit-rate', 'data-estimate': 'perPyeong' }), perM2: el('output', { for: 'unit-rate', 'data-estimate': 'perM2' }) };
+  const row = (key: string, output: HTMLElement) => el('div', { class: 'flex flex-wrap justify-between gap-2' }, el('dt', { class: 'text-muted' }, t(`units.detail.${key}`)), el('dd', {}, output));
+  const results = el('dl', { class: 'mt-3 grid scroll-mb-4 gap-1 text-sm' }, row('estimateMonthly', outputs.monthly), row('estimatePerPyeong', outputs.perPyeong), row('estimatePerM2', outputs.perM2));
   const update = () => {
-    const value = Math.min(config.rate.max, Math.max(config.rate.min, Number(rate.value) || 0));
-    const result = costEstimate(unit, value);
+    const value = rate.value.trim() === '' ? NaN : Number(rate.value);
+    const valid = Number.isFinite(value) && value >= config.rate.min && value <= config.rate.max;
+    const result = valid ? costEstimate(unit, value) : null;
     outputs.monthly.textContent = result ? won.format(result.monthly) : '';
     outputs.perPyeong.textContent = result ? won.format(result.perPyeong) : '';
     outputs.perM2.textContent = result ? won.format(result.perM2) : '';
+    problem.textContent = valid ? '' : t('units.detail.estimateRateInvalid', bounds);
+    if (valid) rate.removeAttribute('aria-invalid');
+    else rate.setAttribute('aria-invalid', 'true');
+    rate.setAttribute('aria-describedby', valid ? 'unit-rate-range unit-rate-help' : 'unit-rate-error unit-rate-range');
   };
-  rate.addEventListener('input', update);
+  rate.addEventListener('input', () => {
+    update();
+    (rate.getAttribute('aria-invalid') ? problem : results).scrollIntoView({ block: 'nearest', behavior: 'instant' });
+  });
   update();
-  const row = (key: string, output: HTMLElement) => el('div', { class: 'flex flex-wrap justify-between gap-2' }, el('dt', { class: 'text-muted' }, t(`units.detail.${key}`)), el('dd', {}, output));
   return el(
     'section',
     { 'aria-labelledby': 'unit-estimate-title', class: 'rounded-xl border border-line p-4' },
     el('h3', { id: 'unit-estimate-title', class: 'font-bold' }, t('units.detail.estimateTitle')),
     el('label', { for: 'unit-rate', class: 'mt-3 block text-sm font-semibold' }, t('units.detail.estimateRate')),
     rate,
-    el('dl', { class: 'mt-3 grid gap-1 text-sm' }, row('estimateMonthly', outputs.monthly), row('estimatePerPyeong', outputs.perPyeong), row('estimatePerM2', outputs.perM2)),
+    range,
+    problem,
+    results,
     el('p', { id: 'unit-rate-help', class: 'mt-2 text-xs text-muted' }, t('units.detail.estimateHelp')),
   );
 }
