@@ -163,13 +163,13 @@ test('contact shows guide, documents, six steps and the rule before the inquiry 
   await expect(page.locator('main strong').first()).toBeVisible(); // the guide's HTML is rendered, not escaped
 });
 
-for (const [path, home] of [['/nope', '/'], ['/en/nope', '/en/']] as const) {
-  test(`${path} answers 404 with the Page Not Found card and a way home`, async ({ page }) => {
+for (const [path, home, notFound] of [['/nope', '/', '페이지 없음'], ['/en/nope', '/en/', 'Page Not Found']] as const) {
+  test(`${path} answers 404 with the Page Not Found card, in its language, and a way home`, async ({ page }) => {
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);
     const card = page.getByTestId('not-found');
     await expect(card).toBeVisible();
-    await expect(card).toContainText('Page Not Found');
+    await expect(card).toContainText(notFound);
     await expect(card.locator('a')).toHaveAttribute('href', home);
   });
 }
