@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { brandText, CARD_MAX_TAGS } from '~/shared/brand-basics';
 import type { Brand } from '~/shared/brand';
 import { responsiveImage } from '~/shared/image-url';
@@ -18,8 +19,11 @@ function cardTexts(brand: Brand): { name: string; description: string | null } {
   return brandText(brand, $language.get());
 }
 
-/** One brand, the same on the home strip and in the directory (spec §2 Brands). */
-export default function BrandCard({ brand, t, imagePriority = 'lazy' }: Props) {
+/**
+ * One brand, the same on the home strip and in the directory (spec §2 Brands). Memoised: the directory adds
+ * its cards a few at a time, and a card already built is not rendered again for each batch.
+ */
+export default memo(function BrandCard({ brand, t, imagePriority = 'lazy' }: Props) {
   const { phone, email, website } = brand.contactInfo;
   const { name, description } = cardTexts(brand);
   const image = brand.thumbnail ? responsiveImage(brand.thumbnail) : null;
@@ -93,7 +97,7 @@ export default function BrandCard({ brand, t, imagePriority = 'lazy' }: Props) {
       </div>
     </article>
   );
-}
+});
 
 const CONTACT_BUTTON = 'rounded-md border border-line px-3 py-1.5 text-xs font-semibold text-ink hover:border-brass-strong hover:text-brass-strong';
 /** Phone and e-mail as readable links; the padding keeps a comfortable touch target. */

@@ -26,12 +26,13 @@ const FIRST_ROW = 3;
 /** Cards below the first row are laid out and painted only when near the screen: 40 cards at once blocked the main thread. */
 const OFFSCREEN_CARD = '[content-visibility:auto] [contain-intrinsic-block-size:auto_30rem]';
 /**
- * Cards built in the list's first pass: the first screen of the widest layout (two rows of three). The rest
- * follow BATCH at a time, each batch a task of its own (useBuiltInBatches): building all 40 cards in one task
- * held the first pictures back and blocked taps for ~600 ms on a mid-range phone.
+ * Cards built in the list's first pass: the first row, all the first screen shows of the cards (the filters
+ * and titles take the rest). The others follow BATCH at a time, each batch a task of its own
+ * (useBuiltInBatches): building all 40 cards in one task held the first pictures back and blocked taps for
+ * ~600 ms on a mid-range phone.
  */
-const FIRST_PASS = 6;
-const BATCH = 4;
+const FIRST_PASS = FIRST_ROW;
+const BATCH = 2;
 const priorityOf = (index: number): ImagePriority => (index === 0 ? 'high' : index < FIRST_ROW ? 'eager' : 'lazy');
 
 /** The list the page script read from the page's preload, taken once (later reads fetch). */

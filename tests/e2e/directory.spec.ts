@@ -80,6 +80,8 @@ test('/brands passes axe with results shown', async ({ page }) => {
   await page.goto('/brands');
   await page.waitForLoadState('networkidle');
   await expect(page.getByTestId('brand-skeleton')).toHaveCount(0);
+  // Every card built (they come a few at a time), so axe sees the page as it settles.
+  await expect(page.getByTestId('brand-results')).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
   expect(await axeViolations(page)).toEqual([]);
 });
 

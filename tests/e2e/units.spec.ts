@@ -109,7 +109,7 @@ test.describe('available spaces', () => {
 
     // The floor section below counts its available spaces and links into the plan.
     const badge = page.locator('[id="4f-10f"] [data-floor-availability] a');
-    await expect(badge).toHaveText(/^[1-9]\d* spaces available$/);
+    await expect(badge).toHaveText(/^(1 space|([2-9]|[1-9]\d+) spaces) available$/);
     await expect(badge).toHaveAttribute('href', '#plan-4F');
 
     // Opened from its cell, the address becomes the unit's link and focus goes back to the cell.
