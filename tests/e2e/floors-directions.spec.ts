@@ -8,15 +8,26 @@ const content = (file: string) => JSON.parse(readFileSync(new URL(`../../content
 /** Floor ids start with digits, which a CSS `#id` selector cannot. */
 const byId = (id: string) => `[id="${id}"]`;
 
-/** Distance from the viewport's top to a section's top once scrolling has settled. */
+/**
+ * Distance from the viewport's top to a section's top once scrolling has settled: the page is watched frame
+ * by frame until the scroll position holds for three frames (a loaded machine gives fewer frames, not a
+ * shorter scroll).
+ */
 async function settledTop(page: Page, id: string): Promise<number> {
-  let previous = Number.NaN;
-  for (let i = 0; i < 40; i++) {
-    const y = await page.evaluate(() => window.scrollY);
-    if (y === previous) break;
-    previous = y;
-    await page.waitForTimeout(100);
-  }
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let last = window.scrollY;
+        let still = 0;
+        const watch = () => {
+          if (window.scrollY === last) still += 1;
+          else [last, still] = [window.scrollY, 0];
+          if (still >= 3) resolve();
+          else requestAnimationFrame(watch);
+        };
+        requestAnimationFrame(watch);
+      }),
+  );
   return page.evaluate((target) => document.getElementById(target)!.getBoundingClientRect().top, id);
 }
 
@@ -106,7 +117,8 @@ test.describe('directions', () => {
     const box = page.locator('[data-map-embed]');
     const rect = await box.boundingBox();
     expect(rect!.y).toBeGreaterThan(page.viewportSize()!.height); // precondition: below the fold at start
-    await page.waitForTimeout(300);
+    // Two rendered frames: an IntersectionObserver that saw the map would have said so by then.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await expect(box.locator('iframe')).toHaveCount(0);
     await expect(box.locator('img')).toHaveAttribute('alt', /.+/);
     await expect(page.locator('a[target="_blank"][href*="google.com/maps"]')).toBeVisible();

@@ -269,7 +269,7 @@ test('the upload dialog refuses files over 10 MB and a sixth file, in the page l
   await expect(dialog.locator('.uppy-StatusBar-actionBtn--upload')).toBeVisible();
   // In the site's colours, not Uppy's green.
   await expect(dialog.locator('.uppy-StatusBar-actionBtn--upload')).toHaveCSS('background-color', 'rgb(138, 93, 18)');
-  await page.waitForTimeout(500);
+  await page.clock.runFor(10_000);
   expect(uploads).toEqual([]);
 });
 
