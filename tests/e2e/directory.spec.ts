@@ -11,7 +11,6 @@ async function shownNames(page: Page): Promise<string[]> {
 }
 
 test('search and each filter narrow the directory; the URL carries them through reload and back', async ({ page, consoleErrors }) => {
-  test.setTimeout(90_000);
   // Our own brands, found by a tag no other test uses: the database is shared with parallel tests.
   const tag = uniqueName('dir').replace(' ', '');
   const token = await apiToken(page.request);

@@ -1,7 +1,6 @@
-import { test, expect, axeViolations } from './fixtures';
+import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { LOCALES, localizePath } from '../../src/i18n/locales.ts';
 
 const content = (file: string) => JSON.parse(readFileSync(new URL(`../../content/${file}`, import.meta.url), 'utf8'));
 
@@ -29,37 +28,6 @@ async function settledTop(page: Page, id: string): Promise<number> {
       }),
   );
   return page.evaluate((target) => document.getElementById(target)!.getBoundingClientRect().top, id);
-}
-
-/** Scrolls through the page so every reveal has run, then judges the colours the visitor ends up seeing. */
-async function revealAll(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    // At each position: two frames (the observers are told with a frame's rendering, even when a loaded
-    // machine skips frames) and a short rest, as a reader's scroll would give them.
-    const settle = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 30))));
-    // Instant jumps: the site scrolls smoothly, and a smooth scroll would still be under way at each rest.
-    for (let y = 0; y < document.body.scrollHeight; y += 300) {
-      window.scrollTo({ top: y, behavior: 'instant' });
-      await settle();
-    }
-    await settle();
-    // Whatever a fast pass skipped over (or live content pushed down) is brought into view on its own, as a
-    // reader would stop at it, until nothing is left hidden.
-    // (Elements not laid out at this width, e.g. a desktop-only drawing, are left alone.)
-    const waiting = () => [...document.querySelectorAll<HTMLElement>('[data-reveal]:not([data-revealed])')].filter((e) => e.getClientRects().length > 0);
-    for (let rounds = 0; rounds < 50; rounds++) {
-      const hidden = waiting()[0];
-      if (!hidden) break;
-      hidden.scrollIntoView({ block: 'center', behavior: 'instant' });
-      await settle();
-    }
-    // The fades are decoration: their end state is what is judged, so they are finished at once instead of
-    // waited for (a staggered fade on a loaded machine is still half-transparent long after it started).
-    for (const animation of document.getAnimations()) animation.finish();
-  });
-  // Nothing is left hidden, and anything started after the loop has run out, before colours are judged.
-  expect(await page.evaluate(() => [...document.querySelectorAll('[data-reveal]:not([data-revealed])')].filter((e) => e.getClientRects().length > 0).length)).toBe(0);
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }
 
 test.describe('floors', () => {
@@ -186,15 +154,3 @@ for (const [path, home] of [['/nope', '/'], ['/en/nope', '/en/']] as const) {
   });
 }
 
-for (const locale of LOCALES) {
-  for (const route of ['/floors', '/directions', '/contact']) {
-    test(`${localizePath(locale, route)} passes axe with everything revealed and opened`, async ({ page }, testInfo) => {
-      // The layout is the same in every language; mobile checks the default one to keep the run short.
-      test.skip(testInfo.project.name === 'mobile' && locale !== 'ko', 'mobile runs axe on ko only');
-      await page.goto(localizePath(locale, route));
-      await page.locator('details').evaluateAll((all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
-      await revealAll(page);
-      expect(await axeViolations(page)).toEqual([]);
-    });
-  }
-}
