@@ -13,7 +13,6 @@ test('an inquiry about a space ticks its floor among the desired floors', async 
 });
 
 test('after sending, the visitor sees what was sent and a reference number the leasing team sees too', async ({ page }) => {
-  test.setTimeout(90_000);
   const unit = await createUnit(page.request, { floor: '9F' });
   const name = uniqueName('Summary Visitor');
   await page.goto(`/contact?unit=${unit.id}#inquiry-form`);

@@ -14,7 +14,6 @@ async function chooseLanguage(page: Page, label: string) {
 const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n${name}`) });
 
 test('switching language on /contact keeps everything typed and every uploaded file; a sent inquiry clears it', async ({ page }) => {
-  test.setTimeout(90_000);
   const name = uniqueName('Switcher');
   await page.goto('/contact');
   await islandsReady(page);
