@@ -33,6 +33,12 @@ export function forgetShells(): void {
   cache.clear();
 }
 
+/** A file of the built site as bytes (a floor's card), read each time: it is asked for rarely. */
+export async function siteFileBytes(relative: string): Promise<Uint8Array | null> {
+  const bytes = await readFile(siteFile(relative)).catch(() => null);
+  return bytes && new Uint8Array(bytes);
+}
+
 /** A file of the built site as text, read once (a not-found page, a shell, a words file). */
 export function siteFileText(relative: string): Promise<string> {
   return readOnce(relative);
