@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { localizePath } from '../src/i18n/locales.ts';
+import { localizePath, splitLocale, type Locale } from '../src/i18n/locales.ts';
 import { UNIT_FLOORS } from '../src/shared/unit-basics.ts';
 import { seoulToday, similarUnits } from '../src/shared/unit-facts.ts';
 import { floorOfSlug, spacePath } from '../src/shared/share-paths.ts';
@@ -9,33 +9,39 @@ import { CACHE_TAGS } from '../src/server/http/cdn-cache.ts';
 import { routes, type RouteContext } from '../src/server/http/routes.ts';
 import { resolveUnitAddress } from '../src/server/units/addresses.ts';
 import { forVisitors, listUnits } from '../src/server/units/queries.ts';
-import { decodedSegment, localeParam } from '../src/server/share/locale-param.ts';
+import { decodedSegment } from '../src/server/share/path-segment.ts';
 import { htmlPage, movedTo, notFoundPage } from '../src/server/share/respond.ts';
 import { fillShell, loadShell, shareWords } from '../src/server/share/shell.ts';
 import { goneSpacePage, spacePage } from '../src/server/share/space-page.ts';
 
 export const config: Config = {
-  path: ['/floors/:floor/:unit', '/floors/:floor/:unit/', '/:locale/floors/:floor/:unit', '/:locale/floors/:floor/:unit/'],
+  path: [
+    '/floors/:floor/:unit', '/floors/:floor/:unit/', '/en/floors/:floor/:unit', '/en/floors/:floor/:unit/',
+    '/zh/floors/:floor/:unit', '/zh/floors/:floor/:unit/', '/ja/floors/:floor/:unit', '/ja/floors/:floor/:unit/',
+  ],
 };
 
 /**
- * A space's page, /floors/<floor>/<unit>/ and /<en|zh|ja>/floors/<floor>/<unit>/ (public; decision 017):
+ * A space's page, /floors/<floor>/<unit>/ and /en|zh|ja/floors/<floor>/<unit>/ (public; decision 017):
  * rendered from the database into the site's shell, cached at the CDN under `units` until a write
  * purges it. A renumbered space's old address redirects (301), a deleted one answers 410, an unknown one 404.
  */
-const page = { GET: spacePageRoute, HEAD: spacePageRoute };
-export default routes(config, {
-  '/floors/:floor/:unit': page,
-  '/floors/:floor/:unit/': page,
-  '/:locale/floors/:floor/:unit': page,
-  '/:locale/floors/:floor/:unit/': page,
-});
+// Each declared path answers in its own language: the locale comes from the table, never from the request.
+export default routes(
+  config,
+  Object.fromEntries([config.path].flat().map((path) => {
+    const answer = spacePageRouteIn(splitLocale(path!).locale);
+    return [path, { GET: answer, HEAD: answer }];
+  })),
+);
 
 const TAGS = [CACHE_TAGS.units] as const;
 
-async function spacePageRoute(req: Request, { params }: RouteContext): Promise<Response> {
-  const locale = localeParam(params.locale);
-  if (!locale) return notFoundPage('ko', TAGS);
+function spacePageRouteIn(locale: Locale) {
+  return (req: Request, context: RouteContext) => spacePageRoute(req, context, locale);
+}
+
+async function spacePageRoute(req: Request, { params }: RouteContext, locale: Locale): Promise<Response> {
   const floor = floorOfSlug(params.floor ?? '');
   const number = decodedSegment(params.unit);
   if (!floor || !number) return notFoundPage(locale, TAGS);

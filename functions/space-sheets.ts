@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { localizePath, type Locale } from '../src/i18n/locales.ts';
+import { localizePath, splitLocale, type Locale } from '../src/i18n/locales.ts';
 import { imageUrl } from '../src/shared/image-url.ts';
 import { floorOfSlug, spacePath, specSheetPath } from '../src/shared/share-paths.ts';
 import { seoulToday } from '../src/shared/unit-facts.ts';
@@ -11,32 +11,39 @@ import { CACHE_TAGS, publicPageHeaders } from '../src/server/http/cdn-cache.ts';
 import { routes, type RouteContext } from '../src/server/http/routes.ts';
 import { resolveUnitAddress } from '../src/server/units/addresses.ts';
 import { forVisitors } from '../src/server/units/queries.ts';
-import { decodedSegment, localeParam } from '../src/server/share/locale-param.ts';
+import { decodedSegment } from '../src/server/share/path-segment.ts';
 import { htmlPage, movedTo, notFoundPage } from '../src/server/share/respond.ts';
 import { fillShell, loadShell, shareWords, siteFileBytes } from '../src/server/share/shell.ts';
 import { goneSpacePage } from '../src/server/share/space-page.ts';
 import { sheetFont } from '../src/server/spec-sheets/fonts.ts';
 import { renderSpecSheet } from '../src/server/spec-sheets/render.ts';
 
-export const config: Config = { path: ['/floors/:floor/:unit/spec-sheet.pdf', '/:locale/floors/:floor/:unit/spec-sheet.pdf'] };
+export const config: Config = {
+  path: ['/floors/:floor/:unit/spec-sheet.pdf', '/en/floors/:floor/:unit/spec-sheet.pdf', '/zh/floors/:floor/:unit/spec-sheet.pdf', '/ja/floors/:floor/:unit/spec-sheet.pdf'],
+};
 
 /**
  * A space's spec sheet, an A4 PDF in the language of its path (public; decision 018). Made on demand
  * and cached at the CDN under `units`, like the space's page, until a write purges it.
  */
-const sheet = { GET: specSheetRoute, HEAD: specSheetRoute };
-export default routes(config, {
-  '/floors/:floor/:unit/spec-sheet.pdf': sheet,
-  '/:locale/floors/:floor/:unit/spec-sheet.pdf': sheet,
-});
+// Each declared path answers in its own language: the locale comes from the table, never from the request.
+export default routes(
+  config,
+  Object.fromEntries([config.path].flat().map((path) => {
+    const answer = specSheetRouteIn(splitLocale(path!).locale);
+    return [path, { GET: answer, HEAD: answer }];
+  })),
+);
 
 const TAGS = [CACHE_TAGS.units] as const;
 /** The plan's size on the sheet, asked of the Image CDN: sharp on paper, a fraction of a phone photo. */
 const PLAN_PRINT = { w: 900, q: 70 } as const;
 
-async function specSheetRoute(req: Request, { params }: RouteContext): Promise<Response> {
-  const locale = localeParam(params.locale);
-  if (!locale) return notFoundPage('ko', TAGS);
+function specSheetRouteIn(locale: Locale) {
+  return (req: Request, context: RouteContext) => specSheetRoute(req, context, locale);
+}
+
+async function specSheetRoute(req: Request, { params }: RouteContext, locale: Locale): Promise<Response> {
   const floor = floorOfSlug(params.floor ?? '');
   const number = decodedSegment(params.unit);
   if (!floor || !number) return notFoundPage(locale, TAGS);

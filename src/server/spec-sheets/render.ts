@@ -88,7 +88,7 @@ export function renderSpecSheet(sheet: SpecSheet): Promise<Buffer> {
   const planTop = y + 18;
   doc.fillColor(INK).fontSize(12).text(t(sheet.plan?.floorCard ? 'units.page.floorPlan' : 'units.detail.plan'), MARGIN, planTop, { width });
   if (sheet.plan) {
-    doc.image(Buffer.from(sheet.plan.bytes), MARGIN, planTop + 20, { fit: [width, footTop - planTop - 40], align: 'center', valign: 'top' });
+    doc.image(Buffer.from(sheet.plan.bytes), MARGIN, planTop + 20, { fit: [width, footTop - planTop - 40], align: 'center' });
   } else {
     doc.fillColor(MUTED).fontSize(10).text(t('units.sheet.planMissing'), MARGIN, planTop + 22, { width });
   }
