@@ -1,5 +1,6 @@
 import type { Unit } from '../shared/unit.ts';
-import { costEstimate, noteIn, planImageUrl } from '../shared/unit-basics.ts';
+import { costEstimate, noteIn } from '../shared/unit-basics.ts';
+import { planImageUrl } from '../shared/plan-image.ts';
 import { hasPublicPrice, seoulToday, unitFacts } from '../shared/unit-facts.ts';
 import { similarInquiryPath, similarPlanPath, spacePath, specSheetPath } from '../shared/share-paths.ts';
 import { localizePath, type Locale } from '../i18n/locales.ts';

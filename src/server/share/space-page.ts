@@ -1,6 +1,7 @@
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { createTranslator } from '../../i18n/translate.ts';
-import { costEstimate, noteIn, planImageUrl, type Unit } from '../../shared/unit.ts';
+import { costEstimate, noteIn, type Unit } from '../../shared/unit.ts';
+import { planImageUrl } from '../../shared/plan-image.ts';
 import { availabilityOf, formatArea, formatDay, formatWon, hasPublicPrice, unitFacts, type FactWords } from '../../shared/unit-facts.ts';
 import { similarInquiryPath, similarPlanPath, spacePath, specSheetPath } from '../../shared/share-paths.ts';
 import type { ShareWords } from '../../shared/share-shell.ts';
