@@ -37,8 +37,8 @@ const INQUIRY_SENT: Record<Locale, string> = {
 const FLOOR_9: Record<Locale, string> = { ko: '9층', en: 'Floor 9', zh: '9层', ja: '9階' };
 
 test('a tenant goes from the home page to a filtered plan, a space page, its sheet and an inquiry about it, in four languages', async ({ page }) => {
-  // Five pages in four languages, each checked with axe: long on a busy two-core machine.
-  test.setTimeout(300_000);
+  // Five pages in four languages: one of the long journeys (each axe sweep adds its own budget).
+  test.setTimeout(180_000);
   // An area no other test (nor this one in the other project) gives a space, so the search finds this one alone.
   const area = 150 + Math.floor(Math.random() * 3000) / 10 + 0.03;
   const unit = await createUnit(page.request, { exclusiveAreaM2: area, supplyAreaM2: 480 });
@@ -104,7 +104,6 @@ test('a tenant goes from the home page to a filtered plan, a space page, its she
 });
 
 test('the plan says when a search finds nothing and offers to clear it; a floor without a space links nowhere', async ({ page }) => {
-  test.setTimeout(120_000);
   await page.goto('/en/floors?minArea=99999#stacking-plan');
   const plan = page.locator('#stacking-plan');
   await expect(plan).toHaveAttribute('data-plan-state', 'ready');
@@ -216,7 +215,6 @@ test.describe('without JavaScript', () => {
 
 test('a price change in the admin reaches the space page', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'the admin form is covered on both viewports elsewhere; this checks the page follows a write');
-  test.setTimeout(90_000);
   const unit = await createUnit(page.request, { floor: '7F', monthlyRent: 2_000_000 });
   const address = spaceUrl('en', unit);
   await page.goto(address);
@@ -237,7 +235,6 @@ test('a price change in the admin reaches the space page', async ({ page }, test
 });
 
 test('a brand has its own page in the visitor\'s language, linked from its card, with its space and a store in the building for search engines', async ({ page }) => {
-  test.setTimeout(90_000);
   const token = await apiToken(page.request);
   const unit = await createUnit(page.request, { floor: '2F' });
   const name = uniqueName('공유 브랜드');

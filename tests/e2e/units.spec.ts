@@ -135,7 +135,6 @@ test.describe('available spaces', () => {
   });
 
   test('a unit without public prices reads "price on request"; a leased unit says so without contradicting itself and offers similar spaces', async ({ page }) => {
-    test.setTimeout(60_000);
     const hidden = await createUnit(page.request, { pricePublic: false });
     const leased = await createUnit(page.request, { status: 'leased', availableFrom: '2099-01-01', floor: '6F', exclusiveAreaM2: 100 });
     const past = await createUnit(page.request, { availableFrom: '2020-03-01' });
