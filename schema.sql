@@ -271,3 +271,85 @@ CREATE TABLE IF NOT EXISTS deleted_records (
   deleted_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (entity, id)
 );
+
+-- Share pages (issue 18): every address a space or a brand page ever had, so a shared link keeps working.
+-- A unit's address is its floor and its number, lower-cased (as units_floor_number_idx compares them):
+-- /floors/8f/801/. The row names the unit that last had it; no foreign key on purpose: once the unit is
+-- deleted, its address answers 410 Gone instead of 404, and a renumbered unit's old address redirects.
+CREATE TABLE IF NOT EXISTS unit_addresses (
+  floor text NOT NULL,
+  unit_key text NOT NULL,
+  unit_id uuid NOT NULL,
+  PRIMARY KEY (floor, unit_key)
+);
+
+CREATE OR REPLACE FUNCTION remember_unit_address() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO unit_addresses (floor, unit_key, unit_id) VALUES (NEW.floor, lower(NEW.unit_number), NEW.id)
+    ON CONFLICT (floor, unit_key) DO UPDATE SET unit_id = EXCLUDED.unit_id;
+  RETURN NULL;
+END $$;
+DROP TRIGGER IF EXISTS units_address_remembered ON units;
+CREATE TRIGGER units_address_remembered AFTER INSERT OR UPDATE OF floor, unit_number ON units
+  FOR EACH ROW EXECUTE FUNCTION remember_unit_address();
+-- Units stored before this table existed.
+INSERT INTO unit_addresses (floor, unit_key, unit_id) SELECT floor, lower(unit_number), id FROM units
+  ON CONFLICT (floor, unit_key) DO NOTHING;
+
+-- A brand's address, /brands/<slug>/: its English name when it has one (plain Latin letters travel best in a
+-- pasted link), else its Korean name, lower-cased, anything but a-z, 0-9 and Hangul turned into '-'.
+-- Kept by the database, so every way a brand is written (form, undo, seed) gets one the same way.
+ALTER TABLE brands ADD COLUMN IF NOT EXISTS slug text;
+CREATE UNIQUE INDEX IF NOT EXISTS brands_slug_idx ON brands (slug);
+CREATE TABLE IF NOT EXISTS brand_slugs (
+  slug text PRIMARY KEY,
+  brand_id uuid NOT NULL
+);
+
+CREATE OR REPLACE FUNCTION brand_slug_base(name text, name_i18n jsonb) RETURNS text
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  AS $$ SELECT coalesce(nullif(left(trim(both '-' from regexp_replace(
+    lower(coalesce(nullif(trim(name_i18n->>'en'), ''), name)), '[^a-z0-9가-힣]+', '-', 'g')), 60), ''), 'brand') $$;
+
+-- A new or renamed brand gets the first free slug of its base (base, base-2, base-3 …). A slug is taken while
+-- a brand holds it now or held it before (its old links redirect there); a deleted brand's slug is free again.
+CREATE OR REPLACE FUNCTION assign_brand_slug() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  base text := brand_slug_base(NEW.name, NEW.name_i18n);
+  candidate text := base;
+  n int := 1;
+BEGIN
+  IF TG_OP = 'UPDATE' AND OLD.slug IS NOT NULL AND brand_slug_base(OLD.name, OLD.name_i18n) = base THEN
+    NEW.slug := OLD.slug;
+    RETURN NEW;
+  END IF;
+  LOOP
+    EXIT WHEN NOT EXISTS (SELECT 1 FROM brands WHERE slug = candidate AND id <> NEW.id)
+      AND NOT EXISTS (SELECT 1 FROM brand_slugs s JOIN brands b ON b.id = s.brand_id WHERE s.slug = candidate AND s.brand_id <> NEW.id);
+    n := n + 1;
+    candidate := base || '-' || n;
+  END LOOP;
+  NEW.slug := candidate;
+  RETURN NEW;
+END $$;
+DROP TRIGGER IF EXISTS brands_slug_assigned ON brands;
+CREATE TRIGGER brands_slug_assigned BEFORE INSERT OR UPDATE OF name, name_i18n, slug ON brands
+  FOR EACH ROW EXECUTE FUNCTION assign_brand_slug();
+
+CREATE OR REPLACE FUNCTION remember_brand_slug() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO brand_slugs (slug, brand_id) VALUES (NEW.slug, NEW.id)
+    ON CONFLICT (slug) DO UPDATE SET brand_id = EXCLUDED.brand_id;
+  RETURN NULL;
+END $$;
+DROP TRIGGER IF EXISTS brands_slug_remembered ON brands;
+-- Every row, not UPDATE OF slug: a slug set by the BEFORE trigger does not count as a column the UPDATE names.
+CREATE TRIGGER brands_slug_remembered AFTER INSERT OR UPDATE ON brands
+  FOR EACH ROW EXECUTE FUNCTION remember_brand_slug();
+-- Brands stored before slugs existed: the trigger gives each one. Guarded, because even an UPDATE of no row
+-- would bump the brands' data version (a statement trigger) and so drop every cached list at each start.
+DO $$ BEGIN
+  IF EXISTS (SELECT 1 FROM brands WHERE slug IS NULL) THEN
+    UPDATE brands SET slug = NULL WHERE slug IS NULL;
+  END IF;
+END $$;

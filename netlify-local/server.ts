@@ -12,6 +12,7 @@ import { compressFor, negotiateEncoding } from './compression.ts';
 import { findNotFoundPage, findStatic, type StaticFile } from './static-files.ts';
 import { loadScheduledFunctions, startScheduler } from './scheduled-functions.ts';
 import { compressResponse } from './compress-response.ts';
+import { LocalCdnCache } from './cdn-cache.ts';
 import { IMAGE_ROUTE } from '../src/shared/image-url.ts';
 
 /**
@@ -27,6 +28,10 @@ const DATA_DIR = process.env.DATA_DIR;
 /** Netlify refuses function requests over 6 MB. */
 const FUNCTION_BODY_MAX_BYTES = 6 * 1024 * 1024;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
+// The share functions read the built site's shells from here (src/server/share/shell.ts).
+process.env.DIST_DIR = DIST_DIR;
+/** Where the local CDN's purge API answers (see startLocalCdn). */
+const PURGE_PATH = '/.netlify/local-purge';
 
 await mkdir(DATA_DIR, { recursive: true });
 if (!API_ONLY && !existsSync(path.join(DIST_DIR, 'index.html'))) {
@@ -44,12 +49,35 @@ if (!process.env.ADMIN_PASSWORD?.trim()) {
 const { getDb, closeDb } = await import('../src/server/db/index.ts');
 const dbReady = getDb().catch((error: unknown) => console.error(`Database not ready: ${error instanceof Error ? error.message : String(error)}`));
 const blobs = await startLoopbackBlobs(path.join(DATA_DIR, 'blobs'));
+const cdn = startLocalCdn();
 const routes: FunctionRoute[] = await loadFunctionRoutes();
 const rules: NetlifyRules = await loadNetlifyRules();
 
 function jsonError(res: ServerResponse, status: number, code: string, message: string): void {
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
   res.end(JSON.stringify({ error: { code, message } }));
+}
+
+/**
+ * Netlify's CDN cache of function answers (netlify-local/cdn-cache.ts), with its purge API answered here:
+ * the functions' own purgeTags() reaches it through @netlify/functions' purgeCache, as on Netlify.
+ * `NETLIFY_LOCAL_CDN=off` serves every request from the function; a purge API set from outside
+ * (NETLIFY_PURGE_API_URL) turns it off too, since purges would never reach this cache.
+ */
+function startLocalCdn(): { cache: LocalCdnCache; token: string } | null {
+  if (process.env.NETLIFY_LOCAL_CDN === 'off' || process.env.NETLIFY_PURGE_API_URL) return null;
+  const token = randomUUID();
+  process.env.NETLIFY_PURGE_API_TOKEN = token;
+  process.env.NETLIFY_PURGE_API_URL = `${ORIGIN}${PURGE_PATH}`;
+  process.env.SITE_ID ??= 'local-site';
+  return { cache: new LocalCdnCache(), token };
+}
+
+async function purgeRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (!cdn || req.headers.authorization !== `Bearer ${cdn.token}`) return jsonError(res, 401, 'unauthorized', 'Not this server\'s purge token');
+  const body = JSON.parse((await readNodeBody(req, 64 * 1024)).toString('utf8') || '{}') as { cache_tags?: string[] };
+  cdn.cache.purge(body.cache_tags ?? []);
+  res.writeHead(202).end();
 }
 
 async function callFunction(req: IncomingMessage, res: ServerResponse, route: FunctionRoute, params: Record<string, string>): Promise<void> {
@@ -69,6 +97,10 @@ async function callFunction(req: IncomingMessage, res: ServerResponse, route: Fu
     return jsonError(res, 413, 'payload_too_large', `Request body exceeds ${FUNCTION_BODY_MAX_BYTES} bytes`);
   }
   const request = toWebRequest(req, ORIGIN, body);
+  const cacheable = cdn !== null && req.method === 'GET';
+  const url = new URL(request.url);
+  const kept = cacheable ? cdn.cache.lookup(url, request.headers) : null;
+  if (kept?.response) return sendWebResponse(res, await compressResponse(kept.response, req.headers['accept-encoding']));
   const context = {
     params,
     ip,
@@ -78,7 +110,9 @@ async function callFunction(req: IncomingMessage, res: ServerResponse, route: Fu
     deploy: { context: 'dev', id: 'local', published: false },
     waitUntil: (promise: Promise<unknown>) => void promise.catch((error: unknown) => console.error(error)),
   };
-  const response = await compressResponse(await route.handler(request, context), req.headers['accept-encoding']);
+  let answer = await route.handler(request, context);
+  if (cacheable && kept) answer = await cdn.cache.keep(url, request.headers, answer, kept.ticket);
+  const response = await compressResponse(answer, req.headers['accept-encoding']);
   await sendWebResponse(res, response, req.method === 'HEAD');
 }
 
@@ -121,6 +155,7 @@ const server = createServer(async (req, res) => {
   try {
     const { pathname, searchParams } = new URL(req.url ?? '/', ORIGIN);
     if (pathname === IMAGE_ROUTE && (req.method === 'GET' || req.method === 'HEAD')) return await serveImage(req, res, searchParams);
+    if (pathname === `${PURGE_PATH}/api/v1/purge` && req.method === 'POST') return await purgeRequest(req, res);
     const match = matchFunction(routes, pathname);
     if (match) return await callFunction(req, res, match.route, match.params);
     if (API_ONLY) return jsonError(res, 404, 'not_found', 'No function at this path');

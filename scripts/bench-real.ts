@@ -3,7 +3,10 @@
  * photo-like JPEGs (3000×2000, 1.5–4 MB, with GPS in their EXIF), seeds a fresh data folder with 40
  * brands through the real upload contract, then measures with Lighthouse (mobile, median of 3 runs)
  * `/`, `/brands` and `/en/brands`, and the image bytes of scrolling the whole directory on a phone
- * (390×844, 3× pixels, Playwright's chromium). Prints a table; exits 1 when a budget is missed.
+ * (390×844, 3× pixels, Playwright's chromium). Then issue 18's share pages on a furnished building
+ * (scripts/bench/share-pages.ts): a space page, a brand page and the searched plan with Lighthouse, the
+ * CDN hit of a second view, each language's spec sheet on a cold cache. Prints tables; exits 1 when a
+ * budget is missed. `--share-only` skips the directory's figures.
  *   --skip-build   serve the existing build in ASTRO_OUT_DIR (default dist)
  *   --runs=N       Lighthouse runs per page (default 3)
  *   --save=DIR     keep each page's median Lighthouse report (JSON) in DIR, to see where time went
@@ -18,6 +21,7 @@ import { freePort, startLocalServer } from '../netlify-local/spawn.ts';
 import { CHROME, CHROME_FLAGS, medianRun, metricOf, scoreOf } from './lib/lighthouse-run.ts';
 import { benchPhotos } from './bench/real-photos.ts';
 import { seedPhotoBrands } from './bench/real-seed.ts';
+import { benchSharePages } from './bench/share-pages.ts';
 
 const BRANDS = 40;
 const RUNS = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 3);
@@ -37,6 +41,8 @@ const BUDGET = {
 const PAGES = ['/', '/brands', '/en/brands'];
 
 const failures: string[] = [];
+/** `--share-only`: the share pages' figures without the directory's. */
+const SHARE_ONLY = process.argv.includes('--share-only');
 const check = (ok: boolean, message: string) => {
   if (!ok) failures.push(message);
   return ok ? '' : '  MISSED';
@@ -67,7 +73,7 @@ try {
     console.log(`\nLighthouse 13 (mobile), median of ${RUNS} runs, ${BRANDS} photo brands:`);
     const header = ['page', 'perf', 'a11y', 'FCP', 'LCP', 'TBT', 'CLS', 'bytes'];
     console.log(header[0]!.padEnd(14), ...header.slice(1).map((h) => h.padStart(8)));
-    for (const path of PAGES) {
+    for (const path of SHARE_ONLY ? [] : PAGES) {
       await medianRun(server.origin + path, chrome.port, 1);
       const lhr = await medianRun(server.origin + path, chrome.port, RUNS);
       const perf = scoreOf(lhr, 'performance');
@@ -93,47 +99,50 @@ try {
         metricOf(lhr, 'total-blocking-time', 'ms'), metricOf(lhr, 'cumulative-layout-shift', ''), kb(bytes)];
       console.log(path.padEnd(14), ...cells.map((c) => c.padStart(8)), missed ? ' MISSED' : '');
     }
+    await benchSharePages(server.origin, PASSWORD, chrome.port, RUNS, check);
   } finally {
     chrome.kill();
   }
 
-  // Scrolling the whole directory on a phone: every image byte the browser receives.
-  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS });
-  try {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
-    const page = await context.newPage();
-    let imageBytes = 0;
-    let images = 0;
-    page.on('requestfinished', async (request) => {
-      if (request.resourceType() !== 'image') return;
-      images += 1;
-      imageBytes += (await request.sizes()).responseBodySize;
-    });
-    await page.goto(`${server.origin}/brands`);
-    await page.getByTestId('brand-card').nth(BRANDS - 1).waitFor();
-    // Pictures on screen or near it have arrived (lazy ones further down have not started, by design).
-    const allLoaded = () =>
-      page.waitForFunction(() =>
-        [...document.querySelectorAll('img')].every((img) => {
-          const box = img.getBoundingClientRect();
-          return img.complete || box.top > innerHeight * 1.5 || box.bottom < 0;
-        }),
-      );
-    for (;;) {
-      await allLoaded();
-      const atEnd = await page.evaluate(() => {
-        scrollBy(0, innerHeight * 0.8);
-        return scrollY + innerHeight >= document.documentElement.scrollHeight - 2;
+  if (!SHARE_ONLY) {
+    // Scrolling the whole directory on a phone: every image byte the browser receives.
+    const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS });
+    try {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+      const page = await context.newPage();
+      let imageBytes = 0;
+      let images = 0;
+      page.on('requestfinished', async (request) => {
+        if (request.resourceType() !== 'image') return;
+        images += 1;
+        imageBytes += (await request.sizes()).responseBodySize;
       });
-      if (atEnd) break;
+      await page.goto(`${server.origin}/brands`);
+      await page.getByTestId('brand-card').nth(BRANDS - 1).waitFor();
+      // Pictures on screen or near it have arrived (lazy ones further down have not started, by design).
+      const allLoaded = () =>
+        page.waitForFunction(() =>
+          [...document.querySelectorAll('img')].every((img) => {
+            const box = img.getBoundingClientRect();
+            return img.complete || box.top > innerHeight * 1.5 || box.bottom < 0;
+          }),
+        );
+      for (;;) {
+        await allLoaded();
+        const atEnd = await page.evaluate(() => {
+          scrollBy(0, innerHeight * 0.8);
+          return scrollY + innerHeight >= document.documentElement.scrollHeight - 2;
+        });
+        if (atEnd) break;
+      }
+      await allLoaded();
+      await page.waitForLoadState('networkidle');
+      const missed = check(imageBytes <= BUDGET.scrollImageBytes, `scrolling /brands: ${kb(imageBytes)} of images (budget ${kb(BUDGET.scrollImageBytes)})`);
+      console.log(`\nScrolling the whole directory at 390×844 (3×): ${images} images, ${kb(imageBytes)} (budget ${kb(BUDGET.scrollImageBytes)})${missed}`);
+      await context.close();
+    } finally {
+      await browser.close();
     }
-    await allLoaded();
-    await page.waitForLoadState('networkidle');
-    const missed = check(imageBytes <= BUDGET.scrollImageBytes, `scrolling /brands: ${kb(imageBytes)} of images (budget ${kb(BUDGET.scrollImageBytes)})`);
-    console.log(`\nScrolling the whole directory at 390×844 (3×): ${images} images, ${kb(imageBytes)} (budget ${kb(BUDGET.scrollImageBytes)})${missed}`);
-    await context.close();
-  } finally {
-    await browser.close();
   }
 } finally {
   await server.stop();

@@ -3,8 +3,9 @@
  * (@netlify/zip-it-and-ship-it with netlify.toml's [functions] settings), prints each bundle's size
  * and checks that the bundles work away from the repository:
  *   - routes: the paths Netlify reads from each function's `config` are the ones the local server serves;
- *   - files: a bundle whose code reads schema.sql or the brochures carries them where the code looks,
- *     relative to the bundle's root (the working directory of a function on Netlify);
+ *   - files: a bundle whose code reads schema.sql, the brochures, the share pages' shells (from `dist/`:
+ *     build first) or the spec sheets' fonts carries them where the code looks, relative to the bundle's
+ *     root (the working directory of a function on Netlify);
  *   - a run: the brochure function, unpacked into an empty folder and started from there, serves every
  *     language's PDF; with TEST_DATABASE_URL set, the brands function also applies its bundled
  *     schema.sql to that database and lists brands.
@@ -43,9 +44,18 @@ results.sort((a, b) => a.name.localeCompare(b.name));
 
 // What each bundle's code opens at run time, and where: relative to the working directory (src/server/db/schema.ts, src/server/brochures.ts).
 const brochures = (await readdir(path.join(root, 'content/brochures'))).filter((file) => file.endsWith('.pdf')).map((file) => `content/brochures/${file}`);
+// The share pages' shells, words and not-found pages come from the build (decision 017): run `npm run build` first.
+const builtFiles = async (dir: string, keep: (file: string) => boolean) =>
+  (await readdir(path.join(root, dir), { recursive: true }).catch(() => [] as string[])).filter(keep).map((file) => `${dir}/${file}`);
+const shells = await builtFiles('dist/share-shell', (file) => /\.(html|json)$/.test(file));
+if (shells.length === 0) failures.push('dist/share-shell is empty: run `npm run build` before `npm run bundle`');
+const notFoundPages = ['dist/404.html', ...LOCALES.filter((locale) => locale !== 'ko').map((locale) => `dist/${locale}/404/index.html`)];
 const runtimeFiles = [
   { reads: /\bschema\.sql\b/, files: ['schema.sql'] },
   { reads: /content\/brochures/, files: brochures },
+  { reads: /share-shell/, files: [...shells, ...notFoundPages] },
+  { reads: /og\/floors\//, files: await builtFiles('dist/og/floors', (file) => file.endsWith('.png')) },
+  { reads: /sheet-kr\.otf/, files: ['src/server/spec-sheets/fonts/sheet-kr.otf', 'src/server/spec-sheets/fonts/sheet-sc.otf', 'src/server/spec-sheets/fonts/sheet-jp.otf'] },
 ];
 
 const localRoutes = new Map((await loadFunctionRoutes(path.join(root, config.directory))).map((route) => [route.name, route.patterns.map((p) => p.pathname)]));
@@ -73,8 +83,10 @@ const zipped = await Promise.all(results.map(async (result) => (await stat(resul
 console.log('total'.padEnd(20), kb(zipped.reduce((a, b) => a + b, 0)).padStart(9));
 
 await runBrochureBundle();
-if (process.env.TEST_DATABASE_URL) await runBrandsBundle(process.env.TEST_DATABASE_URL);
-else console.log('brands bundle run skipped: set TEST_DATABASE_URL to a Postgres server to run it');
+if (process.env.TEST_DATABASE_URL) {
+  await runBrandsBundle(process.env.TEST_DATABASE_URL);
+  await runSheetBundle(process.env.TEST_DATABASE_URL);
+} else console.log('brands and spec-sheet bundle runs skipped: set TEST_DATABASE_URL to a Postgres server to run them');
 
 if (failures.length > 0) {
   console.error(`\n${failures.length} check(s) failed:\n  ${failures.join('\n  ')}`);
@@ -146,6 +158,33 @@ async function runBrandsBundle(databaseUrl: string): Promise<void> {
     if (response.status !== 200 || !Array.isArray(body)) failures.push(`brands run: GET /api/brands answered ${response.status}`);
     else console.log(`brands run from ${dir}: schema.sql applied from the bundle, ${body.length} brand(s) listed`);
   } finally {
+    process.chdir(root);
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The spec-sheet function from its bundle: its fonts, the words and a floor's card come from the bundle's own files. */
+async function runSheetBundle(databaseUrl: string): Promise<void> {
+  process.env.DATABASE_URL = databaseUrl;
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const number = `bundle-${Date.now().toString(36)}`;
+  const { dir, handler } = await unpack('space-sheets');
+  try {
+    await client.query(`INSERT INTO units (floor, unit_number, exclusive_area_m2, supply_area_m2, uses, status) VALUES ('8F', $1, 99.17, 165.29, '{Medical}', 'available')`, [number]);
+    for (const locale of LOCALES) {
+      const prefix = locale === 'ko' ? '' : `/${locale}`;
+      const response = await handler(new Request(`http://localhost${prefix}/floors/8f/${number}/spec-sheet.pdf`), { params: { floor: '8f', unit: number } });
+      const body = new Uint8Array(await response.arrayBuffer());
+      if (response.status !== 200 || response.headers.get('Content-Type') !== 'application/pdf' || new TextDecoder().decode(body.subarray(0, 5)) !== '%PDF-') {
+        failures.push(`space-sheets run: ${locale} answered ${response.status} ${response.headers.get('Content-Type')}`);
+      }
+    }
+    console.log(`space-sheets run from ${dir}: a sheet in ${LOCALES.join(', ')} with the bundle's fonts, words and floor card`);
+  } finally {
+    await client.query('DELETE FROM units WHERE unit_number = $1', [number]).catch(() => undefined);
+    await client.end();
     process.chdir(root);
     await rm(dir, { recursive: true, force: true });
   }

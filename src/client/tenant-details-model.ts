@@ -18,6 +18,24 @@ export interface DetailValues {
 
 export const EMPTY_DETAILS: DetailValues = { company: '', businessType: '', desiredFloors: [], areaMin: '', areaMax: '', moveInDate: '', preferredContact: '' };
 
+/**
+ * The details a link fills in: `/contact?floor=8F&areaMin=80&areaMax=125&use=Medical` is what a leased
+ * space's "ask about similar spaces" sends (src/shared/share-paths.ts). Values the form would not offer
+ * are dropped; the visitor sees and can change all of them before sending.
+ */
+export function detailsFromQuery(query: URLSearchParams, floors: readonly string[], uses: readonly string[]): DetailValues {
+  const area = (name: string) => (/^\d+(\.\d+)?$/.test(query.get(name) ?? '') ? query.get(name)! : '');
+  const floor = query.get('floor') ?? '';
+  const use = query.get('use') ?? '';
+  return {
+    ...EMPTY_DETAILS,
+    desiredFloors: floors.includes(floor) ? [floor] : [],
+    areaMin: area('areaMin'),
+    areaMax: area('areaMax'),
+    businessType: uses.includes(use) ? use : '',
+  };
+}
+
 /** Which field an input belongs to, for clearing its error when it changes. */
 export const FIELD_OF: Record<keyof DetailValues, DetailField> = {
   company: 'company',

@@ -3,6 +3,8 @@ import { brandText, CARD_MAX_TAGS } from '~/shared/brand-basics';
 import type { Brand } from '~/shared/brand';
 import { responsiveImage } from '~/shared/image-url';
 import { $language } from '~/client/stores';
+import { localizePath } from '~/i18n/locales';
+import { brandPath } from '~/shared/share-paths';
 import type { Translate } from '~/i18n/translate';
 
 /** How soon the card's picture loads: the first one on screen first, the rest of the first row eagerly, others when near. */
@@ -58,7 +60,16 @@ export default memo(function BrandCard({ brand, t, imagePriority = 'lazy' }: Pro
             {t(`brands.category.${brand.category}`)}
           </span>
         </div>
-        <h3 className="text-lg font-bold text-ink">{name}</h3>
+        <h3 className="text-lg font-bold text-ink">
+          {brand.slug ? (
+            // The brand's own page: the address to share, and where search engines find it.
+            <a href={localizePath($language.get(), brandPath(brand.slug))} className="underline decoration-line underline-offset-4 hover:text-brass-strong hover:decoration-brass-strong" data-brand-link>
+              {name}
+            </a>
+          ) : (
+            name
+          )}
+        </h3>
         <p className="text-sm text-muted">{locationLine(brand, t)}</p>
         {description && <p className="line-clamp-3 text-sm text-ink-soft">{description}</p>}
         {brand.tags.length > 0 && (

@@ -8,6 +8,11 @@ export interface PlanConfig {
   contactPath: string;
   /** The cost estimate's annual rate on the deposit, in percent (content/units.json). */
   rate: { value: number; min: number; max: number };
+  /**
+   * A space's possible uses (the brand categories), given by the page rather than imported: the module
+   * that defines them belongs to the islands' chunk, which /floors does not otherwise load.
+   */
+  uses: readonly string[];
   /** Flattened dictionary keys (units.plan.*, units.detail.*, units.status.*, units.floor.*, use.<category>). */
   text: Record<string, string>;
 }

@@ -1,5 +1,9 @@
 import type { Unit } from '../shared/unit.ts';
-import { costEstimate, noteIn, planImageUrl, toPyeong } from '../shared/unit-basics.ts';
+import { costEstimate, noteIn } from '../shared/unit-basics.ts';
+import { planImageUrl } from '../shared/plan-image.ts';
+import { hasPublicPrice, seoulToday, unitFacts } from '../shared/unit-facts.ts';
+import { similarInquiryPath, similarPlanPath, spacePath, specSheetPath } from '../shared/share-paths.ts';
+import { localizePath, type Locale } from '../i18n/locales.ts';
 import { openModal, setUpModal } from './modal-dialog.ts';
 import { el, translator, type PlanConfig } from './stacking-plan-config.ts';
 
@@ -46,34 +50,43 @@ export function showUnit(unit: Unit | null, trigger: HTMLElement | null, config:
 
 function detail(unit: Unit, config: PlanConfig): Node[] {
   const t = translator(config);
-  const number = new Intl.NumberFormat(config.tag, { maximumFractionDigits: 1 });
-  const won = new Intl.NumberFormat(config.tag, { style: 'currency', currency: 'KRW', maximumFractionDigits: 0 });
-  const date = new Intl.DateTimeFormat(config.tag, { dateStyle: 'long', timeZone: 'UTC' });
-  const area = (m2: number) => t('units.detail.areaValue', { m2: number.format(m2), pyeong: number.format(toPyeong(m2)) });
-  const hasPrice = unit.monthlyRent !== null || unit.deposit !== null || unit.maintenanceFee !== null;
-  const price = (value: number | null) => (value === null ? t('units.detail.notSet') : won.format(value));
-  const facts: [string, string][] = [
-    ['status', t(`units.status.${unit.status}`)],
-    ['exclusiveArea', area(unit.exclusiveAreaM2)],
-    ['supplyArea', area(unit.supplyAreaM2)],
-    ['uses', unit.uses.length ? unit.uses.map((use) => t(`use.${use}`)).join(', ') : t('units.detail.usesNone')],
-    ['availableFrom', unit.availableFrom ? date.format(new Date(`${unit.availableFrom}T00:00:00Z`)) : t('units.detail.immediately')],
-    ...(hasPrice
-      ? ([['monthlyRent', price(unit.monthlyRent)], ['deposit', price(unit.deposit)], ['maintenanceFee', price(unit.maintenanceFee)]] as [string, string][])
-      : ([['monthlyRent', t('units.detail.priceOnRequest')]] as [string, string][])),
-  ];
+  const words = { t, tag: config.tag, useLabel: (use: string) => t(`use.${use}`) };
   const list = el('dl', { class: 'grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm' });
-  for (const [key, value] of facts) list.append(el('dt', { class: 'font-semibold text-muted' }, t(`units.detail.${key}`)), el('dd', { 'data-fact': key }, value));
+  for (const fact of unitFacts(unit, seoulToday(), words)) list.append(el('dt', { class: 'font-semibold text-muted' }, fact.label), el('dd', { 'data-fact': fact.key }, fact.value));
   const nodes: Node[] = [list];
   const note = noteIn(unit.note, config.language);
   if (note) nodes.push(el('div', {}, el('h3', { class: 'font-bold' }, t('units.detail.note')), el('p', { class: 'mt-1 whitespace-pre-line text-sm text-ink-soft' }, note)));
   if (unit.plan) nodes.push(plan(unit, config));
-  if (hasPrice) nodes.push(estimate(unit, config));
-  if (unit.status !== 'leased') {
-    const href = `${config.contactPath}?unit=${encodeURIComponent(unit.id)}#inquiry-form`;
-    nodes.push(el('a', { href, class: 'btn-primary justify-self-start', 'data-unit-inquire': '' }, t('units.detail.inquire')));
-  }
+  if (hasPublicPrice(unit)) nodes.push(estimate(unit, config));
+  nodes.push(actions(unit, config));
   return nodes;
+}
+
+/**
+ * What a visitor can do next: ask about the space (or, when it is leased, about similar ones and see
+ * them on the plan), open its own page (the link to share) and its spec sheet.
+ */
+function actions(unit: Unit, config: PlanConfig): Node {
+  const t = translator(config);
+  const locale = config.language as Locale;
+  const link = (href: string, text: string, attributes: Record<string, string> = {}, primary = false) =>
+    el('a', { href: localizePath(locale, href), class: primary ? 'btn-primary' : 'btn-outline text-brass-strong hover:bg-brass-soft', ...attributes }, text);
+  const row = el('div', { class: 'flex flex-wrap gap-3' });
+  if (unit.status === 'leased') {
+    row.append(
+      el('p', { class: 'w-full text-sm text-ink-soft', 'data-unit-leased': '' }, t('units.detail.leasedNote')),
+      link(similarInquiryPath(unit), t('units.detail.askSimilar'), { 'data-unit-ask-similar': '' }, true),
+      link(similarPlanPath(unit), t('units.detail.seeSimilar'), { 'data-unit-see-similar': '' }),
+    );
+  } else {
+    const href = `/contact?unit=${encodeURIComponent(unit.id)}#inquiry-form`;
+    row.append(link(href, t('units.detail.inquire'), { 'data-unit-inquire': '' }, true));
+  }
+  row.append(
+    link(spacePath(unit), t('units.detail.openPage'), { 'data-unit-page': '' }),
+    link(specSheetPath(unit), t('units.detail.specSheet'), { 'data-unit-sheet': '', type: 'application/pdf' }),
+  );
+  return row;
 }
 
 /**

@@ -41,6 +41,8 @@ export interface Brand {
    */
   nameI18n?: BrandTexts;
   descriptionI18n?: BrandTexts;
+  /** Its page's address, /brands/<slug>/, given by the database from the name (optional for older fixtures). */
+  slug?: string | null;
   createdAt: string | null;
   updatedAt: string | null;
 }

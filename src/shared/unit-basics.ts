@@ -1,7 +1,8 @@
-import { imageUrl } from './image-url.ts';
 /**
  * Unit facts that the /floors page script needs too: kept free of valibot (and of anything heavy), so
- * the stacking plan ships a few hundred bytes of rules instead of a validation library.
+ * the stacking plan ships a few hundred bytes of rules instead of a validation library. Nothing here may
+ * import the islands' shared modules (image-url, brand-basics…): the build puts those in the islands'
+ * chunk, which a static page's script would then load whole (planImageUrl lives in plan-image.ts).
  */
 
 /** Floors from the bottom of the building up: B2, B1, 1F … 14F. Their index is their order. */
@@ -57,9 +58,4 @@ export function costEstimate(
   if (!(unit.supplyAreaM2 > 0) || !Number.isFinite(annualRatePercent)) return null;
   const monthly = (unit.monthlyRent ?? 0) + (unit.maintenanceFee ?? 0) + ((unit.deposit ?? 0) * annualRatePercent) / 100 / 12;
   return { monthly, perPyeong: monthly / toPyeong(unit.supplyAreaM2), perM2: monthly / unit.supplyAreaM2 };
-}
-
-/** A plan image through Netlify's Image CDN at `width` px, whole (a plan is never cropped). */
-export function planImageUrl(path: string, width: number): string {
-  return imageUrl(path, { w: width, fit: 'contain' });
 }

@@ -134,17 +134,32 @@ test.describe('available spaces', () => {
     await expect(estimate('perM2')).toHaveText('₩13,000');
   });
 
-  test('a unit without public prices reads "price on request"; a leased unit has no inquiry button', async ({ page }) => {
+  test('a unit without public prices reads "price on request"; a leased unit says so without contradicting itself and offers similar spaces', async ({ page }) => {
     const hidden = await createUnit(page.request, { pricePublic: false });
-    const leased = await createUnit(page.request, { status: 'leased' });
+    const leased = await createUnit(page.request, { status: 'leased', availableFrom: '2099-01-01', floor: '6F', exclusiveAreaM2: 100 });
+    const past = await createUnit(page.request, { availableFrom: '2020-03-01' });
     await page.goto(`/en/floors?unit=${hidden.id}`);
     await expect(dialog(page).locator('[data-fact="monthlyRent"]')).toHaveText('Price on request');
     await expect(dialog(page).getByRole('link', { name: 'Inquire about this space' })).toBeVisible();
     await expect(dialog(page).locator('[data-estimate]')).toHaveCount(0);
+    // A date already past is no date: the space can be moved into now.
+    await page.goto(`/en/floors?unit=${past.id}`);
+    await expect(dialog(page).locator('[data-fact="availableFrom"]')).toHaveText('Immediately');
+
+    // Leased: no move-in date, no "price on request", no inquiry about it; an inquiry about similar spaces instead.
     await page.goto(`/en/floors?unit=${leased.id}`);
     await expect(dialog(page).locator('[data-fact="status"]')).toHaveText('Leased');
-    await expect(dialog(page).locator('[data-fact="monthlyRent"]')).toHaveText('Price on request');
+    await expect(dialog(page).locator('[data-fact="monthlyRent"], [data-fact="availableFrom"]')).toHaveCount(0);
+    await expect(dialog(page)).not.toContainText('Price on request');
     await expect(dialog(page).getByRole('link', { name: 'Inquire about this space' })).toHaveCount(0);
+    await expect(dialog(page).locator('[data-unit-leased]')).toHaveText('This space has been leased. We can find you another space on similar terms.');
+    await dialog(page).getByRole('link', { name: 'Ask about similar spaces' }).click();
+    await expect(page).toHaveURL(/\/en\/contact\?floor=6F&areaMin=80&areaMax=125&use=Medical#inquiry-form$/);
+    await islandsReady(page);
+    // The form's details arrive filled in with what the visitor was after, open so they can see and change them.
+    await expect(page.getByRole('checkbox', { name: 'Floor 6', exact: true })).toBeChecked();
+    await expect(page.locator('#inquiry-areaMin')).toHaveValue('80');
+    await expect(page.locator('#inquiry-areaMax')).toHaveValue('125');
   });
 
   test('an inquiry about a unit names the space on the form and reaches the admin with floor and unit', async ({ page }) => {

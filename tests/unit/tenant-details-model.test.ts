@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { EMPTY_DETAILS, detailErrorsOf, detailsBody } from '~/client/tenant-details-model';
+import { EMPTY_DETAILS, detailErrorsOf, detailsBody, detailsFromQuery } from '~/client/tenant-details-model';
+import { BRAND_CATEGORIES } from '~/shared/brand-basics';
+import { UNIT_FLOORS } from '~/shared/unit-basics';
+import { similarInquiryPath } from '~/shared/share-paths';
 import { InquiryInputSchema } from '~/shared/inquiry';
 import { inquiryFormProblems } from '~/shared/inquiry-rules';
 
@@ -43,5 +46,20 @@ describe('the optional details of the contact form', () => {
       company: 'inquiry.errors.tooLong',
     });
     expect(detailErrorsOf(undefined)).toEqual({});
+  });
+});
+
+describe('details a link fills in (a leased space\'s "ask about similar spaces")', () => {
+  const fill = (query: string) => detailsFromQuery(new URLSearchParams(query), UNIT_FLOORS, BRAND_CATEGORIES);
+
+  it('take the floor, area and use the link names, and the server accepts them as sent', () => {
+    const details = fill(similarInquiryPath({ floor: '6F', exclusiveAreaM2: 100, uses: ['Medical'] }).split('?')[1]!.split('#')[0]!);
+    expect(details).toEqual({ ...EMPTY_DETAILS, desiredFloors: ['6F'], areaMin: '80', areaMax: '125', businessType: 'Medical' });
+    expect(parse(details).success).toBe(true);
+  });
+
+  it('drop what the form would not offer, so a doctored link fills nothing wrong', () => {
+    expect(fill('floor=99F&areaMin=-3&areaMax=big&use=Casino')).toEqual(EMPTY_DETAILS);
+    expect(fill('')).toEqual(EMPTY_DETAILS);
   });
 });

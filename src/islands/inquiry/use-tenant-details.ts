@@ -1,10 +1,17 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Locale } from '~/i18n/locales';
 import { ApiError } from '~/client/api';
 import { readVisitSource } from '~/scripts/visit-source';
 import {
-  EMPTY_DETAILS, FIELD_OF, detailErrorsOf, detailsBody, type DetailErrors, type DetailValues,
+  EMPTY_DETAILS, FIELD_OF, detailErrorsOf, detailsBody, detailsFromQuery, type DetailErrors, type DetailValues,
 } from '~/client/tenant-details-model';
+import { BRAND_CATEGORIES } from '~/shared/brand-basics';
+import { UNIT_FLOORS } from '~/shared/unit-basics';
+
+/** What the address fills in (a leased space's "ask about similar spaces"), read once when the form mounts. */
+function initialDetails(): DetailValues {
+  return detailsFromQuery(new URLSearchParams(location.search), UNIT_FLOORS, BRAND_CATEGORIES);
+}
 
 /**
  * The state of the optional details group, its field errors, and its part of the inquiry's body. The
@@ -14,6 +21,13 @@ export function useTenantDetails(locale: Locale) {
   const [values, setValues] = useState(EMPTY_DETAILS);
   const [errors, setErrors] = useState<DetailErrors>({});
   const [open, setOpen] = useState(false);
+  // After hydration (the pre-rendered form is empty): what a link filled in, shown open so the visitor sees it.
+  useEffect(() => {
+    const filled = initialDetails();
+    if (JSON.stringify(filled) === JSON.stringify(EMPTY_DETAILS)) return;
+    setValues(filled);
+    setOpen(true);
+  }, []);
 
   function set<K extends keyof DetailValues>(key: K, value: DetailValues[K]) {
     setValues((old) => ({ ...old, [key]: value }));

@@ -22,6 +22,7 @@ function toBrand(row: Selectable<BrandsTable>): Brand {
     tags: row.tags ?? [],
     nameI18n: row.nameI18n ?? {},
     descriptionI18n: row.descriptionI18n ?? {},
+    slug: row.slug,
     createdAt: row.createdAt ? new Date(row.createdAt).toISOString() : null,
     updatedAt: row.updatedAt ? new Date(row.updatedAt).toISOString() : null,
   };
@@ -88,6 +89,11 @@ export async function listBrands(db: Db, filter: BrandFilter = {}): Promise<Bran
 export async function listBrandIds(db: Db, filter: BrandFilter): Promise<string[]> {
   const rows = await matchingBrands(db, filter).select('id').execute();
   return rows.map((row) => row.id);
+}
+
+export async function findBrand(db: Db, id: string): Promise<Brand | null> {
+  const row = await db.selectFrom('brands').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toBrand(row) : null;
 }
 
 export async function createBrand(db: Db, input: BrandInput): Promise<Brand> {

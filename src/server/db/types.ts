@@ -23,6 +23,8 @@ export interface Database {
   inquiryHistory: InquiryHistoryTable;
   outbox: OutboxTable;
   deletedRecords: DeletedRecordsTable;
+  unitAddresses: UnitAddressesTable;
+  brandSlugs: BrandSlugsTable;
 }
 
 /** The spec's User entity (named accounts); today's admin logs in with ADMIN_PASSWORD only. */
@@ -53,6 +55,8 @@ export interface BrandsTable {
   updatedAt: ColumnType<Date | null, Date | string | undefined, Date | string>;
   /** lower(name, description and tags, in every language), kept by the database (schema.sql); what a search reads. */
   searchText: GeneratedAlways<string>;
+  /** The brand page's address, /brands/<slug>/; set by the database from the name (schema.sql). */
+  slug: Generated<string | null>;
 }
 
 export interface InquiriesTable {
@@ -177,4 +181,17 @@ export interface DeletedRecordsTable {
   id: string;
   record: Json<unknown>;
   deletedAt: Timestamp;
+}
+
+/** Every address a unit page had (schema.sql): floor and lower-cased number → the unit that last had it. */
+export interface UnitAddressesTable {
+  floor: string;
+  unitKey: string;
+  unitId: string;
+}
+
+/** Every slug a brand page had (schema.sql): an old one redirects to the brand's current page. */
+export interface BrandSlugsTable {
+  slug: string;
+  brandId: string;
 }

@@ -80,6 +80,14 @@ export async function listUnits(db: Db, filter: UnitFilter = {}): Promise<Unit[]
   return rows.map(toUnit).sort(byFloorThenUnit);
 }
 
+/** The unit on `floor` numbered `unitNumber` (compared lower-cased, as the unique index does), or null. */
+export async function findUnitAt(db: Db, floor: string, unitNumber: string): Promise<Unit | null> {
+  const row = (await selectUnit(db).where('floor', '=', floor).where(sql<string>`lower(unit_number)`, '=', unitNumber.toLowerCase()).executeTakeFirst()) as
+    | UnitRow
+    | undefined;
+  return row ? toUnit(row) : null;
+}
+
 export async function findUnit(db: Db, id: string): Promise<Unit | null> {
   const row = (await selectUnit(db).where('id', '=', id).executeTakeFirst()) as UnitRow | undefined;
   return row ? toUnit(row) : null;

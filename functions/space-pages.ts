@@ -1,0 +1,62 @@
+import type { Config } from '@netlify/functions';
+import { localizePath, splitLocale, type Locale } from '../src/i18n/locales.ts';
+import { UNIT_FLOORS } from '../src/shared/unit-basics.ts';
+import { seoulToday, similarUnits } from '../src/shared/unit-facts.ts';
+import { floorOfSlug, spacePath } from '../src/shared/share-paths.ts';
+import { getDb } from '../src/server/db/index.ts';
+import { serverEnv } from '../src/server/env.ts';
+import { CACHE_TAGS } from '../src/server/http/cdn-cache.ts';
+import { routes, type RouteContext } from '../src/server/http/routes.ts';
+import { resolveUnitAddress } from '../src/server/units/addresses.ts';
+import { forVisitors, listUnits } from '../src/server/units/queries.ts';
+import { decodedSegment } from '../src/server/share/path-segment.ts';
+import { htmlPage, movedTo, notFoundPage } from '../src/server/share/respond.ts';
+import { fillShell, loadShell, shareWords } from '../src/server/share/shell.ts';
+import { goneSpacePage, spacePage } from '../src/server/share/space-page.ts';
+
+export const config: Config = {
+  path: [
+    '/floors/:floor/:unit', '/floors/:floor/:unit/', '/en/floors/:floor/:unit', '/en/floors/:floor/:unit/',
+    '/zh/floors/:floor/:unit', '/zh/floors/:floor/:unit/', '/ja/floors/:floor/:unit', '/ja/floors/:floor/:unit/',
+  ],
+};
+
+/**
+ * A space's page, /floors/<floor>/<unit>/ and /en|zh|ja/floors/<floor>/<unit>/ (public; decision 017):
+ * rendered from the database into the site's shell, cached at the CDN under `units` until a write
+ * purges it. A renumbered space's old address redirects (301), a deleted one answers 410, an unknown one 404.
+ */
+// Each declared path answers in its own language: the locale comes from the table, never from the request.
+export default routes(
+  config,
+  Object.fromEntries([config.path].flat().map((path) => {
+    const answer = spacePageRouteIn(splitLocale(path!).locale);
+    return [path, { GET: answer, HEAD: answer }];
+  })),
+);
+
+const TAGS = [CACHE_TAGS.units] as const;
+
+function spacePageRouteIn(locale: Locale) {
+  return (req: Request, context: RouteContext) => spacePageRoute(req, context, locale);
+}
+
+async function spacePageRoute(req: Request, { params }: RouteContext, locale: Locale): Promise<Response> {
+  const floor = floorOfSlug(params.floor ?? '');
+  const number = decodedSegment(params.unit);
+  if (!floor || !number) return notFoundPage(locale, TAGS);
+  const db = await getDb();
+  const answer = await resolveUnitAddress(db, floor, number);
+  const words = await shareWords(locale);
+  const shell = await loadShell('space', locale);
+  if (answer.kind === 'unknown') return notFoundPage(locale, TAGS);
+  if (answer.kind === 'gone') return htmlPage(fillShell(shell, goneSpacePage(words, `${params.floor}/${params.unit}`)), 410, TAGS);
+  const canonical = localizePath(locale, spacePath(answer.unit));
+  const url = new URL(req.url);
+  // One address per space: another case, a missing final slash or an old number leads to it.
+  if (answer.kind === 'moved' || url.pathname !== canonical) return movedTo(canonical + url.search, TAGS);
+  const unit = forVisitors(answer.unit);
+  const today = seoulToday();
+  const similar = unit.status === 'leased' ? similarUnits(unit, (await listUnits(db)).map(forVisitors), UNIT_FLOORS) : [];
+  return htmlPage(fillShell(shell, spacePage({ unit, similar, words, today, origin: serverEnv().siteUrl })), 200, TAGS);
+}

@@ -1,0 +1,70 @@
+import type { Unit } from '../shared/unit.ts';
+import { availabilityOf, formatArea, formatDay, formatWon } from '../shared/unit-facts.ts';
+import { sortUnits, type PlanSearch, type PlanSort } from '../shared/unit-search.ts';
+import { spacePath } from '../shared/share-paths.ts';
+import { localizePath, type Locale } from '../i18n/locales.ts';
+import { el, translator, type PlanConfig } from './stacking-plan-config.ts';
+
+/** The columns of the list; those with a sort key reorder it when their heading is chosen. */
+const COLUMNS: { key: string; sort?: PlanSort }[] = [
+  { key: 'space', sort: 'floor' },
+  { key: 'area', sort: 'area' },
+  { key: 'uses' },
+  { key: 'status' },
+  { key: 'date', sort: 'date' },
+  { key: 'rent', sort: 'rent' },
+];
+
+/**
+ * The spaces the search finds as a table (the stacking plan's list view), each linking to its page.
+ * Sorting is a button in the column heading (aria-sort says the order); choosing the sorted column
+ * again reverses it. The order is part of the search, so it lives in the address too.
+ */
+export function renderList(container: HTMLElement, units: Unit[], search: PlanSearch, config: PlanConfig, today: string, update: (search: PlanSearch) => void): void {
+  const t = translator(config);
+  const words = { t, tag: config.tag, useLabel: (use: string) => t(`use.${use}`) };
+  const locale = config.language as Locale;
+  const header = el('tr', {});
+  for (const column of COLUMNS) {
+    const title = t(`units.search.column.${column.key}`);
+    const sorted = column.sort === search.sort;
+    const cell = el('th', { scope: 'col', class: 'whitespace-nowrap px-3 py-2 text-left font-semibold', 'aria-sort': sorted ? (search.descending ? 'descending' : 'ascending') : column.sort ? 'none' : undefined });
+    if (column.sort) {
+      const sort = column.sort;
+      const button = el('button', { type: 'button', class: 'inline-flex min-h-11 items-center gap-1 underline-offset-2 hover:underline', 'data-sort': sort }, title, el('span', { 'aria-hidden': 'true' }, sorted ? (search.descending ? '▼' : '▲') : '↕'));
+      button.setAttribute('aria-label', t('units.search.sortBy', { column: title }));
+      button.addEventListener('click', () => {
+        update({ ...search, sort, descending: sorted ? !search.descending : false });
+        container.querySelector<HTMLElement>(`[data-sort="${sort}"]`)?.focus();
+      });
+      cell.append(button);
+    } else {
+      cell.append(title);
+    }
+    header.append(cell);
+  }
+  const rows = sortUnits(units, search, today).map((unit) => {
+    const availability = availabilityOf(unit, today);
+    const date = availability.kind === 'leased' ? '—' : availability.kind === 'now' ? t('units.detail.immediately') : formatDay(availability.date, config.tag);
+    const name = t('units.detail.title', { floor: t(`units.floor.${unit.floor}`), unit: unit.unitNumber });
+    return el(
+      'tr',
+      { class: 'border-t border-line', 'data-list-unit': unit.id },
+      el('th', { scope: 'row', class: 'px-3 py-2 text-left' }, el('a', { href: localizePath(locale, spacePath(unit)), class: 'inline-flex min-h-11 items-center font-semibold text-brass-strong underline underline-offset-2' }, name)),
+      el('td', { class: 'whitespace-nowrap px-3 py-2' }, formatArea(unit.exclusiveAreaM2, words)),
+      el('td', { class: 'px-3 py-2' }, unit.uses.length ? unit.uses.map(words.useLabel).join(', ') : t('units.detail.usesNone')),
+      el('td', { class: 'px-3 py-2' }, t(`units.status.${unit.status}`)),
+      el('td', { class: 'whitespace-nowrap px-3 py-2' }, date),
+      el('td', { class: 'whitespace-nowrap px-3 py-2' }, rentCell(unit, t, config.tag)),
+    );
+  });
+  container.replaceChildren(
+    el('table', { class: 'w-full min-w-[40rem] border-collapse rounded-xl bg-paper text-sm' }, el('caption', { class: 'px-3 py-2 text-left text-muted' }, t('units.search.listCaption')), el('thead', {}, header), el('tbody', {}, ...rows)),
+  );
+}
+
+/** A leased space's rent is nobody's business ('—', never "price on request"); else the rent or "price on request". */
+function rentCell(unit: Unit, t: ReturnType<typeof translator>, tag: string): string {
+  if (unit.status === 'leased') return '—';
+  return unit.monthlyRent !== null ? formatWon(unit.monthlyRent, tag) : t('units.detail.priceOnRequest');
+}

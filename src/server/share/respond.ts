@@ -1,0 +1,24 @@
+import type { Locale } from '../../i18n/locales.ts';
+import { publicPageHeaders, type CacheTag } from '../http/cdn-cache.ts';
+import { pageCsp, siteFileText } from './shell.ts';
+
+/**
+ * A share page's response: HTML with its own CSP (netlify.toml's headers never reach functions), cached
+ * at the CDN under the tags of the data it shows until a write purges them (decision 017).
+ */
+export function htmlPage(page: string, status: number, tags: readonly CacheTag[]): Response {
+  return new Response(page, {
+    status,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': pageCsp(page), ...publicPageHeaders(tags) },
+  });
+}
+
+/** A permanent redirect (a renamed brand, a renumbered space, the address without its final slash), cached like the page. */
+export function movedTo(location: string, tags: readonly CacheTag[]): Response {
+  return new Response(null, { status: 301, headers: { Location: location, ...publicPageHeaders(tags) } });
+}
+
+/** The site's own not-found page of `locale` (what any unknown path shows), with status 404. */
+export async function notFoundPage(locale: Locale, tags: readonly CacheTag[]): Promise<Response> {
+  return htmlPage(await siteFileText(locale === 'ko' ? '404.html' : `${locale}/404/index.html`), 404, tags);
+}

@@ -1,0 +1,121 @@
+import PDFDocument from 'pdfkit';
+import { encode } from 'uqr';
+import { createTranslator } from '../../i18n/translate.ts';
+import type { Unit } from '../../shared/unit.ts';
+import { formatArea, formatDay, unitFacts } from '../../shared/unit-facts.ts';
+import type { ShareWords } from '../../shared/share-shell.ts';
+import { factWords, spaceName } from '../share/space-page.ts';
+
+/**
+ * A space's spec sheet (issue 18): one A4 page a broker can forward, in the language it was asked in.
+ * Every word is real text in an embedded subset of Noto Sans CJK (decision 018), so it can be searched
+ * and copied; the QR code leads to the space's page, where the facts are always current.
+ */
+export interface SpecSheet {
+  unit: Unit;
+  words: ShareWords;
+  /** The font for this language (fonts.ts), embedded as a subset of the glyphs the sheet uses. */
+  font: Uint8Array;
+  /** The space's plan as PNG or JPEG: its uploaded plan at print size, else its floor's card; null: none. */
+  plan: { bytes: Uint8Array; floorCard: boolean } | null;
+  /** The space's page, absolute: printed and in the QR code. */
+  pageUrl: string;
+  /** YYYY-MM-DD in Seoul. */
+  today: string;
+}
+
+const A4 = { width: 595.28, height: 841.89 };
+const MARGIN = 48;
+const NIGHT = '#0b1324';
+const BRASS = '#8a5a14';
+const INK = '#0b1324';
+const MUTED = '#475569';
+const LINE = '#cbd5e1';
+
+export function renderSpecSheet(sheet: SpecSheet): Promise<Buffer> {
+  const { unit, words, today } = sheet;
+  const t = createTranslator(words.text);
+  const fw = factWords(words);
+  const name = spaceName(unit, words);
+  const doc = new PDFDocument({
+    size: 'A4',
+    // A small bottom margin: the footer line sits below the content area, and text past it would start a page 2.
+    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 20 },
+    lang: words.tag,
+    displayTitle: true,
+    info: { Title: `${words.building.name} ${name} — ${t('units.sheet.title')}`, Author: words.building.name, Subject: t('units.sheet.title') },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.registerFont('sheet', Buffer.from(sheet.font));
+  doc.font('sheet');
+  const width = A4.width - 2 * MARGIN;
+
+  // Band: the building and what this page is.
+  doc.rect(0, 0, A4.width, 96).fill(NIGHT);
+  doc.fillColor('#ffffff').fontSize(22).text(words.building.name, MARGIN, 30, { characterSpacing: 3, lineBreak: false });
+  doc.fontSize(12).text(t('units.sheet.title'), MARGIN, 40, { width, align: 'right' });
+  doc.fontSize(10).fillColor('#cbd5e1').text(`${words.building.address} · ${words.building.addressDetail}`, MARGIN, 64, { width });
+
+  // The space.
+  doc.fillColor(INK).fontSize(26).text(name, MARGIN, 120, { width });
+  doc.fillColor(BRASS).fontSize(13).text(`${t(`units.status.${unit.status}`)} · ${formatArea(unit.exclusiveAreaM2, fw)}`, { width });
+
+  // Facts, as on the page and in the dialog, after where the space is.
+  const rows: [string, string][] = [
+    [t('units.sheet.building'), words.building.name],
+    [t('units.detail.floor'), t(`units.floor.${unit.floor}`)],
+    [t('units.detail.unitNumber'), unit.unitNumber],
+    ...unitFacts(unit, today, fw).map((fact): [string, string] => [fact.label, fact.value]),
+  ];
+  const tableTop = 190;
+  const labelWidth = 150;
+  const tableWidth = width;
+  let y = tableTop;
+  for (const [label, value] of rows) {
+    doc.fillColor(MUTED).fontSize(10).text(label, MARGIN, y, { width: labelWidth });
+    doc.fillColor(INK).fontSize(11).text(value, MARGIN + labelWidth, y - 0.5, { width: tableWidth - labelWidth });
+    y = Math.max(doc.y, y + 16) + 6;
+    doc.moveTo(MARGIN, y - 3).lineTo(MARGIN + tableWidth, y - 3).lineWidth(0.5).strokeColor(LINE).stroke();
+  }
+
+  // The plan, under the facts, as large as the page leaves room for.
+  const footTop = A4.height - MARGIN - 150;
+  const planTop = y + 18;
+  doc.fillColor(INK).fontSize(12).text(t(sheet.plan?.floorCard ? 'units.page.floorPlan' : 'units.detail.plan'), MARGIN, planTop, { width });
+  if (sheet.plan) {
+    doc.image(Buffer.from(sheet.plan.bytes), MARGIN, planTop + 20, { fit: [width, footTop - planTop - 40], align: 'center' });
+  } else {
+    doc.fillColor(MUTED).fontSize(10).text(t('units.sheet.planMissing'), MARGIN, planTop + 22, { width });
+  }
+
+  // Contact and the way to the current facts.
+  doc.moveTo(MARGIN, footTop).lineTo(A4.width - MARGIN, footTop).lineWidth(1).strokeColor(NIGHT).stroke();
+  doc.fillColor(INK).fontSize(13).text(t('units.sheet.contact'), MARGIN, footTop + 16, { width: 300 });
+  doc.fontSize(11).text(t('units.sheet.phone', { phone: words.building.phone }), { width: 300 });
+  doc.fillColor(MUTED).fontSize(10).text(`${t('units.sheet.address')}: ${words.building.address} (${words.building.postalCode})`, { width: 300 });
+  doc.moveDown(0.8).fontSize(9).text(t('units.sheet.scan'), { width: 320 });
+  doc.fillColor(BRASS).fontSize(9).text(sheet.pageUrl, { width: 320, link: sheet.pageUrl, underline: true });
+  doc.fillColor(MUTED).fontSize(8).text(t('units.sheet.asOf', { date: formatDay(today, words.tag) }), MARGIN, A4.height - 36, { width, lineBreak: false });
+  drawQr(doc, sheet.pageUrl, A4.width - MARGIN - 110, footTop + 16, 110);
+
+  doc.end();
+  return done;
+}
+
+/** A QR code of `text` drawn as vector squares (sharp at any zoom, a few hundred bytes). */
+function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number): void {
+  const { data, size: modules } = encode(text, { ecc: 'M', border: 2 });
+  const cell = size / modules;
+  doc.rect(x, y, size, size).fill('#ffffff');
+  for (let row = 0; row < modules; row++) {
+    for (let column = 0; column < modules; column++) {
+      if (data[row]![column]) doc.rect(x + column * cell, y + row * cell, cell + 0.05, cell + 0.05);
+    }
+  }
+  doc.fill(NIGHT);
+}

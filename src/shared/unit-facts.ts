@@ -1,0 +1,92 @@
+import type { Unit } from './unit.ts';
+import { toPyeong } from './unit-basics.ts';
+
+/**
+ * What a space's facts say, the same in its dialog on /floors, on its page and on its spec sheet: one
+ * place decides that a leased space shows no date and no "price on request", and that a date already
+ * past reads as "immediately".
+ */
+
+/** Today in Seoul as YYYY-MM-DD: the building's calendar decides whether a date is past. */
+export function seoulToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+export type Availability = { kind: 'leased' } | { kind: 'now' } | { kind: 'from'; date: string };
+
+/**
+ * @example availabilityOf({ status: 'available', availableFrom: '2020-01-01' }, '2026-05-01') // { kind: 'now' }
+ */
+export function availabilityOf(unit: Pick<Unit, 'status' | 'availableFrom'>, today: string): Availability {
+  if (unit.status === 'leased') return { kind: 'leased' };
+  return unit.availableFrom && unit.availableFrom > today ? { kind: 'from', date: unit.availableFrom } : { kind: 'now' };
+}
+
+/** True when a visitor sees at least one price (the API hides unpublished ones and a leased space's). */
+export function hasPublicPrice(unit: Pick<Unit, 'monthlyRent' | 'deposit' | 'maintenanceFee' | 'status'>): boolean {
+  return unit.status !== 'leased' && (unit.monthlyRent !== null || unit.deposit !== null || unit.maintenanceFee !== null);
+}
+
+/** The words the facts need: `t` over units.detail.* and units.status.*, a use's label, the BCP 47 tag. */
+export interface FactWords {
+  t: (key: string, params?: Record<string, string | number>) => string;
+  useLabel: (use: string) => string;
+  tag: string;
+}
+
+export interface UnitFact {
+  /** units.detail.<key> is its label; also the `data-fact` tests and styles find it by. */
+  key: 'status' | 'exclusiveArea' | 'supplyArea' | 'uses' | 'availableFrom' | 'monthlyRent' | 'deposit' | 'maintenanceFee';
+  label: string;
+  value: string;
+}
+
+/** A date as the reader's language writes it (a calendar day: no time zone shift). */
+export function formatDay(date: string, tag: string): string {
+  return new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** m² with 평 beside it: '99.2 m² (30평)'. */
+export function formatArea(m2: number, words: FactWords): string {
+  const number = new Intl.NumberFormat(words.tag, { maximumFractionDigits: 1 });
+  return words.t('units.detail.areaValue', { m2: number.format(m2), pyeong: number.format(toPyeong(m2)) });
+}
+
+export function formatWon(value: number, tag: string): string {
+  return new Intl.NumberFormat(tag, { style: 'currency', currency: 'KRW', maximumFractionDigits: 0 }).format(value);
+}
+
+/**
+ * The facts of a space in reading order. A leased space: status, areas and uses only. Otherwise the
+ * date it can be moved into ("immediately" when none or past) and its prices, or "price on request".
+ */
+export function unitFacts(unit: Unit, today: string, words: FactWords): UnitFact[] {
+  const { t } = words;
+  const fact = (key: UnitFact['key'], value: string): UnitFact => ({ key, label: t(`units.detail.${key}`), value });
+  const facts = [
+    fact('status', t(`units.status.${unit.status}`)),
+    fact('exclusiveArea', formatArea(unit.exclusiveAreaM2, words)),
+    fact('supplyArea', formatArea(unit.supplyAreaM2, words)),
+    fact('uses', unit.uses.length ? unit.uses.map(words.useLabel).join(', ') : t('units.detail.usesNone')),
+  ];
+  const availability = availabilityOf(unit, today);
+  if (availability.kind === 'leased') return facts;
+  facts.push(fact('availableFrom', availability.kind === 'from' ? formatDay(availability.date, words.tag) : t('units.detail.immediately')));
+  if (!hasPublicPrice(unit)) return [...facts, fact('monthlyRent', t('units.detail.priceOnRequest'))];
+  const price = (value: number | null) => (value === null ? t('units.detail.notSet') : formatWon(value, words.tag));
+  return [...facts, fact('monthlyRent', price(unit.monthlyRent)), fact('deposit', price(unit.deposit)), fact('maintenanceFee', price(unit.maintenanceFee))];
+}
+
+/**
+ * Up to `count` spaces a visitor who wanted `target` may take instead: available now or later (not
+ * leased, not under negotiation), sharing a use when the target has any, closest in area, then in floor.
+ */
+export function similarUnits(target: Unit, units: readonly Unit[], floors: readonly string[], count = 3): Unit[] {
+  const shares = (unit: Unit) => target.uses.length === 0 || unit.uses.some((use) => target.uses.includes(use));
+  const areaGap = (unit: Unit) => Math.abs(Math.log(unit.exclusiveAreaM2 / target.exclusiveAreaM2));
+  const floorGap = (unit: Unit) => Math.abs(floors.indexOf(unit.floor) - floors.indexOf(target.floor));
+  return units
+    .filter((unit) => unit.id !== target.id && unit.status === 'available')
+    .toSorted((a, b) => Number(shares(b)) - Number(shares(a)) || areaGap(a) - areaGap(b) || floorGap(a) - floorGap(b))
+    .slice(0, count);
+}
