@@ -13,6 +13,8 @@ import { call } from '../support/api-calls.ts';
 import { adminToken, brandBody, inquiryBody, PNG_BYTES, uploaded, useApiBackend } from '../support/api-suite.ts';
 import { availableBackends } from '../support/db-backends.ts';
 import inquiries from '../../functions/inquiries.ts';
+import units from '../../functions/units.ts';
+import { UNDO_WINDOW_MS } from '../../src/shared/undo.ts';
 
 /** PUT/GET on /objects/uploads/{id}, with the id handed over as Netlify's router would. */
 async function objectRequest(method: string, url: string, body?: Uint8Array<ArrayBuffer>, type?: string) {
@@ -135,5 +137,31 @@ describe.each(availableBackends())('abuse: uploads on $name (issue 10)', (backen
     expect(await objectExists(second)).toBe(true);
     await sweepUnreferencedObjects(Date.now() + UNREFERENCED_GRACE_MS + 60_000);
     expect(await objectExists(second)).toBe(false);
+  });
+
+  it('keeps the images of a brand and a unit deleted just before the sweep: the undo brings them back whole (issue 16)', async () => {
+    // Uploaded two days ago, so only the deleted records can keep them past the grace period.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() - 2 * UNREFERENCED_GRACE_MS);
+    const [thumbnail, photo, plan] = [await uploaded('thumbnail'), await uploaded('thumbnail'), await uploaded('plan', PNG_BYTES)];
+    vi.useRealTimers();
+    const brand = (await call(brands, 'POST', '/api/brands', { token, body: brandBody(thumbnail, { images: [photo] }) })).json;
+    const unit = (await call(units, 'POST', '/api/units', { token, body: { floor: '9F', unitNumber: '903', exclusiveAreaM2: 50, supplyAreaM2: 70, plan } })).json;
+    expect(unit.plan).toBe(plan);
+    expect((await call(brands, 'DELETE', `/api/brands/${brand.id}`, { token })).status).toBe(204);
+    expect((await call(units, 'DELETE', `/api/units/${unit.id}`, { token })).status).toBe(204);
+
+    await sweepUnreferencedObjects();
+    for (const path of [thumbnail, photo, plan]) expect(await objectExists(path)).toBe(true);
+    expect((await call(brands, 'POST', `/api/brands/${brand.id}/restore`, { token })).json).toMatchObject({ thumbnail, images: [photo] });
+    expect((await call(units, 'POST', `/api/units/${unit.id}/restore`, { token })).json.plan).toBe(plan);
+
+    // Deleted again and not restored: once the undo window has passed, nothing keeps them.
+    await call(brands, 'DELETE', `/api/brands/${brand.id}`, { token });
+    await call(units, 'DELETE', `/api/units/${unit.id}`, { token });
+    await sweepUnreferencedObjects(Date.now() + UNDO_WINDOW_MS - 60_000);
+    for (const path of [thumbnail, photo, plan]) expect(await objectExists(path)).toBe(true);
+    await sweepUnreferencedObjects(Date.now() + UNDO_WINDOW_MS + 1_000);
+    for (const path of [thumbnail, photo, plan]) expect(await objectExists(path)).toBe(false);
   });
 });
