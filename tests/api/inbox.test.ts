@@ -211,7 +211,7 @@ describe.each(availableBackends())('inquiry inbox API on $name', (backend) => {
 
   it('exports what the filters select as UTF-8 CSV with BOM, RFC 4180 quoting and formulas neutralised', async () => {
     await post({ name: '=HYPERLINK("http://evil.example","x")', company: '+82 Holdings', message: 'line one\r\nline "two", with comma' });
-    await post({ name: '김민준', phone: '-1+1', company: '@SUM(A1)', message: 'Tabbed' });
+    await post({ name: '김민준', phone: '-82 10-1234-5678', company: '@SUM(A1)', message: 'Tabbed' });
     await post({ name: 'Filtered out', message: 'no' });
     const auth = { Authorization: `Bearer ${token}` };
     const none = await raw(inquiries, '/api/inquiries/export?search=%ED%95%9C%20%EB%A7%A4%EC%9E%A5', auth); // 한 매장: matches nothing
@@ -229,7 +229,7 @@ describe.each(availableBackends())('inquiry inbox API on $name', (backend) => {
     expect(text).toContain(`'+82 Holdings`);
     expect(text).toContain(`"line one\r\nline ""two"", with comma"`);
     expect(text).toContain(`,김민준,'@SUM(A1),`);
-    expect(text).toContain(`,'-1+1,`);
+    expect(text).toContain(`,'-82 10-1234-5678,`);
     // Tabs and CRs cannot start a stored field (the form trims), but a cell is neutralised all the same.
     expect([csvCell('\tx'), csvCell('\rx'), csvCell('-'), csvCell(-5), csvCell('a-b')]).toEqual([`'\tx`, `"'\rx"`, `'-`, '-5', 'a-b']);
     expect(text.split('\r\n').filter(Boolean)).toHaveLength(5); // header + 3 rows, one with a quoted line break

@@ -62,6 +62,16 @@ describe.each(availableBackends())('inquiries API on $name', (backend) => {
     expect(await countRows(ctx.db, 'inquiries')).toBe(before);
   });
 
+  it('refuses a phone number that is not one (400 with its message), storing nothing (issue 16)', async () => {
+    const before = await countRows(ctx.db, 'inquiries');
+    const words = await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody({ phone: 'abc' }) });
+    expect(words.status).toBe(400);
+    expect(words.json.error.fields).toEqual({ phone: 'inquiry.errors.phoneInvalid' });
+    expect(await countRows(ctx.db, 'inquiries')).toBe(before);
+    const international = await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody({ phone: '+82 (10) 1234-5678' }) });
+    expect(international.status).toBe(201);
+  });
+
   it('accepts at most 5 attachments, each an attachment uploaded here', async () => {
     const before = await countRows(ctx.db, 'inquiries');
     const six = await Promise.all(Array.from({ length: 6 }, () => uploaded('attachment')));
