@@ -1,5 +1,5 @@
 import { useRef, useState, type SubmitEvent } from 'react';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES } from '~/shared/uploads';
+import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES } from '~/shared/uploads';
 import type { Locale } from '~/i18n/locales';
 import type { Messages } from '~/i18n/translate';
 import { ApiError, apiWrite } from '~/client/api';
@@ -65,7 +65,8 @@ export default function InquiryForm({ locale, messages }: Props) {
     purpose: 'attachment',
     maxFiles: ATTACHMENT_MAX_FILES,
     maxBytes: ATTACHMENT_MAX_BYTES,
-    locale: uppyLocale(t, locale),
+    allowedTypes: [...ATTACHMENT_EXTENSIONS],
+    locale: uppyLocale(t, locale, ATTACHMENT_EXTENSIONS),
     note: t('inquiry.attachHint', { count: ATTACHMENT_MAX_FILES, size: MAX_MB }),
     onUploaded: (file) => {
       setAttachments((list) => addUploaded(list, [file]));

@@ -73,7 +73,7 @@ describe.each(availableBackends())('abuse: uploads on $name (issue 10)', (backen
     expect((await objectRequest('PUT', `${small.partURL}&partNumber=1`, bytesOf(101))).status).toBe(413);
   });
 
-  it('gives one upload URL to exactly one of four concurrent PUTs; the stored bytes and type are that one', async () => {
+  it('gives one upload URL to exactly one of four concurrent PUTs; the stored bytes are that one, typed by what they are', async () => {
     const { uploadURL, objectPath } = (await call(upload, 'POST', '/api/objects/upload', { body: { purpose: 'attachment', filename: 'a.pdf' } })).json;
     const bodies = [0, 1, 2, 3].map((n) => new TextEncoder().encode(`%PDF-1.4 body ${n}`));
     const types = ['application/pdf', 'text/plain', 'image/png', 'application/zip'];
@@ -83,7 +83,7 @@ describe.each(availableBackends())('abuse: uploads on $name (issue 10)', (backen
     for (const answer of answers) if (answer.status !== 200) expect(JSON.parse(answer.text).error.code).toBe('upload_url_used');
     const read = await objects(new Request(new URL(await signedReadURL(objectPath), 'http://127.0.0.1')), { params: { id: objectPath.split('/').pop()! } });
     expect(new Uint8Array(await read.arrayBuffer())).toEqual(bodies[winners[0]!]);
-    expect(read.headers.get('content-type')).toBe(types[winners[0]!]);
+    expect(read.headers.get('content-type')).toBe('application/pdf');
   });
 
   it('answers a file name or type that overflows the store metadata once encoded with 400, not a fake outage', async () => {

@@ -60,9 +60,17 @@ export class ContractUploader extends BasePlugin<ContractUploaderOptions & { id?
       );
       this.uppy.emit('upload-success', this.uppy.getFile(file.id), { status: 200, body: { objectPath }, uploadURL: objectPath });
     } catch (error) {
-      if (!controller.signal.aborted) this.uppy.emit('upload-error', this.uppy.getFile(file.id), error as Error);
+      if (!controller.signal.aborted) this.uppy.emit('upload-error', this.uppy.getFile(file.id), inWords(error as Error, this.uppy));
     } finally {
       this.#controllers.delete(file.id);
     }
   }
+}
+
+/**
+ * The server's refusal of a file's type (415: a renamed .exe, an HTML page called .pdf) in the dialog's
+ * language, naming what is accepted: the dialog's own wrong-type message (uppy-locale.ts).
+ */
+function inWords(error: Error, uppy: Uppy<Meta, Body>): Error {
+  return /^415:/.test(error.message) ? new Error(uppy.i18n('youCanOnlyUploadFileTypes', { types: '' })) : error;
 }

@@ -60,29 +60,34 @@ export async function createInquiry(
   now = Date.now(),
 ): Promise<{ inquiry: Inquiry; replayed: boolean }> {
   const createdId = await db.transaction().execute(async (trx) => {
-    if (idempotencyKey) {
-      // An expired key is forgotten: its inquiry stays, the key may name a new one (IDEMPOTENCY_KEY_TTL_MS).
-      await trx
+    const insert = () =>
+      trx
+        .insertInto('inquiries')
+        // Stamped with the same clock the key's expiry is judged by.
+        .values({ ...toColumns(input, unit), idempotencyKey: idempotencyKey ?? null, createdAt: new Date(now) })
+        .onConflict((conflict) => conflict.column('idempotencyKey').doNothing())
+        .returning(['id', 'createdAt'])
+        .executeTakeFirst();
+    let row = await insert();
+    if (!row && idempotencyKey) {
+      // The key is taken. By an inquiry over 24 hours old it is forgotten (that inquiry stays): this is a new one.
+      const expired = await trx
         .updateTable('inquiries')
         .set({ idempotencyKey: null })
         .where('idempotencyKey', '=', idempotencyKey)
         .where('createdAt', '<', new Date(now - IDEMPOTENCY_KEY_TTL_MS))
-        .execute();
+        .returning('id')
+        .executeTakeFirst();
+      if (expired) row = await insert();
     }
-    const row = await trx
-      .insertInto('inquiries')
-      // Stamped with the same clock the key's expiry is judged by.
-      .values({ ...toColumns(input, unit), idempotencyKey: idempotencyKey ?? null, createdAt: new Date(now) })
-      .onConflict((conflict) => conflict.column('idempotencyKey').doNothing())
-      .returning(['id', 'createdAt'])
-      .executeTakeFirst();
     if (!row) return null;
-    await trx.insertInto('inquiryHistory').values({ inquiryId: row.id, at: row.createdAt, status: 'new', note: null, lostReason: null }).execute();
+    const { id, createdAt } = row;
+    await trx.insertInto('inquiryHistory').values({ inquiryId: id, at: createdAt, status: 'new', note: null, lostReason: null }).execute();
     const channels = configuredChannels();
     if (channels.length > 0) {
-      await trx.insertInto('outbox').values(channels.map((channel) => ({ inquiryId: row.id, channel }))).execute();
+      await trx.insertInto('outbox').values(channels.map((channel) => ({ inquiryId: id, channel }))).execute();
     }
-    return row.id;
+    return id;
   });
   if (createdId) return { inquiry: (await findInquiry(db, createdId))!, replayed: false };
   const stored = await selectInquiryRows(db).where('i.idempotencyKey', '=', idempotencyKey as string).executeTakeFirstOrThrow();

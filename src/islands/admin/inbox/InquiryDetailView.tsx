@@ -58,7 +58,7 @@ export default function InquiryDetailView({ id, lang, dateFormat, onClose, onCha
 
   async function open(index: number) {
     try {
-      await openAttachment(id, index, lang);
+      await openAttachment(id, index, lang, detail?.attachmentFiles[index]?.contentType ?? null);
     } catch (error) {
       if (!endSessionIfUnauthorized(error)) showToast({ title: t('inbox.attachmentFailed'), variant: 'destructive' });
     }
