@@ -76,11 +76,21 @@ export function areaRangeProblem(area: { min: number | null; max: number | null 
   return area.min !== null && area.max !== null && area.min > area.max ? M.areaRange : null;
 }
 
+/**
+ * YYYY-MM-DD naming a day of the calendar: 2026-02-31 is none, and neither is year 0000 (the database has
+ * no year zero, so such a date would fail there instead of being refused as input).
+ * @example isCalendarDay('2028-02-29') // true
+ * @example isCalendarDay('0000-00-00') // false
+ */
+export function isCalendarDay(text: string): boolean {
+  if (!ISO_DATE_PATTERN.test(text) || text.startsWith('0000')) return false;
+  const day = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(text);
+}
+
 /** A move-in date: YYYY-MM-DD, and a day that exists. */
 export function moveInDateProblem(text: string): string | null {
-  if (!ISO_DATE_PATTERN.test(text)) return M.dateInvalid;
-  const day = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(text) ? null : M.dateInvalid;
+  return isCalendarDay(text) ? null : M.dateInvalid;
 }
 
 /** The inquiry as the contact form holds it before sending. */

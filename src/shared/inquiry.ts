@@ -6,7 +6,7 @@ import { BRAND_CATEGORIES } from './brand.ts';
 import { LOCALES } from '../i18n/locales.ts';
 import { INQUIRY_LIMITS, PREFERRED_CONTACTS, UTM_KEYS, type PreferredContact } from './inquiry-basics.ts';
 import {
-  areaBoundProblem, areaRangeProblem, emailProblem, INQUIRY_FIELD_MESSAGES, ISO_DATE_PATTERN, moveInDateProblem, optionalTextProblem, phoneProblem, requiredTextProblem,
+  areaBoundProblem, areaRangeProblem, emailProblem, INQUIRY_FIELD_MESSAGES, isCalendarDay, moveInDateProblem, optionalTextProblem, phoneProblem, requiredTextProblem,
   singleLine,
 } from './inquiry-rules.ts';
 
@@ -152,7 +152,8 @@ export type InquiryPatch = v.InferOutput<typeof InquiryPatchSchema>;
 
 export const INQUIRY_PAGE = { default: 50, max: 200 } as const;
 
-const DateParam = v.pipe(v.string('inbox.errors.dateInvalid'), v.regex(ISO_DATE_PATTERN, 'inbox.errors.dateInvalid'));
+/** A day filter: a real calendar day (2026-02-31 and 0000-00-00 are refused here, not by a failing query). */
+const DateParam = v.pipe(v.string('inbox.errors.dateInvalid'), v.check(isCalendarDay, 'inbox.errors.dateInvalid'));
 
 /** The list's filters (query parameters); an absent or empty parameter means no filter. */
 export const InquiryFilterSchema = v.object({
