@@ -141,7 +141,9 @@ describe.each(availableBackends())('units API on $name', (backend) => {
     expect(twice.status).toBe(409);
     expect(twice.json.error.fields).toEqual({ unitNumber: 'units.errors.unitNumberTaken' });
     expectSpokenInFourLanguages('units.errors.unitNumberTaken');
-    expect((await create({ floor: '4F' })).status).toBe(201);
+    // A name that is no room number ("Lobby") may repeat on another floor.
+    expect((await create({ unitNumber: 'Lobby' })).status).toBe(201);
+    expect((await create({ floor: '4F', unitNumber: 'Lobby' })).status).toBe(201);
   });
 
   it('takes a plan uploaded here as an image and makes it public on save; a foreign or non-plan path is refused', async () => {
@@ -175,6 +177,19 @@ describe.each(availableBackends())('units API on $name', (backend) => {
     expect((await call(units, 'GET', `/api/units/${created.id}`)).status).toBe(404);
     expect((await call(units, 'POST', `/api/units/${created.id}/restore`, { token })).status).toBe(200);
     expect((await call(units, 'DELETE', `/api/units/${randomUUID()}`, { token })).status).toBe(404);
+  });
+
+  it('refuses a unit number that names another floor (301 on 12F) and stores nothing (issue 16)', async () => {
+    await clear();
+    for (const [floor, unitNumber] of [['12F', '301'], ['B1', '102'], ['3F', 'B301'], ['1F', '1101']]) {
+      const refused = await create({ floor, unitNumber });
+      expect(refused.status, `${unitNumber} on ${floor}`).toBe(400);
+      expect(refused.json.error.fields).toEqual({ unitNumber: 'units.errors.unitNumberFloor' });
+    }
+    expect((await call(units, 'GET', '/api/units')).json).toEqual([]);
+    for (const [floor, unitNumber] of [['12F', '1201'], ['B1', 'B102'], ['3F', '301-1'], ['2F', 'A'], ['11F', '1103']]) {
+      expect((await create({ floor, unitNumber })).status, `${unitNumber} on ${floor}`).toBe(201);
+    }
   });
 
   it('undoes a delete with the same id and dates, once; not over a space numbered the same since', async () => {
