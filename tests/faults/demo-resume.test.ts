@@ -69,10 +69,10 @@ describe('npm run demo', () => {
     expect(units.map((unit) => `${unit.floor} ${unit.unitNumber}`).sort()).toEqual(DEMO_UNITS.map((unit) => `${unit.floor} ${unit.unitNumber}`).sort());
 
     // The Korean site reads Korean, the others their translation; a Korean search finds the café.
-    const cafe = brands.find((brand) => brand.nameI18n.en === 'Blue Harbor Coffee')!;
+    const cafe = brands.find((brand) => brand.nameI18n?.en === 'Blue Harbor Coffee')!;
     expect(cafe.name).toBe('블루하버 커피');
     expect(cafe.descriptionI18n).toMatchObject({ zh: expect.stringMatching(/咖啡/), ja: expect.stringMatching(/コーヒー/) });
-    for (const brand of brands) expect(brand.name, brand.nameI18n.en).toMatch(/[가-힣]/);
+    for (const brand of brands) expect(brand.name, brand.nameI18n?.en).toMatch(/[가-힣]/);
     const found = (await (await fetch(`${origin}/api/brands?search=${encodeURIComponent('커피')}`)).json()) as Brand[];
     expect(found.map((brand) => brand.name)).toContain('블루하버 커피');
     // Every tenant stands on the stacking plan: its floor and unit are a (leased) space.

@@ -7,13 +7,13 @@ import { deflateRawSync } from 'node:zlib';
  */
 
 /** A ZIP archive with these entries (deflated), as an office suite writes it: local headers, central directory, end record. */
-export function zipOf(entries: Record<string, string>): Buffer {
+export function zipOf(entries: Record<string, string | Buffer>): Buffer {
   const locals: Buffer[] = [];
   const central: Buffer[] = [];
   let offset = 0;
   for (const [name, text] of Object.entries(entries)) {
     const nameBytes = Buffer.from(name, 'utf8');
-    const data = Buffer.from(text, 'utf8');
+    const data = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
     const packed = deflateRawSync(data);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
@@ -81,7 +81,7 @@ export function ole2Of(streams: string[]): Buffer {
   return Buffer.concat([header, fat, directory]);
 }
 
-const CONTENT_TYPES = '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>';
+export const CONTENT_TYPES = '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>';
 
 /** One sample of every accepted attachment type, by file name. */
 export const ACCEPTED_DOCUMENTS: Record<string, { bytes: Buffer; type: string }> = {
