@@ -108,6 +108,9 @@ test('no admin tab is wider than a phone, and brand thumbnails come from the Ima
   await page.getByRole('tab', { name: '브랜드 관리' }).click();
   const thumbnail = page.getByRole('img', { name: new RegExp(brand.name) }).first();
   await expect(thumbnail).toHaveAttribute('src', /^\/\.netlify\/images\?url=%2Fobjects%2Fuploads%2F[0-9a-f-]{36}&w=96&h=96&fit=cover$/);
+  // The edit form's preview is the CDN's small copy too, never the uploaded original (a phone photo of several MB).
+  await page.getByRole('button', { name: `수정 ${brand.name}`, exact: true }).click();
+  await expect(page.getByRole('img', { name: '썸네일 미리보기' })).toHaveAttribute('src', /^\/\.netlify\/images\?url=%2Fobjects%2Fuploads%2F[0-9a-f-]{36}&w=256&h=256&fit=/);
 });
 
 test('the unit form takes focus to the first wrong field, clears a message once its field is right, and checks the number against the floor', async ({ page }) => {
