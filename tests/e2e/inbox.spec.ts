@@ -54,6 +54,8 @@ test('the leasing team moves an inquiry from new to won in the inbox, and the vi
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await page.getByRole('button', { name: '목록으로' }).click();
   await expect(page.getByTestId('inquiry-detail')).toHaveCount(0);
+  // On a phone the reloaded inbox folds its filters again (issue 16): the search is kept behind the button.
+  await showInboxFilters(page);
   await expect(page.getByRole('searchbox', { name: '검색' })).toHaveValue(name);
   await expect(page.getByTestId('inquiry-row')).toHaveCount(1);
   expect(consoleErrors).toEqual([]);
