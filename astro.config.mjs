@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { DEFAULT_LOCALE, LOCALES } from './src/i18n/locales.ts';
 import { preactIslands } from './build/preact-islands.ts';
 import { islandPreloads } from './build/island-preloads.ts';
+import { cspHeaders } from './build/csp-headers.ts';
 
 export default defineConfig({
   site: process.env.SITE_URL ?? 'https://btower.example',
@@ -12,13 +13,14 @@ export default defineConfig({
   // Helpers and CI may build side by side; each can pick its own folder.
   outDir: process.env.ASTRO_OUT_DIR ?? 'dist',
   trailingSlash: 'ignore',
-  integrations: [react(), islandPreloads()],
+  integrations: [react(), islandPreloads(), cspHeaders()],
   i18n: {
     defaultLocale: DEFAULT_LOCALE,
     locales: [...LOCALES],
     routing: { prefixDefaultLocale: false },
   },
-  // Hashes every script and style Astro emits into a CSP <meta>, so no page needs 'unsafe-inline'.
+  // Hashes every script and style Astro emits into a CSP <meta>, so no page needs 'unsafe-inline'; the
+  // build sends it as each page's response header too (build/csp-headers.ts → _headers).
   security: { csp: true },
   // No code blocks on this site; Shiki's inline styles would also fight the CSP.
   markdown: { syntaxHighlight: false },

@@ -9,6 +9,7 @@ import { routes, type RouteContext } from '../src/server/http/routes.ts';
 import { assertStorableText } from '../src/server/http/storable-text.ts';
 import { discardedInquiry, guardInquiryPost } from '../src/server/inquiries/guard.ts';
 import { createInquiry } from '../src/server/inquiries/queries.ts';
+import { inquiryReceipt } from '../src/server/inquiries/receipt.ts';
 import {
   attachmentLinkRoute,
   exportInquiriesRoute,
@@ -69,6 +70,6 @@ async function createInquiryRoute(req: Request, context: RouteContext): Promise<
     const attempt = drainOutbox(db, inquiry.id).catch((error: unknown) => console.error(error));
     if (context.waitUntil) context.waitUntil(attempt);
   }
-  // A replay answers as the first request did, marked so a client can tell.
-  return json(inquiry, { status: 201, headers: replayed ? { 'Idempotent-Replayed': 'true' } : {} });
+  // A replay answers as the first request did (the receipt, never the stored row), marked so a client can tell.
+  return json(inquiryReceipt(input, inquiry.id, inquiry.createdAt), { status: 201, headers: replayed ? { 'Idempotent-Replayed': 'true' } : {} });
 }

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { parse } from 'smol-toml';
 
 export interface HeaderRule {
@@ -50,4 +51,44 @@ export function headersFor(rules: NetlifyRules, pathname: string): Record<string
   const merged: Record<string, string> = {};
   for (const rule of rules.headers) if (rule.pattern.test(pathname)) Object.assign(merged, rule.values);
   return merged;
+}
+
+/**
+ * Netlify's `_headers` file of the publish folder (the build writes each page's Content-Security-Policy
+ * there): a path on its own line, then its headers indented as `Name: value`; `#` starts a comment.
+ */
+export function parseHeadersFile(text: string): HeaderRule[] {
+  const rules: HeaderRule[] = [];
+  let current: HeaderRule | null = null;
+  for (const line of text.split(/\r?\n/)) {
+    const trimmed = line.trim();
+    if (!trimmed || trimmed.startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      current = { pattern: pathPattern(trimmed), values: {} };
+      rules.push(current);
+      continue;
+    }
+    const colon = trimmed.indexOf(':');
+    if (current && colon > 0) current.values[trimmed.slice(0, colon).trim()] = trimmed.slice(colon + 1).trim();
+  }
+  return rules;
+}
+
+/**
+ * The header rules in force for the site in `distDir`: its `_headers`, then netlify.toml's (which win on
+ * the same header, as on Netlify). `_headers` is read again whenever a build has rewritten it, so a
+ * rebuilt site is served with its own hashes.
+ */
+export function siteHeaderRules(toml: NetlifyRules, distDir: string): () => Promise<NetlifyRules> {
+  const file = path.join(distDir, '_headers');
+  let seen = -1;
+  let fileRules: HeaderRule[] = [];
+  return async () => {
+    const modified = await stat(file).then((info) => info.mtimeMs, () => 0);
+    if (modified !== seen) {
+      seen = modified;
+      fileRules = modified ? parseHeadersFile(await readFile(file, 'utf8').catch(() => '')) : [];
+    }
+    return { ...toml, headers: [...fileRules, ...toml.headers] };
+  };
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { startLoopbackBlobs } from './blobs.ts';
 import { loadFunctionRoutes, matchFunction, type FunctionRoute } from './function-routes.ts';
 import { clientAddress, refusedMethod } from './function-methods.ts';
-import { headersFor, loadNetlifyRules, type NetlifyRules } from './netlify-rules.ts';
+import { headersFor, loadNetlifyRules, siteHeaderRules, type NetlifyRules } from './netlify-rules.ts';
 import { BodyTooLargeError, readNodeBody, sendWebResponse, toWebRequest } from './node-http.ts';
 import { compressFor, negotiateEncoding } from './compression.ts';
 import { findNotFoundPage, findStatic, type StaticFile } from './static-files.ts';
@@ -52,6 +52,8 @@ const blobs = await startLoopbackBlobs(path.join(DATA_DIR, 'blobs'));
 const cdn = startLocalCdn();
 const routes: FunctionRoute[] = await loadFunctionRoutes();
 const rules: NetlifyRules = await loadNetlifyRules();
+/** netlify.toml's rules and the built site's own _headers (each page's CSP), as Netlify serves them. */
+const siteRules = siteHeaderRules(rules, DIST_DIR);
 
 function jsonError(res: ServerResponse, status: number, code: string, message: string): void {
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
@@ -123,7 +125,7 @@ async function serveImage(req: IncomingMessage, res: ServerResponse, search: URL
   await sendWebResponse(res, response, req.method === 'HEAD');
 }
 
-function sendStatic(req: IncomingMessage, res: ServerResponse, status: number, file: StaticFile, pathname: string): void {
+async function sendStatic(req: IncomingMessage, res: ServerResponse, status: number, file: StaticFile, pathname: string): Promise<void> {
   const encoding = negotiateEncoding(req.headers['accept-encoding']);
   const packed = compressFor(file.body, file.type, encoding);
   const body = packed ?? file.body;
@@ -133,7 +135,7 @@ function sendStatic(req: IncomingMessage, res: ServerResponse, status: number, f
     'Cache-Control': 'public, max-age=0, must-revalidate',
     Vary: 'Accept-Encoding',
     ...(packed && encoding ? { 'Content-Encoding': encoding } : {}),
-    ...headersFor(rules, pathname),
+    ...headersFor(await siteRules(), pathname),
   };
   res.writeHead(status, headers);
   res.end(req.method === 'HEAD' ? undefined : body);
@@ -148,7 +150,7 @@ async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: 
   if (file) return sendStatic(req, res, 200, file, pathname);
   const notFound = await findNotFoundPage(DIST_DIR, rules, pathname);
   if (notFound) return sendStatic(req, res, 404, notFound, pathname);
-  res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...headersFor(rules, pathname) }).end('Not found');
+  res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...headersFor(await siteRules(), pathname) }).end('Not found');
 }
 
 const server = createServer(async (req, res) => {

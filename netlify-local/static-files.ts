@@ -27,6 +27,8 @@ const TYPES: Record<string, string> = {
   '.webm': 'video/webm',
 };
 
+const CONFIGURATION_FILES = new Set(['/_headers', '/_redirects']);
+
 export interface StaticFile {
   body: Buffer;
   type: string;
@@ -51,6 +53,8 @@ export async function findStatic(root: string, pathname: string): Promise<Static
   }
   if (decoded.includes('\0')) return null;
   const clean = path.posix.normalize(decoded);
+  // Netlify reads these configuration files of the publish folder and never serves them.
+  if (CONFIGURATION_FILES.has(clean)) return null;
   const candidates = clean.endsWith('/') ? [`${clean}index.html`] : [clean, `${clean}/index.html`, `${clean}.html`];
   for (const candidate of candidates) {
     const found = await fileAt(root, candidate);

@@ -1,18 +1,22 @@
 import { spawn } from 'node:child_process';
-import { readdir } from 'node:fs/promises';
+import { access, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ensureLocalAdminPassword } from '../src/server/auth/local-password.ts';
 import { seedDemo } from './demo/seed.ts';
 
 /**
  * `npm run demo`: the site as `npm start` serves it (same PORT), on its own data folder (`.data/demo`
- * unless DATA_DIR is set), seeded with a believable building the first time that folder is used.
+ * unless DATA_DIR is set), seeded with a believable building. Seeding runs until it has finished once
+ * (a marker file in the folder says so): a first run stopped half-way is completed by the next, and a
+ * building the user has since changed is left as it is.
  */
 const DATA_DIR = path.resolve(process.env.DATA_DIR ?? '.data/demo');
 const PORT = Number(process.env.PORT ?? 8888);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
+/** Written once the whole demo building stands in DATA_DIR. */
+const SEEDED_MARKER = path.join(DATA_DIR, 'demo-seeded');
 
-const isNew = await readdir(DATA_DIR).then((entries) => entries.length === 0, () => true);
+const seeded = await access(SEEDED_MARKER).then(() => true, () => false);
 // Known before the server starts, so the seeder can sign in (the server reads the same file).
 const password = await ensureLocalAdminPassword(DATA_DIR);
 
@@ -33,15 +37,17 @@ async function waitForServer(): Promise<void> {
   throw new Error(`no answer from ${ORIGIN}`);
 }
 
-if (isNew) {
+if (!seeded) {
   try {
     await waitForServer();
-    const seeded = await seedDemo(ORIGIN, password);
-    console.log(`Demo data: ${seeded.brands} brands and ${seeded.units} units seeded in ${DATA_DIR}. Sign in at ${ORIGIN}/admin`);
+    const result = await seedDemo(ORIGIN, password);
+    await writeFile(SEEDED_MARKER, `${new Date().toISOString()}\n`);
+    const resumed = result.created < result.brands + result.units ? ` (${result.created} added to what an earlier run had seeded)` : '';
+    console.log(`Demo data: ${result.brands} brands and ${result.units} units in ${DATA_DIR}${resumed}. Sign in at ${ORIGIN}/admin`);
   } catch (error) {
-    console.error(`Seeding the demo failed (delete ${DATA_DIR} to seed again): ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`Seeding the demo failed; the next \`npm run demo\` completes it: ${error instanceof Error ? error.message : String(error)}`);
     server.kill('SIGTERM');
   }
 } else {
-  console.log(`Demo data folder ${DATA_DIR} is in use: starting without seeding.`);
+  console.log(`Demo data folder ${DATA_DIR} is seeded: starting without seeding.`);
 }

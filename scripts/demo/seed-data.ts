@@ -1,14 +1,22 @@
-import type { BrandCategory } from '../../src/shared/brand.ts';
+import type { BrandCategory, BrandTextLocale } from '../../src/shared/brand.ts';
 import type { UnitInput, UnitStatus, UnitUse } from '../../src/shared/unit.ts';
 
-/** A believable building for a newcomer's first look: brands across categories and floors, some coming soon. */
+/**
+ * A believable Korean building for a newcomer's first look: brands across categories and floors, some
+ * coming soon. Korean is the base text (what the Korean site and a Korean search read); English, Chinese
+ * and Japanese are the translations the admin form keeps beside it.
+ */
 export interface DemoBrand {
   name: string;
   description: string;
+  nameI18n: Partial<Record<BrandTextLocale, string>>;
+  descriptionI18n: Partial<Record<BrandTextLocale, string>>;
   category: BrandCategory;
   floor: string;
   unit: string;
   area: string;
+  /** The unit's exclusive area in m², for the space the brand occupies on the stacking plan. */
+  areaM2: number;
   isAvailable: boolean;
   tags: string[];
   /** Thumbnail colours and the letters drawn on it. */
@@ -16,19 +24,66 @@ export interface DemoBrand {
   initials: string;
 }
 
+type Texts = [en: string, zh: string, ja: string];
+const i18n = ([en, zh, ja]: Texts) => ({ en, zh, ja });
+
+function brand(
+  [floor, unit, areaM2]: [string, string, number],
+  name: string, names: Texts, description: string, descriptions: Texts,
+  category: BrandCategory, isAvailable: boolean, tags: string[], colour: string, initials: string,
+): DemoBrand {
+  return { name, description, nameI18n: i18n(names), descriptionI18n: i18n(descriptions), category, floor, unit, area: `${areaM2}㎡`, areaM2, isAvailable, tags, colour, initials };
+}
+
 export const DEMO_BRANDS: DemoBrand[] = [
-  { name: 'Sillim Fresh Market', description: 'Neighbourhood grocery with produce delivered every morning.', category: 'Retail', floor: 'B1', unit: 'B101', area: '420㎡', isAvailable: true, tags: ['grocery', 'daily'], colour: '#15803d', initials: 'SF' },
-  { name: 'Bread & Co.', description: 'Bakery café baking sourdough and croissants on site.', category: 'F&B', floor: 'B1', unit: 'B103', area: '96㎡', isAvailable: true, tags: ['bakery', 'coffee'], colour: '#b45309', initials: 'B&' },
-  { name: 'Blue Harbor Coffee', description: 'Specialty coffee roaster by the main entrance.', category: 'F&B', floor: '1F', unit: '101', area: '82㎡', isAvailable: true, tags: ['coffee'], colour: '#1d4ed8', initials: 'BH' },
-  { name: 'Glow Pharmacy', description: 'Pharmacy and health store, open late.', category: 'Medical', floor: '1F', unit: '103', area: '64㎡', isAvailable: true, tags: ['pharmacy'], colour: '#0f766e', initials: 'GP' },
-  { name: 'Hanok Table', description: 'Modern Korean dining with seasonal set menus.', category: 'F&B', floor: '2F', unit: '201', area: '210㎡', isAvailable: true, tags: ['korean', 'dinner'], colour: '#9f1239', initials: 'HT' },
-  { name: 'Noodle Lab', description: 'Hand-pulled noodles and dumplings, coming this spring.', category: 'F&B', floor: '2F', unit: '205', area: '120㎡', isAvailable: false, tags: ['noodles'], colour: '#7c2d12', initials: 'NL' },
-  { name: 'Pure Skin Clinic', description: 'Dermatology and skin care treatments.', category: 'Beauty', floor: '3F', unit: '302', area: '180㎡', isAvailable: true, tags: ['skin'], colour: '#be185d', initials: 'PS' },
-  { name: 'Core Fitness', description: 'Personal training studio with small group classes.', category: 'Service', floor: '3F', unit: '305', area: '260㎡', isAvailable: false, tags: ['fitness'], colour: '#334155', initials: 'CF' },
-  { name: 'Smile Dental', description: 'Family dentistry, implants and orthodontics.', category: 'Medical', floor: '5F', unit: '501', area: '330㎡', isAvailable: true, tags: ['dental'], colour: '#0369a1', initials: 'SD' },
-  { name: 'Seoul Health Check', description: 'Health screening centre with same-day results.', category: 'Medical', floor: '7F', unit: '701', area: '610㎡', isAvailable: true, tags: ['checkup'], colour: '#047857', initials: 'SH' },
-  { name: 'Bright Math Academy', description: 'Maths and science classes for middle and high school.', category: 'Education', floor: '11F', unit: '1103', area: '150㎡', isAvailable: true, tags: ['academy'], colour: '#6d28d9', initials: 'BM' },
-  { name: 'Tower Works', description: 'Co-working floor with meeting rooms, opening soon.', category: 'Office', floor: '12F', unit: '1201', area: '600㎡', isAvailable: false, tags: ['coworking'], colour: '#0f172a', initials: 'TW' },
+  brand(['B1', 'B101', 420], '신림 신선마켓', ['Sillim Fresh Market', '新林生鲜超市', '新林フレッシュマーケット'],
+    '매일 아침 산지에서 들어오는 채소와 과일을 파는 동네 식료품점입니다.',
+    ['Neighbourhood grocery with produce delivered every morning.', '每天早上从产地直送蔬果的社区超市。', '毎朝産地から届く野菜と果物を扱う街の食料品店です。'],
+    'Retail', true, ['식료품', '장보기'], '#15803d', 'SF'),
+  brand(['B1', 'B103', 96], '브레드앤코', ['Bread & Co.', 'Bread & Co. 面包店', 'ブレッド＆コー'],
+    '사워도우와 크루아상을 매장에서 직접 굽는 베이커리 카페입니다.',
+    ['Bakery café baking sourdough and croissants on site.', '店内现烤酸种面包和可颂的烘焙咖啡馆。', 'サワードウとクロワッサンを店内で焼くベーカリーカフェです。'],
+    'F&B', true, ['베이커리', '커피'], '#b45309', 'B&'),
+  brand(['1F', '101', 82], '블루하버 커피', ['Blue Harbor Coffee', '蓝港咖啡', 'ブルーハーバーコーヒー'],
+    '정문 옆 스페셜티 커피 로스터리 카페. 원두를 매장에서 직접 볶습니다.',
+    ['Specialty coffee roaster by the main entrance.', '正门旁的精品咖啡烘焙店，咖啡豆店内烘焙。', '正面入口横のスペシャルティコーヒー焙煎所です。'],
+    'F&B', true, ['커피', '로스터리'], '#1d4ed8', 'BH'),
+  brand(['1F', '103', 64], '글로우 약국', ['Glow Pharmacy', 'Glow 药房', 'グロウ薬局'],
+    '늦은 시간까지 문을 여는 약국 겸 건강용품점입니다.',
+    ['Pharmacy and health store, open late.', '营业到深夜的药房与健康用品店。', '夜遅くまで営業する薬局・健康用品店です。'],
+    'Medical', true, ['약국'], '#0f766e', 'GP'),
+  brand(['2F', '201', 210], '한옥 테이블', ['Hanok Table', '韩屋餐桌', '韓屋テーブル'],
+    '제철 재료로 차리는 코스 메뉴의 모던 한식 다이닝입니다.',
+    ['Modern Korean dining with seasonal set menus.', '以当季食材呈现套餐的现代韩餐。', '旬の食材のコースで味わうモダン韓国料理です。'],
+    'F&B', true, ['한식', '저녁'], '#9f1239', 'HT'),
+  brand(['2F', '205', 120], '누들랩', ['Noodle Lab', '面条实验室', 'ヌードルラボ'],
+    '손으로 뽑는 수타면과 만두 전문점, 올봄 문을 엽니다.',
+    ['Hand-pulled noodles and dumplings, coming this spring.', '手工拉面与饺子专门店，今年春天开业。', '手延べ麺と餃子の専門店、この春オープン予定です。'],
+    'F&B', false, ['면요리'], '#7c2d12', 'NL'),
+  brand(['3F', '302', 180], '퓨어스킨 피부과', ['Pure Skin Clinic', '纯肤皮肤科', 'ピュアスキン皮膚科'],
+    '피부 진료와 피부 관리 시술을 하는 피부과 의원입니다.',
+    ['Dermatology and skin care treatments.', '提供皮肤诊疗与护理的皮肤科诊所。', '皮膚の診療とスキンケア施術を行う皮膚科です。'],
+    'Beauty', true, ['피부과'], '#be185d', 'PS'),
+  brand(['3F', '305', 260], '코어 피트니스', ['Core Fitness', '核心健身', 'コアフィットネス'],
+    '1:1 퍼스널 트레이닝과 소규모 그룹 수업을 하는 스튜디오, 곧 문을 엽니다.',
+    ['Personal training studio with small group classes, opening soon.', '提供一对一私教和小班课程的工作室，即将开业。', 'パーソナルトレーニングと少人数クラスのスタジオ、まもなくオープンします。'],
+    'Service', false, ['운동'], '#334155', 'CF'),
+  brand(['5F', '501', 330], '스마일 치과', ['Smile Dental', '微笑牙科', 'スマイル歯科'],
+    '가족 치과 진료, 임플란트와 교정을 하는 치과입니다.',
+    ['Family dentistry, implants and orthodontics.', '提供家庭牙科、种植牙与矫正的牙科诊所。', '家族の歯科診療、インプラント、矯正の歯科医院です。'],
+    'Medical', true, ['치과'], '#0369a1', 'SD'),
+  brand(['7F', '701', 610], '서울 건강검진센터', ['Seoul Health Check', '首尔体检中心', 'ソウル健診センター'],
+    '당일 결과를 받아 볼 수 있는 종합 건강검진센터입니다.',
+    ['Health screening centre with same-day results.', '当天出结果的综合体检中心。', '当日に結果がわかる総合健診センターです。'],
+    'Medical', true, ['건강검진'], '#047857', 'SH'),
+  brand(['11F', '1103', 150], '브라이트 수학학원', ['Bright Math Academy', '明亮数学学院', 'ブライト数学塾'],
+    '중·고등학생을 위한 수학·과학 전문 학원입니다.',
+    ['Maths and science classes for middle and high school.', '面向初高中生的数学与科学补习班。', '中高生のための数学・理科の専門塾です。'],
+    'Education', true, ['학원'], '#6d28d9', 'BM'),
+  brand(['12F', '1201', 600], '타워웍스', ['Tower Works', '塔楼共享办公', 'タワーワークス'],
+    '회의실을 갖춘 공유 오피스 층, 곧 문을 엽니다.',
+    ['Co-working floor with meeting rooms, opening soon.', '配备会议室的共享办公楼层，即将开业。', '会議室を備えたコワーキングフロア、まもなくオープンします。'],
+    'Office', false, ['공유오피스'], '#0f172a', 'TW'),
 ];
 
 /** A unit as the admin would enter it, with a plan drawn and uploaded for it when `plan` is set. */
@@ -73,7 +128,10 @@ const ROWS: Row[] = [
 /** Rent per m² of supply area a month, by floor (ground floor retail highest). */
 const RENT_PER_M2: Record<string, number> = { B1: 28_000, '1F': 65_000, '2F': 38_000, '3F': 32_000 };
 
-export const DEMO_UNITS: DemoUnit[] = ROWS.map(([floor, unitNumber, exclusive, status, uses, priceOnRequest = false], index) => {
+/** The spaces the brands occupy: leased, so the stacking plan shows every tenant's floor and unit. */
+const BRAND_ROWS: Row[] = DEMO_BRANDS.map((brand) => [brand.floor, brand.unit, brand.areaM2, 'leased', [brand.category]]);
+
+export const DEMO_UNITS: DemoUnit[] = [...ROWS, ...BRAND_ROWS].map(([floor, unitNumber, exclusive, status, uses, priceOnRequest = false], index) => {
   // Common areas add about 45 % on upper floors, 30 % below.
   const supply = Math.round(exclusive * (floor.startsWith('B') || floor === '1F' ? 1.3 : 1.45) * 100) / 100;
   const rent = Math.round((supply * (RENT_PER_M2[floor] ?? 26_000)) / 10_000) * 10_000;

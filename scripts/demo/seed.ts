@@ -1,14 +1,25 @@
 import { UPLOAD_ENDPOINTS, type CreateUploadResponse } from '../../src/shared/upload-protocol.ts';
 import type { UploadPurpose } from '../../src/shared/uploads.ts';
+import type { Brand } from '../../src/shared/brand.ts';
+import type { Unit } from '../../src/shared/unit.ts';
 import { DEMO_BRANDS, DEMO_UNITS } from './seed-data.ts';
 import { drawPlan, drawThumbnail } from './draw.ts';
+
+export interface SeedResult {
+  /** Brands and units in the demo building. */
+  brands: number;
+  units: number;
+  /** How many of them this run created (the rest were there from an earlier, perhaps interrupted, run). */
+  created: number;
+}
 
 /**
  * Seeds a running server through its public HTTP API, exactly as the admin panel would: sign in, upload
  * images, publish them, create brands and units. Nothing is written to the database directly, so the
- * demo data passes the same rules as real data.
+ * demo data passes the same rules as real data. It creates only what is missing (a brand by name, a unit
+ * by floor and number), so a run stopped half-way (Ctrl-C while seeding) is completed by the next one.
  */
-export async function seedDemo(origin: string, password: string): Promise<{ brands: number; units: number }> {
+export async function seedDemo(origin: string, password: string): Promise<SeedResult> {
   const api = async <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -28,21 +39,32 @@ export async function seedDemo(origin: string, password: string): Promise<{ bran
     return ticket.objectPath;
   }
 
+  // What an earlier run already made. A thumbnail uploaded for a brand that was never created is left to
+  // the hourly sweep (nothing refers to it).
+  const brandNames = new Set((await api<Brand[]>('GET', '/api/brands')).map((brand) => brand.name));
+  const unitKey = (unit: { floor: string; unitNumber: string }) => `${unit.floor} ${unit.unitNumber.toLowerCase()}`;
+  const unitKeys = new Set((await api<Unit[]>('GET', '/api/units', undefined, token)).map(unitKey));
+  let created = 0;
+
   for (const [index, brand] of DEMO_BRANDS.entries()) {
+    if (brandNames.has(brand.name)) continue;
     const format = index % 2 === 0 ? 'webp' : 'png';
     const thumbnail = await upload('thumbnail', `${brand.initials}.${format}`, `image/${format}`, await drawThumbnail(brand.initials, brand.colour, format));
-    const { colour: _colour, initials: _initials, ...fields } = brand;
+    const { colour: _colour, initials: _initials, areaM2: _areaM2, ...fields } = brand;
     await api('POST', '/api/brands', {
       ...fields,
       thumbnail,
       images: [],
       contactInfo: { phone: `02-555-${String(1000 + index)}`, email: `hello${index + 1}@btower-demo.example`, website: '' },
     }, token);
+    created += 1;
   }
   for (const unit of DEMO_UNITS) {
+    if (unitKeys.has(unitKey(unit))) continue;
     const { plan: drawn, ...fields } = unit;
     const plan = drawn ? await upload('plan', `plan-${unit.unitNumber}.png`, 'image/png', await drawPlan(unit.unitNumber, unit.exclusiveAreaM2)) : null;
     await api('POST', '/api/units', { ...fields, plan }, token);
+    created += 1;
   }
-  return { brands: DEMO_BRANDS.length, units: DEMO_UNITS.length };
+  return { brands: DEMO_BRANDS.length, units: DEMO_UNITS.length, created };
 }

@@ -2,6 +2,7 @@ import type { InquiryCounts, InquiryDetail, Inquiry, InquiryPatch, InquiryStatus
 import { INQUIRY_FILTER_KEYS } from '../shared/inquiry.ts';
 import { ApiError, apiRead, readUrl } from './api.ts';
 import { $adminToken } from './stores.ts';
+import { opensInline } from '../shared/uploads.ts';
 
 /** The inbox's filters as they stand in the page URL (and the API's query). */
 export type InboxFilters = Partial<Record<(typeof INQUIRY_FILTER_KEYS)[number], string>>;
@@ -55,12 +56,26 @@ export async function patchInquiry(id: string, patch: InquiryPatch): Promise<Inq
   return (await request('PATCH', `/api/inquiries/${id}`, patch)).json() as Promise<InquiryDetail>;
 }
 
-/** Signs one attachment now (links in an open tab never go stale) and opens it. */
-export async function openAttachment(id: string, index: number, lang: string): Promise<void> {
+/**
+ * Signs one attachment now (links in an open tab never go stale) and opens it: a PDF or an image in a
+ * new tab (the server serves those inline, sandboxed), anything else as a download, with no tab left
+ * blank behind it.
+ */
+export async function openAttachment(id: string, index: number, lang: string, contentType: string | null): Promise<void> {
+  const sign = async () => ((await (await request('POST', `/api/inquiries/${id}/attachments/${index}/link?lang=${lang}`)).json()) as { url: string }).url;
+  if (!opensInline(contentType)) {
+    // A same-origin link with `download` saves the file without leaving or replacing the inbox.
+    const link = Object.assign(document.createElement('a'), { href: await sign(), download: '' });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    return;
+  }
   // Opened before the await, so the popup counts as the click's own (no popup blocker).
   const tab = window.open('', '_blank');
+  if (tab) tab.opener = null;
   try {
-    const { url } = (await (await request('POST', `/api/inquiries/${id}/attachments/${index}/link?lang=${lang}`)).json()) as { url: string };
+    const url = await sign();
     if (tab) tab.location.href = url;
     else window.location.assign(url);
   } catch (error) {

@@ -1,4 +1,5 @@
 import { toPyeong } from '../shared/unit-basics.ts';
+import { LOCALE_TAGS, type Locale } from '../i18n/locales.ts';
 
 const pyeong = (m2: number | null) => (m2 === null ? null : Math.round(toPyeong(m2) * 10) / 10);
 
@@ -26,4 +27,13 @@ export function formatDuration(seconds: number, units: { h: string; m: string })
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
   return h > 0 ? `${h}${units.h} ${m}${units.m}` : `${m}${units.m}`;
+}
+
+const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
+
+/** Dates and times of the inbox in the admin's language ("Nov 25, 2026, 2:50 AM", "2026/11/25 2:50"). */
+export function adminDateFormat(locale: Locale): Intl.DateTimeFormat {
+  let format = dateFormats.get(locale);
+  if (!format) dateFormats.set(locale, (format = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: 'medium', timeStyle: 'short' })));
+  return format;
 }

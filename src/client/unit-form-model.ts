@@ -78,3 +78,25 @@ export function errorsFromServer(fields: Record<string, string>): UnitFormErrors
   for (const [path, key] of Object.entries(fields)) errors[formFieldOf(path)] ??= key;
   return errors;
 }
+
+/** The fields in the order the form shows them: the first one with an error is where focus goes. */
+export const UNIT_FORM_ORDER: readonly string[] = [
+  'floor', 'unitNumber', 'exclusiveAreaM2', 'supplyAreaM2', 'status', 'availableFrom', 'uses',
+  'monthlyRent', 'deposit', 'maintenanceFee', 'pricePublic', 'plan', ...UNIT_LANGUAGES.map((lang) => `note.${lang}`),
+];
+
+/** The first field with an error, in the form's order. */
+export function firstUnitError(errors: UnitFormErrors): string | undefined {
+  return UNIT_FORM_ORDER.find((field) => errors[field]) ?? Object.keys(errors)[0];
+}
+
+/**
+ * The shown errors after an edit: a field that is valid now loses its message at once, one still wrong
+ * keeps it (with today's wording); a field never marked is not marked while the user is typing.
+ */
+export function remainingErrors(shown: UnitFormErrors, values: UnitFormValues): UnitFormErrors {
+  if (Object.keys(shown).length === 0) return shown;
+  const result = validateUnitForm(values);
+  const now = 'errors' in result ? result.errors : {};
+  return Object.fromEntries(Object.keys(shown).flatMap((field) => (now[field] ? [[field, now[field]]] : [])));
+}

@@ -23,6 +23,15 @@ export async function keepDeleted(trx: Transaction<Database>, entity: UndoableEn
     .execute();
 }
 
+/**
+ * Whether `id` was deleted within the undo window and not brought back: a repeated delete (a double
+ * click, a retry after a lost answer) is then already done, and answers as the first one did.
+ */
+export async function isKeptDeleted(trx: Transaction<Database>, entity: UndoableEntity, id: string): Promise<boolean> {
+  const row = await trx.selectFrom('deletedRecords').select('id').where('entity', '=', entity).where('id', '=', id).where('deletedAt', '>=', windowStart()).executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The record deleted within the undo window, taken (a second undo finds nothing); null when there is none. */
 export async function takeDeleted<T>(trx: Transaction<Database>, entity: UndoableEntity, id: string): Promise<T | null> {
   const row = await trx

@@ -24,5 +24,10 @@ export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
  * HTTP Header Field"): the same key never stores twice.
  */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/**
+ * How long a key is remembered (as Stripe does): a resend within 24 hours is a replay; after that the
+ * key is free again and the same request is a new inquiry. A form retries within seconds, never a day.
+ */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 // Pure: a bundle that only needs the constants above (the public islands) drops the schema and valibot.
 export const IdempotencyKeySchema = /* @__PURE__ */ v.pipe(/* @__PURE__ */ v.string(), /* @__PURE__ */ v.uuid());

@@ -6,7 +6,8 @@ import { BRAND_CATEGORIES } from './brand.ts';
 import { LOCALES } from '../i18n/locales.ts';
 import { INQUIRY_LIMITS, PREFERRED_CONTACTS, UTM_KEYS, type PreferredContact } from './inquiry-basics.ts';
 import {
-  areaBoundProblem, areaRangeProblem, emailProblem, INQUIRY_FIELD_MESSAGES, ISO_DATE_PATTERN, moveInDateProblem, optionalTextProblem, requiredTextProblem,
+  areaBoundProblem, areaRangeProblem, emailProblem, INQUIRY_FIELD_MESSAGES, isCalendarDay, moveInDateProblem, optionalTextProblem, phoneProblem, requiredTextProblem,
+  singleLine,
 } from './inquiry-rules.ts';
 
 export * from './inquiry-basics.ts';
@@ -30,10 +31,12 @@ const rule = <T>(problemOf: (value: T) => string | null) =>
     if (problem) addIssue({ message: problem });
   });
 const required = (max: number) => v.pipe(v.string(msg('required')), v.trim(), rule((text: string) => requiredTextProblem(text, max)));
-/** An optional text: blank means absent (null). */
+/** A required one-line text (a name): line breaks and control characters become spaces (singleLine). */
+const requiredLine = (max: number) => v.pipe(v.string(msg('required')), v.transform(singleLine), v.trim(), rule((text: string) => requiredTextProblem(text, max)));
+/** An optional one-line text: blank means absent (null). */
 const optionalText = (max: number) =>
   v.optional(
-    v.nullable(v.pipe(v.string(extra('invalid')), v.trim(), rule((text: string) => optionalTextProblem(text, max)), v.transform((s) => (s === '' ? null : s)))),
+    v.nullable(v.pipe(v.string(extra('invalid')), v.transform(singleLine), v.trim(), rule((text: string) => optionalTextProblem(text, max)), v.transform((s) => (s === '' ? null : s)))),
     null,
   );
 
@@ -70,9 +73,9 @@ export type InquirySource = { path: string | null; referrer: string | null; utm:
 
 /** The leasing inquiry (spec §5) and the optional details, used by the contact form and POST /api/inquiries alike. */
 export const InquiryInputSchema = v.strictObject({
-  name: required(INQUIRY_LIMITS.name),
+  name: requiredLine(INQUIRY_LIMITS.name),
   email: v.pipe(v.string(msg('required')), v.trim(), rule(emailProblem)),
-  phone: required(INQUIRY_LIMITS.phone),
+  phone: v.pipe(v.string(msg('required')), v.trim(), rule(phoneProblem)),
   message: required(INQUIRY_LIMITS.message),
   attachments: v.optional(
     v.pipe(v.array(AttachmentSchema), v.maxLength(ATTACHMENT_MAX_FILES, msg('tooManyAttachments'))),
@@ -149,7 +152,8 @@ export type InquiryPatch = v.InferOutput<typeof InquiryPatchSchema>;
 
 export const INQUIRY_PAGE = { default: 50, max: 200 } as const;
 
-const DateParam = v.pipe(v.string('inbox.errors.dateInvalid'), v.regex(ISO_DATE_PATTERN, 'inbox.errors.dateInvalid'));
+/** A day filter: a real calendar day (2026-02-31 and 0000-00-00 are refused here, not by a failing query). */
+const DateParam = v.pipe(v.string('inbox.errors.dateInvalid'), v.check(isCalendarDay, 'inbox.errors.dateInvalid'));
 
 /** The list's filters (query parameters); an absent or empty parameter means no filter. */
 export const InquiryFilterSchema = v.object({

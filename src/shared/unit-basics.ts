@@ -16,6 +16,21 @@ export type UnitStatus = (typeof UNIT_STATUSES)[number];
 export const UNIT_LANGUAGES = ['ko', 'en', 'zh', 'ja'] as const;
 export type UnitLanguage = (typeof UNIT_LANGUAGES)[number];
 
+/**
+ * A Korean room number names its floor: all but its last two digits (301 is on 3F, 1201 on 12F, B101 on
+ * B1), optionally followed by a suffix (301-1, 301A). A number shaped so that names another floor is a
+ * typo the plan would show on the wrong floor. Free names ("A", "Lobby", two digits) name no floor and
+ * are left alone.
+ * @example unitNumberNamesOtherFloor('12F', '301') // true
+ * @example unitNumberNamesOtherFloor('B1', 'B102') // false
+ */
+export function unitNumberNamesOtherFloor(floor: string, unitNumber: string): boolean {
+  const match = unitNumber.trim().match(/^(B?)(\d{1,2})\d{2}(?:[-\s]?[0-9A-Za-z]{1,3})?$/i);
+  if (!match) return false;
+  const named = match[1] ? `B${Number(match[2])}` : `${Number(match[2])}F`;
+  return named.toUpperCase() !== floor.toUpperCase();
+}
+
 /** 1 평 = 3.305785 m² (400/121 m²): the one place pyeong is derived. */
 export const M2_PER_PYEONG = 400 / 121;
 

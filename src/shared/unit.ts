@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { BRAND_CATEGORIES, FILTER_ALL } from './brand.ts';
 import { objectMessages } from './object-messages.ts';
 import { OBJECT_PATH_PATTERN } from './uploads.ts';
-import { UNIT_FLOORS, UNIT_STATUSES, type UnitFloor, type UnitStatus, type UnitLanguage } from './unit-basics.ts';
+import { UNIT_FLOORS, UNIT_STATUSES, unitNumberNamesOtherFloor, type UnitFloor, type UnitStatus, type UnitLanguage } from './unit-basics.ts';
 
 export * from './unit-basics.ts';
 
@@ -99,6 +99,11 @@ export const UnitInputSchema = v.pipe(
   v.forward(
     v.check((unit) => unit.supplyAreaM2 >= unit.exclusiveAreaM2, msg('supplyBelowExclusive')),
     ['supplyAreaM2'],
+  ),
+  // Judged as soon as floor and number are valid, even while other fields are not.
+  v.forward(
+    v.partialCheck([['floor'], ['unitNumber']], (unit) => !unitNumberNamesOtherFloor(unit.floor, unit.unitNumber), msg('unitNumberFloor')),
+    ['unitNumber'],
   ),
   // Empty notes are dropped, so "no note" is always `{}` or a missing language, never "".
   v.transform((unit) => ({ ...unit, note: Object.fromEntries(Object.entries(unit.note).filter(([, text]) => text)) as UnitNote })),

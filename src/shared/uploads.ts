@@ -2,6 +2,32 @@
 export const ATTACHMENT_MAX_FILES = 5;
 export const ATTACHMENT_MAX_BYTES = 10_485_760;
 
+/**
+ * What a tenant sends with an inquiry: documents and images, told apart by their bytes on the server
+ * (magic-bytes.ts), by name in the upload dialog. Nothing that runs (an .exe, a script, HTML).
+ */
+export const ATTACHMENT_TYPES = [
+  'application/pdf', 'image/jpeg', 'image/png', 'image/webp', 'image/heic',
+  'application/x-hwp', 'application/hwp+zip',
+  'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.ms-excel', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-powerpoint', 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+] as const;
+export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];
+/** The same documents by file name, as the upload dialog checks them (and names them to the visitor). */
+export const ATTACHMENT_EXTENSIONS = [
+  '.pdf', '.jpg', '.jpeg', '.png', '.webp', '.heic', '.heif', '.hwp', '.hwpx', '.doc', '.docx', '.xls', '.xlsx', '.ppt', '.pptx',
+] as const;
+
+/**
+ * The attachments a browser shows by itself, opened in a tab (sandboxed, no script); every other type
+ * is downloaded. HEIC is left out: most browsers cannot show it.
+ */
+export const INLINE_ATTACHMENT_TYPES: readonly string[] = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'];
+export function opensInline(contentType: string | null | undefined): boolean {
+  return INLINE_ATTACHMENT_TYPES.includes(contentType ?? '');
+}
+
 /** Brand thumbnail: one PNG, JPEG or WebP image of at most 5 MB (spec §5). */
 export const THUMBNAIL_MAX_BYTES = 5_242_880;
 export const THUMBNAIL_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

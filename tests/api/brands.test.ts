@@ -101,12 +101,29 @@ describe.each(availableBackends())('brands API on $name', (backend) => {
     expect(Date.parse(response.json.updatedAt)).toBeGreaterThan(Date.parse(created.updatedAt));
   });
 
-  it('deletes a brand (204), then it is gone (404)', async () => {
+  it('deletes a brand (204); a repeated delete (double click) answers the same and the undo still works', async () => {
     const created = (await create()).json;
+    const [first, second] = await Promise.all([
+      call(brands, 'DELETE', `/api/brands/${created.id}`, { token }),
+      call(brands, 'DELETE', `/api/brands/${created.id}`, { token }),
+    ]);
+    expect([first.status, second.status]).toEqual([204, 204]);
     expect((await call(brands, 'DELETE', `/api/brands/${created.id}`, { token })).status).toBe(204);
-    expect((await call(brands, 'DELETE', `/api/brands/${created.id}`, { token })).status).toBe(404);
     const listed = await call(brands, 'GET', '/api/brands');
     expect(listed.json.map((b: { id: string }) => b.id)).not.toContain(created.id);
+    const restored = await call(brands, 'POST', `/api/brands/${created.id}/restore`, { token });
+    expect(restored.status).toBe(200);
+    expect(restored.json).toEqual(created);
+  });
+
+  it('answers a delete of a brand deleted more than 10 minutes ago, or never there, with 404', async () => {
+    const created = (await create()).json;
+    expect((await call(brands, 'DELETE', `/api/brands/${created.id}`, { token })).status).toBe(204);
+    await ctx.db.updateTable('deletedRecords').set({ deletedAt: sql<Date>`now() - interval '601 seconds'` }).where('id', '=', created.id).execute();
+    const late = await call(brands, 'DELETE', `/api/brands/${created.id}`, { token });
+    expect(late.status).toBe(404);
+    expect(late.json.error.code).toBe('brand_not_found');
+    expect((await call(brands, 'DELETE', `/api/brands/${randomUUID()}`, { token })).status).toBe(404);
   });
 
   it('undoes a delete: the brand comes back with its id, dates and place in the list, once', async () => {

@@ -211,7 +211,7 @@ describe.each(availableBackends())('inquiry inbox API on $name', (backend) => {
 
   it('exports what the filters select as UTF-8 CSV with BOM, RFC 4180 quoting and formulas neutralised', async () => {
     await post({ name: '=HYPERLINK("http://evil.example","x")', company: '+82 Holdings', message: 'line one\r\nline "two", with comma' });
-    await post({ name: '김민준', phone: '-1+1', company: '@SUM(A1)', message: 'Tabbed' });
+    await post({ name: '김민준', phone: '-82 10-1234-5678', company: '@SUM(A1)', message: 'Tabbed' });
     await post({ name: 'Filtered out', message: 'no' });
     const auth = { Authorization: `Bearer ${token}` };
     const none = await raw(inquiries, '/api/inquiries/export?search=%ED%95%9C%20%EB%A7%A4%EC%9E%A5', auth); // 한 매장: matches nothing
@@ -224,15 +224,68 @@ describe.each(availableBackends())('inquiry inbox API on $name', (backend) => {
     const all = await raw(inquiries, '/api/inquiries/export?lang=ko', auth);
     expect([...all.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = decode(all.bytes).slice(1);
-    expect(text.startsWith('접수일시,상태,이름,회사,')).toBe(true);
+    expect(text.startsWith('접수일시 (KST),상태,이름,회사,')).toBe(true);
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
     expect(text).toContain(`'+82 Holdings`);
     expect(text).toContain(`"line one\r\nline ""two"", with comma"`);
     expect(text).toContain(`,김민준,'@SUM(A1),`);
-    expect(text).toContain(`,'-1+1,`);
+    expect(text).toContain(`,'-82 10-1234-5678,`);
     // Tabs and CRs cannot start a stored field (the form trims), but a cell is neutralised all the same.
     expect([csvCell('\tx'), csvCell('\rx'), csvCell('-'), csvCell(-5), csvCell('a-b')]).toEqual([`'\tx`, `"'\rx"`, `'-`, '-5', 'a-b']);
     expect(text.split('\r\n').filter(Boolean)).toHaveLength(5); // header + 3 rows, one with a quoted line break
+  });
+
+  it('exports times in Korea time as spreadsheets read them, the page language by name, and the internal notes (issue 16)', async () => {
+    const sent = (await post({ name: 'Kim KST', locale: 'ja' })).json;
+    // 17:49:38 UTC is 02:49:38 the next morning in Seoul: the inbox's day, not UTC's.
+    await ctx.db.updateTable('inquiries').set({ createdAt: '2026-11-24T17:49:38.084Z' }).where('id', '=', sent.id).execute();
+    await patch(sent.id, { note: 'Called back, wants a tour' });
+    await patch(sent.id, { note: '=cmd|"/c calc"!A1' });
+    const auth = { Authorization: `Bearer ${token}` };
+    const rows = async (lang: string) => {
+      const [header, row] = decode((await raw(inquiries, `/api/inquiries/export?lang=${lang}&search=Kim%20KST`, auth)).bytes).slice(1).split('\r\n');
+      return { header: header!.split(','), row: row! };
+    };
+    const ko = await rows('ko');
+    expect(ko.header[0]).toBe('접수일시 (KST)');
+    expect(ko.header).toContain('내부 메모');
+    expect(ko.row.startsWith('2026-11-25 02:49:38,')).toBe(true);
+    expect(ko.row).toContain(',일본어,');
+    expect(ko.row).not.toMatch(/,ja,/);
+    // Each note on its own line with its Korean time; a note that looks like a formula stays text.
+    expect(ko.row).toMatch(/"\d{4}-\d\d-\d\d \d\d:\d\d Called back, wants a tour\n\d{4}-\d\d-\d\d \d\d:\d\d =cmd\|""\/c calc""!A1"/);
+    const en = await rows('en');
+    expect(en.header[0]).toBe('Received (KST)');
+    expect(en.header).toContain('Internal notes');
+    expect(en.row).toContain(',Japanese,');
+  });
+
+  it('refuses forged cursors and impossible dates with 400 and a code, never a failed query; the export is whole or not sent (issue 16)', async () => {
+    await post({ name: 'Dated' });
+    const cursor = (text: string) => Buffer.from(text).toString('base64url');
+    const id = randomUUID();
+    for (const forged of [
+      cursor(`2026-13-01T00:00:00.000000Z|${id}`),
+      cursor(`0000-01-01T00:00:00.000000Z|${id}`),
+      cursor(`2026-02-31T00:00:00.000000Z|${id}`),
+      cursor(`2026-01-01T24:61:00.000000Z|${id}`),
+      cursor(`2026-01-01T00:00:00.000000Z|${'-'.repeat(36)}`),
+    ]) {
+      const response = await get(`/api/inquiries?cursor=${forged}`);
+      expect(response.status, Buffer.from(forged, 'base64url').toString()).toBe(400);
+      expect(response.json.error.code).toBe('invalid_cursor');
+    }
+    for (const [query, field] of [['from=2026-02-31', 'from'], ['to=0000-00-00', 'to'], ['from=0000-01-01', 'from'], ['to=2026-04-31', 'to']] as const) {
+      for (const path of ['/api/inquiries', '/api/inquiries/counts']) {
+        const response = await get(`${path}?${query}`);
+        expect(response.status, `${path}?${query}`).toBe(400);
+        expect(response.json.error).toMatchObject({ code: 'invalid_input', fields: { [field]: 'inbox.errors.dateInvalid' } });
+      }
+      const exported = await raw(inquiries, `/api/inquiries/export?${query}`, { Authorization: `Bearer ${token}` });
+      expect(exported.status).toBe(400);
+      expect(exported.headers.get('content-type')).toContain('application/json');
+    }
+    expect((await get('/api/inquiries?from=2028-02-29&to=2028-03-01')).status).toBe(200);
   });
 
   it('signs one attachment on request, and an expired link opens a readable page in the admin language', async () => {

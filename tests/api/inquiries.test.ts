@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import inquiries from '../../functions/inquiries.ts';
 import { readObject } from '../../src/server/objects/storage.ts';
 import { call } from '../support/api-calls.ts';
@@ -62,6 +62,16 @@ describe.each(availableBackends())('inquiries API on $name', (backend) => {
     expect(await countRows(ctx.db, 'inquiries')).toBe(before);
   });
 
+  it('refuses a phone number that is not one (400 with its message), storing nothing (issue 16)', async () => {
+    const before = await countRows(ctx.db, 'inquiries');
+    const words = await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody({ phone: 'abc' }) });
+    expect(words.status).toBe(400);
+    expect(words.json.error.fields).toEqual({ phone: 'inquiry.errors.phoneInvalid' });
+    expect(await countRows(ctx.db, 'inquiries')).toBe(before);
+    const international = await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody({ phone: '+82 (10) 1234-5678' }) });
+    expect(international.status).toBe(201);
+  });
+
   it('accepts at most 5 attachments, each an attachment uploaded here', async () => {
     const before = await countRows(ctx.db, 'inquiries');
     const six = await Promise.all(Array.from({ length: 6 }, () => uploaded('attachment')));
@@ -98,6 +108,56 @@ describe.each(availableBackends())('inquiries API on $name', (backend) => {
     expect(new Set(racing.map((r) => r.json.id)).size).toBe(1);
     const stored = await ctx.db.selectFrom('inquiries').select('name').where('name', 'in', [`Resent ${key}`, `Racing ${parallelKey}`]).execute();
     expect(stored).toHaveLength(2);
+  });
+
+  it('answers a replay only with what a first answer says: never how the team judged the inquiry (issue 16)', async () => {
+    const key = randomUUID();
+    const body = inquiryBody({ name: `Judged ${key}`, company: 'Acme Leasing', source: { path: '/floors', referrer: 'https://partner.example/list', utm: {} } });
+    const send = (sent: Record<string, unknown>) => call(inquiries, 'POST', '/api/inquiries', { body: sent, headers: { 'Idempotency-Key': key } });
+    const first = await send(body);
+    expect(first.status).toBe(201);
+    expect(Object.keys(first.json).sort()).toEqual([...Object.keys(body), 'id', 'createdAt', 'businessType', 'desiredFloors', 'desiredAreaM2', 'moveInDate', 'preferredContact', 'locale', 'unitId'].sort());
+    const lost = await call(inquiries, 'PATCH', `/api/inquiries/${first.json.id}`, { token, body: { status: 'lost', lostReason: 'failed credit check' } });
+    expect(lost.status).toBe(200);
+
+    const replay = await send(body);
+    expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(replay.json).toEqual(first.json);
+    // The same four fields without the details: the answer holds what this request sent, not what is stored.
+    const bare = await send(inquiryBody({ name: `Judged ${key}` }));
+    expect(bare.json).toMatchObject({ id: first.json.id, createdAt: first.json.createdAt, company: null, source: null });
+    for (const answer of [replay, bare]) {
+      for (const field of ['status', 'lostReason', 'firstStatusChangeAt', 'notification', 'unit']) expect(answer.json).not.toHaveProperty(field);
+      expect(answer.text).not.toMatch(/lost|credit check/);
+    }
+    expect(bare.text).not.toMatch(/Acme|partner\.example/);
+  });
+
+  it('forgets an Idempotency-Key after 24 hours: a resend a second later is a new inquiry (issue 16)', async () => {
+    const key = randomUUID();
+    const body = inquiryBody({ name: `Day-old ${key}` });
+    const send = () => call(inquiries, 'POST', '/api/inquiries', { body, headers: { 'Idempotency-Key': key } });
+    const first = await send();
+    const sentAt = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(sentAt + 24 * 3600_000 - 1_000);
+      const withinDay = await send();
+      expect(withinDay.headers.get('Idempotent-Replayed')).toBe('true');
+      expect(withinDay.json.id).toBe(first.json.id);
+      vi.setSystemTime(sentAt + 24 * 3600_000 + 1_000);
+      const dayLater = await send();
+      expect(dayLater.status).toBe(201);
+      expect(dayLater.headers.get('Idempotent-Replayed')).toBeNull();
+      expect(dayLater.json.id).not.toBe(first.json.id);
+      // The key now names the new inquiry.
+      expect((await send()).json.id).toBe(dayLater.json.id);
+    } finally {
+      vi.useRealTimers();
+    }
+    const stored = await ctx.db.selectFrom('inquiries').select(['id', 'idempotencyKey']).where('name', '=', `Day-old ${key}`).execute();
+    expect(stored).toHaveLength(2);
+    expect(stored.find((row) => row.id === first.json.id)?.idempotencyKey).toBeNull();
   });
 
   it('refuses a reused Idempotency-Key with other content (422) and a malformed one (400), storing nothing', async () => {

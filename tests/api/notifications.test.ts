@@ -150,6 +150,37 @@ describe.each(availableBackends())('inquiry notifications on $name', (backend) =
     expect(await stateOf(sent.json.id)).toBe('sent');
   });
 
+  it('escapes visitor text in the Slack message and keeps one-line fields on one line (issue 16)', async () => {
+    const sent = await postInquiry(inquiryBody({
+      name: 'Eve <!channel>',
+      company: '<https://evil.example|Open in admin panel>',
+      message: 'Call me <!here> & ask for <@U0123> about <https://evil.example/x|the contract>.',
+    }));
+    await sent.afterResponse();
+    const text = hook.bodies[0]!.text;
+    expect(text).toContain('Eve &lt;!channel&gt;');
+    expect(text).toContain('&lt;https://evil.example|Open in admin panel&gt;');
+    expect(text).toContain('Call me &lt;!here&gt; &amp; ask for &lt;@U0123&gt;');
+    // The only markup left is our own link to the inbox.
+    expect(text.match(/[<>]/g)).toEqual(['<', '>']);
+    expect(text).toContain(`<https://www.btower.example/admin?inquiry=${sent.json.id}|관리자 화면에서 보기>`);
+    expect(hook.bodies[0]).toMatchObject({ unfurl_links: false, unfurl_media: false });
+    // The mail is plain text: the visitor's words as written.
+    expect(plain(smtp.mails.find((mail) => mail.to[0] === 'leasing@btower.example')!.raw)).toContain('새 임대 문의: Eve <!channel> (<https://evil.example|Open in admin panel>)');
+
+    smtp.mails.length = 0;
+    hook.bodies.length = 0;
+    const forged = await postInquiry(inquiryBody({ name: 'Eve\r\nBcc: x@evil.example', company: 'Acme\n\u2028Inc', phone: '010-1234-5678' }));
+    expect(forged.json.name).toBe('Eve Bcc: x@evil.example');
+    await forged.afterResponse();
+    const team = plain(smtp.mails.find((mail) => mail.to[0] === 'leasing@btower.example')!.raw).split(/\r?\n/);
+    expect(team[0]).toBe('새 임대 문의: Eve Bcc: x@evil.example (Acme Inc)');
+    expect(team[1]).toMatch(/^이메일: /);
+    expect(hook.bodies[0]!.text.split('\n')[0]).toBe('새 임대 문의: Eve Bcc: x@evil.example (Acme Inc)');
+    expect(hook.bodies[0]!.inquiry).toMatchObject({ name: 'Eve Bcc: x@evil.example', company: 'Acme Inc' });
+    expect(smtp.mails.every((mail) => !/^Bcc:/im.test(mail.raw))).toBe(true);
+  });
+
   it('answers 201 at once while SMTP hangs, and delivers once it is back, a minute after the failure', async () => {
     const silent = await startSilentSmtp();
     configure(silent.port, hook.url);

@@ -12,6 +12,7 @@ import { PART_BYTES, THUMBNAIL_MAX_BYTES } from '../../src/shared/uploads.ts';
 import { call } from '../support/api-calls.ts';
 import { adminToken, PNG_BYTES, useApiBackend } from '../support/api-suite.ts';
 import { availableBackends } from '../support/db-backends.ts';
+import { ACCEPTED_DOCUMENTS, REFUSED_FILES } from '../support/documents.ts';
 
 const HTML = new TextEncoder().encode('<!doctype html><script>alert(1)</script>');
 
@@ -32,6 +33,14 @@ async function createUpload(body?: object, token?: string) {
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const bytesOf = (size: number, fill = 7) => new Uint8Array(size).fill(fill);
+/** A PDF's bytes (the attachment type the server recognises first), `text` after its header. */
+const pdf = (text = '') => new TextEncoder().encode(`%PDF-1.4 ${text}`);
+/** `size` bytes that start as a PDF. */
+const pdfOf = (size: number, fill = 7) => {
+  const bytes = bytesOf(size, fill);
+  bytes.set(pdf().subarray(0, Math.min(size, 9)));
+  return bytes;
+};
 
 describe('objects API', () => {
   const pglite = availableBackends().find((backend) => backend.name === 'pglite')!;
@@ -42,11 +51,11 @@ describe('objects API', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it('takes a small file with one PUT and serves it back only through a signed link, as an attachment', async () => {
+  it('takes a small file with one PUT and serves it back only through a signed link: a PDF opens in the tab, inert', async () => {
     const { status, json } = await createUpload({ purpose: 'attachment', filename: '임대 조건.pdf', type: 'application/pdf' });
     expect(status).toBe(201);
     expect(json.uploadURL.startsWith(`${json.objectPath}?expires=`)).toBe(true);
-    const content = new TextEncoder().encode('%PDF-1.4 lease terms');
+    const content = pdf('lease terms');
     expect((await objectRequest('PUT', json.uploadURL, content, 'application/pdf')).status).toBe(200);
     expect((await objectRequest('GET', json.objectPath)).status).toBe(404);
     const read = await objectRequest('GET', await signedReadURL(json.objectPath));
@@ -55,23 +64,47 @@ describe('objects API', () => {
     expect(read.headers.get('content-type')).toBe('application/pdf');
     expect(read.headers.get('x-content-type-options')).toBe('nosniff');
     expect(read.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('임대 조건.pdf')}`);
-    expect(read.headers.get('content-disposition')).toMatch(/^attachment;/);
+    expect(read.headers.get('content-disposition')).toMatch(/^inline;/);
+    expect(read.headers.get('content-security-policy')).toMatch(/default-src 'none'.*; sandbox$/);
+  });
+
+  it('opens PDFs and images in the tab and downloads every other document, whatever type the sender declared (issue 16)', async () => {
+    for (const [filename, sample] of Object.entries(ACCEPTED_DOCUMENTS)) {
+      const { json } = await createUpload({ purpose: 'attachment', filename, type: 'text/html' });
+      expect((await objectRequest('PUT', json.uploadURL, new Uint8Array(sample.bytes), 'text/html')).status, filename).toBe(200);
+      const read = await objectRequest('GET', await signedReadURL(json.objectPath));
+      expect(read.headers.get('content-type'), filename).toBe(sample.type);
+      const inline = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'].includes(sample.type);
+      expect(read.headers.get('content-disposition'), filename).toMatch(inline ? /^inline;/ : /^attachment;/);
+      expect(read.headers.get('content-security-policy'), filename).toContain('sandbox');
+    }
   });
 
   it('accepts a POST with no body as an attachment upload (the spec sends none)', async () => {
     const { status, json } = await createUpload();
     expect(status).toBe(201);
-    expect((await objectRequest('PUT', json.uploadURL, HTML, 'text/html')).status).toBe(200);
+    expect((await objectRequest('PUT', json.uploadURL, pdf(), 'application/pdf')).status).toBe(200);
     expect(await objectExists(json.objectPath, 'attachment')).toBe(true);
+  });
+
+  it('refuses an attachment that is not a document or image a tenant sends (415 unsupported_attachment_type), keeping nothing (issue 16)', async () => {
+    for (const [label, bytes] of Object.entries(REFUSED_FILES)) {
+      const filename = label.split(' ')[0]!;
+      const { json } = await createUpload({ purpose: 'attachment', filename, type: 'application/pdf' });
+      const put = await objectRequest('PUT', json.uploadURL, new Uint8Array(bytes), 'application/pdf');
+      expect(put.status, label).toBe(415);
+      expect(JSON.parse(new TextDecoder().decode(put.bytes)).error.code, label).toBe('unsupported_attachment_type');
+      expect(await objectExists(json.objectPath), label).toBe(false);
+    }
   });
 
   it('refuses a second PUT to a used upload URL and keeps the first file', async () => {
     const { json } = await createUpload();
-    await objectRequest('PUT', json.uploadURL, new TextEncoder().encode('first'));
-    const again = await objectRequest('PUT', json.uploadURL, new TextEncoder().encode('second'));
+    await objectRequest('PUT', json.uploadURL, pdf('first'));
+    const again = await objectRequest('PUT', json.uploadURL, pdf('second'));
     expect(again.status).toBe(403);
     const read = await objectRequest('GET', await signedReadURL(json.objectPath));
-    expect(new TextDecoder().decode(read.bytes)).toBe('first');
+    expect(new TextDecoder().decode(read.bytes)).toBe('%PDF-1.4 first');
   });
 
   it('refuses an expired, tampered or unsigned upload URL and stores nothing', async () => {
@@ -87,7 +120,7 @@ describe('objects API', () => {
 
   it('answers 404 for private objects without a valid, unexpired signature and for unknown or malformed ids', async () => {
     const { json } = await createUpload();
-    await objectRequest('PUT', json.uploadURL, bytesOf(10));
+    expect((await objectRequest('PUT', json.uploadURL, pdfOf(10))).status).toBe(200);
     const signed = await signedReadURL(json.objectPath, 60);
     expect((await objectRequest('GET', `${json.objectPath}?expires=9999999999&signature=${'A'.repeat(43)}`)).status).toBe(404);
     expect((await objectRequest('GET', `/objects/uploads/${randomUUID()}`)).status).toBe(404);
@@ -123,7 +156,8 @@ describe('objects API', () => {
   it('assembles a file sent in parts byte for byte, with each part under the request limit', async () => {
     const size = PART_BYTES + 12_345;
     const file = new Uint8Array(randomBytes(size));
-    const created = await call(multipart, 'POST', '/api/objects/multipart', { body: { purpose: 'attachment', filename: 'plan.bin', size } });
+    file.set(pdf());
+    const created = await call(multipart, 'POST', '/api/objects/multipart', { body: { purpose: 'attachment', filename: 'plan.pdf', size } });
     expect(created.status).toBe(201);
     const { uploadId, key, partURL } = created.json;
     const parts = [];
@@ -183,7 +217,7 @@ describe('objects API', () => {
     expect(read.headers.get('content-type')).toBe('image/png');
     expect(read.headers.get('cache-control')).toContain('immutable');
     const attachment = await createUpload();
-    await objectRequest('PUT', attachment.json.uploadURL, bytesOf(3));
+    expect((await objectRequest('PUT', attachment.json.uploadURL, pdf())).status).toBe(200);
     expect((await call(setPublic, 'POST', '/api/objects/set-public', { body: { objectPath: attachment.json.objectPath }, token })).status).toBe(403);
     expect((await call(setPublic, 'POST', '/api/objects/set-public', { body: { objectPath: `/objects/uploads/${randomUUID()}` }, token })).status).toBe(404);
     expect((await call(setPublic, 'POST', '/api/objects/set-public', { body: { objectPath: '/etc/passwd' }, token })).status).toBe(404);

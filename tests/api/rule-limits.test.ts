@@ -32,6 +32,13 @@ async function storeError(purpose: 'attachment' | 'thumbnail', bytes: Uint8Array
   }
 }
 
+/** A PDF header followed by filler, `size` bytes in all: an attachment a tenant sends. */
+const pdfOfSize = (size: number) => {
+  const bytes = new Uint8Array(size);
+  bytes.set(new TextEncoder().encode('%PDF-1.4 '));
+  return bytes;
+};
+
 /** A PNG header followed by filler, `size` bytes in all. */
 const pngOfSize = (size: number) => {
   const bytes = new Uint8Array(size);
@@ -55,8 +62,8 @@ describe.each(availableBackends())('rule limits on $name', (backend) => {
     expect(declared.status).toBe(413);
     expect(declared.json.error.code).toBe('file_too_large');
     expect((await call(multipart, 'POST', '/api/objects/multipart', { body: { purpose: 'attachment', size: ATTACHMENT_RULE } })).status).toBe(201);
-    expect(await storeError('attachment', new Uint8Array(ATTACHMENT_RULE + 1))).toBe('413 file_too_large');
-    expect(await storeError('attachment', new Uint8Array(ATTACHMENT_RULE))).toBeNull();
+    expect(await storeError('attachment', pdfOfSize(ATTACHMENT_RULE + 1))).toBe('413 file_too_large');
+    expect(await storeError('attachment', pdfOfSize(ATTACHMENT_RULE))).toBeNull();
   });
 
   it('refuses a thumbnail of 5 MB + 1 byte (declared and sent) with file_too_large, and takes exactly 5 MB', async () => {

@@ -141,7 +141,9 @@ describe.each(availableBackends())('units API on $name', (backend) => {
     expect(twice.status).toBe(409);
     expect(twice.json.error.fields).toEqual({ unitNumber: 'units.errors.unitNumberTaken' });
     expectSpokenInFourLanguages('units.errors.unitNumberTaken');
-    expect((await create({ floor: '4F' })).status).toBe(201);
+    // A name that is no room number ("Lobby") may repeat on another floor.
+    expect((await create({ unitNumber: 'Lobby' })).status).toBe(201);
+    expect((await create({ floor: '4F', unitNumber: 'Lobby' })).status).toBe(201);
   });
 
   it('takes a plan uploaded here as an image and makes it public on save; a foreign or non-plan path is refused', async () => {
@@ -170,8 +172,24 @@ describe.each(availableBackends())('units API on $name', (backend) => {
     expect((await call(units, 'PUT', `/api/units/${randomUUID()}`, { token, body: unitBody() })).status).toBe(404);
     expect((await call(units, 'GET', '/api/units/not-a-uuid')).status).toBe(404);
     expect((await call(units, 'DELETE', `/api/units/${created.id}`, { token })).status).toBe(204);
-    expect((await call(units, 'DELETE', `/api/units/${created.id}`, { token })).status).toBe(404);
+    // A second click on 삭제 reaches a space already deleted: the same answer, not a failure.
+    expect((await call(units, 'DELETE', `/api/units/${created.id}`, { token })).status).toBe(204);
     expect((await call(units, 'GET', `/api/units/${created.id}`)).status).toBe(404);
+    expect((await call(units, 'POST', `/api/units/${created.id}/restore`, { token })).status).toBe(200);
+    expect((await call(units, 'DELETE', `/api/units/${randomUUID()}`, { token })).status).toBe(404);
+  });
+
+  it('refuses a unit number that names another floor (301 on 12F) and stores nothing (issue 16)', async () => {
+    await clear();
+    for (const [floor, unitNumber] of [['12F', '301'], ['B1', '102'], ['3F', 'B301'], ['1F', '1101']]) {
+      const refused = await create({ floor, unitNumber });
+      expect(refused.status, `${unitNumber} on ${floor}`).toBe(400);
+      expect(refused.json.error.fields).toEqual({ unitNumber: 'units.errors.unitNumberFloor' });
+    }
+    expect((await call(units, 'GET', '/api/units')).json).toEqual([]);
+    for (const [floor, unitNumber] of [['12F', '1201'], ['B1', 'B102'], ['3F', '301-1'], ['2F', 'A'], ['11F', '1103']]) {
+      expect((await create({ floor, unitNumber })).status, `${unitNumber} on ${floor}`).toBe(201);
+    }
   });
 
   it('undoes a delete with the same id and dates, once; not over a space numbered the same since', async () => {
@@ -209,9 +227,10 @@ describe.each(availableBackends())('units API on $name', (backend) => {
     const unit = (await create({ floor: '5F', unitNumber: '502', status: 'negotiating' })).json;
     const sent = await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody({ unitId: unit.id }) });
     expect(sent.status).toBe(201);
-    expect(sent.json).toMatchObject({ unitId: unit.id, unit: { floor: '5F', unitNumber: '502' } });
+    expect(sent.json).toMatchObject({ unitId: unit.id });
+    expect((await call(inquiries, 'GET', `/api/inquiries/${sent.json.id}`, { token })).json.unit).toEqual({ floor: '5F', unitNumber: '502' });
     const general = await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody({ name: 'General', unitId: null }) });
-    expect(general.json).toMatchObject({ unitId: null, unit: null });
+    expect((await call(inquiries, 'GET', `/api/inquiries/${general.json.id}`, { token })).json).toMatchObject({ unitId: null, unit: null });
     expect((await call(units, 'DELETE', `/api/units/${unit.id}`, { token })).status).toBe(204);
     const listed = (await call(inquiries, 'GET', '/api/inquiries', { token })).json as { id: string; unitId: string; unit: unknown }[];
     expect(listed.find((i) => i.id === sent.json.id)).toMatchObject({ unitId: unit.id, unit: { floor: '5F', unitNumber: '502' } });

@@ -268,14 +268,14 @@ test('the upload dialog refuses files over 10 MB and a sixth file, in the page l
   const input = dialog.locator('input.uppy-Dashboard-input').first();
   await expect(dialog.locator('.uppy-Dashboard-inner')).toBeVisible();
   await expect(dialog.locator('.uppy-Dashboard-overlay')).toHaveCSS('position', 'fixed');
-  await input.setInputFiles({ name: 'huge.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(10_485_761) });
-  await expect(dialog).toContainText('huge.bin exceeds the maximum allowed size of 10 MB');
-  const six = Array.from({ length: 6 }, (_, i) => ({ name: `f${i}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`file ${i}`) }));
+  await input.setInputFiles({ name: 'huge.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(10_485_761) });
+  await expect(dialog).toContainText('huge.pdf exceeds the maximum allowed size of 10 MB');
+  const six = Array.from({ length: 6 }, (_, i) => ({ name: `f${i}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4 file ${i}`) }));
   await input.setInputFiles(six);
   // The first five are kept; the sixth is named, and the message is still there long after Uppy's 5 s.
   await expect(dialog.locator('.uppy-Dashboard-Item')).toHaveCount(5);
   // (Uppy's Dashboard renders each message twice.)
-  const message = dialog.getByRole('alert').filter({ hasText: /You can only upload 5 files: f5\.txt/ }).first();
+  const message = dialog.getByRole('alert').filter({ hasText: /You can only upload 5 files: f5\.pdf/ }).first();
   await expect(message).toBeVisible();
   await page.clock.fastForward(30_000);
   await expect(message).toBeVisible();

@@ -2,7 +2,7 @@ import { test, expect, axeViolations } from './fixtures';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { LOCALES, localizePath, type Locale } from '../../src/i18n/locales.ts';
 import type { Unit, UnitInput } from '../../src/shared/unit.ts';
-import { apiToken, islandsReady, loginAsAdmin, personFillTimePassed, pngFile, uploadInDialog } from './support/islands.ts';
+import { apiToken, islandsReady, loginAsAdmin, personFillTimePassed, pngFile, showInboxFilters, uploadInDialog } from './support/islands.ts';
 
 /** A unit number no other test (or parallel project) uses: at most 20 characters. */
 function uniqueNumber(prefix: string): string {
@@ -51,18 +51,23 @@ test.describe('available spaces', () => {
     await expect(page.getByTestId('unit-plan-preview')).toBeVisible();
     await page.getByRole('button', { name: '완료' }).press('Enter');
     await page.getByRole('button', { name: '공간 등록' }).click();
-    await expect(page.getByTestId('toast')).toContainText('공간을 등록했습니다.');
+    await expect(page.getByTestId('toast')).toContainText(`7층 ${number} 공간을 등록했습니다.`);
+    // The price was typed but "show price to visitors" left off: the save says so (issue 16).
+    await expect(page.getByTestId('toast')).toContainText('가격은 방문자에게 공개되지 않고');
     const row = page.getByTestId('unit-row').filter({ hasText: number });
     await expect(row).toContainText('165.29 m² (50평)');
     await expect(row).toContainText('₩5,000,000');
     await expect(row).toContainText('비공개');
     expect(await axeViolations(page)).toEqual([]);
 
-    // A status change straight from the table.
+    // A status change straight from the table, saved at once; its toast can take it back (issue 16).
     await row.getByRole('combobox').selectOption('negotiating');
-    await expect(page.getByTestId('toast')).toContainText('상태를 바꿨습니다.');
-    await row.getByRole('combobox').selectOption('available');
-    await expect(page.getByTestId('toast')).toContainText('상태를 바꿨습니다.');
+    const changed = page.getByTestId('toast').filter({ hasText: `7층 ${number} 공간의 상태를 바꿨습니다` });
+    await expect(changed).toBeVisible();
+    await changed.getByRole('button', { name: '되돌리기' }).click();
+    await expect(page.getByTestId('toast')).toContainText(`7층 ${number} 공간의 상태를 되돌렸습니다`);
+    await expect(row.getByRole('combobox')).toHaveValue('available');
+    expect(((await (await page.request.get('/api/units?floor=7F')).json()) as Unit[]).find((u) => u.unitNumber === number)?.status).toBe('available');
 
     for (const locale of LOCALES) {
       await page.goto(localizePath(locale, '/floors'));
@@ -78,7 +83,7 @@ test.describe('available spaces', () => {
     await page.getByRole('tab', { name: '공간' }).click();
     const row = page.getByTestId('unit-row').filter({ hasText: unit.unitNumber });
     await row.getByRole('button', { name: '삭제' }).click();
-    const deletedToast = page.getByTestId('toast').filter({ hasText: '공간을 삭제했습니다.' });
+    const deletedToast = page.getByTestId('toast').filter({ hasText: `9층 ${unit.unitNumber} 공간을 삭제했습니다.` });
     await expect(deletedToast).toBeVisible();
     await expect(row).toHaveCount(0);
     await deletedToast.getByRole('button', { name: '되돌리기' }).click();
@@ -180,6 +185,7 @@ test.describe('available spaces', () => {
 
     await loginAsAdmin(page);
     // Parallel tests send inquiries too: find ours as the leasing team would, by name.
+    await showInboxFilters(page);
     await page.getByRole('searchbox', { name: '검색' }).fill(name);
     await page.getByRole('button', { name: '적용' }).click();
     const row = page.getByTestId('inquiry-row').filter({ hasText: name });

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { PART_BYTES, REQUEST_BODY_MAX_BYTES } from '../../src/shared/uploads.ts';
 import { UPLOAD_ENDPOINTS } from '../../src/shared/upload-protocol.ts';
 import { expect, test } from './fixtures.ts';
+import { CONTENT_TYPES, zipOf } from '../support/documents.ts';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -12,10 +13,11 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
  */
 test('a 9.5 MB attachment sent in parts arrives byte-identical through a signed link', async ({ request }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'server-only journey; one browser project is enough');
-  const file = new Uint8Array(randomBytes(Math.round(9.5 * 1024 * 1024)));
+  // A slide deck with a large photo in it: a document a tenant sends, recognised by its ZIP directory at the end.
+  const file = new Uint8Array(zipOf({ '[Content_Types].xml': CONTENT_TYPES, 'ppt/presentation.xml': '<p:presentation/>', 'ppt/media/image1.jpg': randomBytes(Math.round(9.5 * 1024 * 1024)) }));
 
   const created = await request.post(UPLOAD_ENDPOINTS.createMultipart, {
-    data: { purpose: 'attachment', filename: '평면도 9.5MB.bin', size: file.byteLength, type: 'application/octet-stream' },
+    data: { purpose: 'attachment', filename: '평면도 9.5MB.pptx', size: file.byteLength, type: 'application/vnd.openxmlformats-officedocument.presentationml.presentation' },
   });
   expect(created.status()).toBe(201);
   const { uploadId, key, partURL } = await created.json();
@@ -49,6 +51,7 @@ test('a 9.5 MB attachment sent in parts arrives byte-identical through a signed 
 
   const download = await request.get(link);
   expect(download.status()).toBe(200);
+  // Not a PDF or an image: a download, never shown in the tab.
   expect(download.headers()['content-disposition']).toMatch(/^attachment;/);
   const body = new Uint8Array(await download.body());
   expect(body.byteLength).toBe(file.byteLength);

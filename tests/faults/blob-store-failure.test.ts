@@ -110,6 +110,7 @@ describe('blob store failing during an upload', () => {
 
   describe('upload in parts', () => {
     const file = new Uint8Array(randomBytes(PART_BYTES + 1000));
+    file.set(new TextEncoder().encode('%PDF-1.4 ')); // an attachment a tenant sends: a PDF
     const chunks = [file.slice(0, PART_BYTES), file.slice(PART_BYTES)];
 
     it('answers 503 when a part cannot be kept; the client’s abort then removes every part and the pending upload', async () => {

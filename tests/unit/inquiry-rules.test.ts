@@ -39,6 +39,11 @@ const CASES: [string, Partial<InquiryFormBody>, Record<string, string>][] = [
   ['a leap day', { moveInDate: '2028-02-29' }, {}],
   ['a date typed the other way round', { moveInDate: '01.03.2027' }, { moveInDate: 'inquiryExtra.errors.dateInvalid' }],
   ['a company name of 201 characters', { company: 'c'.repeat(201) }, { company: 'inquiry.errors.tooLong' }],
+  ['a phone number in words (issue 16)', { phone: 'abc' }, { phone: 'inquiry.errors.phoneInvalid' }],
+  ['a phone number with letters among the digits', { phone: '010-1234-567O' }, { phone: 'inquiry.errors.phoneInvalid' }],
+  ['a phone number of six digits', { phone: '12-3456' }, { phone: 'inquiry.errors.phoneInvalid' }],
+  ['an international number with spaces, +, - and parentheses', { phone: '+82 (10) 1234-5678' }, {}],
+  ['a Korean landline of nine digits', { phone: '02-555-0101' }, {}],
 ];
 
 describe('the contact form checks in the browser by the rules the server applies', () => {
@@ -46,5 +51,14 @@ describe('the contact form checks in the browser by the rules the server applies
     const body = { ...VALID, ...change };
     expect(inquiryFormProblems(body)).toEqual(expected);
     expect(serverProblems(body)).toEqual(expected);
+  });
+});
+
+describe('one-line fields', () => {
+  it('store a name or company with line breaks as one line, so a mail or Slack message gets no extra line (issue 16)', () => {
+    const parsed = v.parse(InquiryInputSchema, { ...VALID, name: 'Eve\r\nBcc: x@evil.example', company: 'Acme\u2028Inc\t', attachments: [] });
+    expect(parsed.name).toBe('Eve Bcc: x@evil.example');
+    expect(parsed.company).toBe('Acme Inc');
+    expect(parsed.message).toBe(VALID.message);
   });
 });

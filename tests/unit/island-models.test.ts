@@ -66,3 +66,13 @@ describe('brand form', () => {
     expect(errorsFromServer({ 'contactInfo.phone': 'k1', 'tags.2': 'k2', unknown: 'k3', 'nameI18n.zh': 'k4' })).toEqual({ phone: 'k1', tags: 'k2', 'nameI18n.zh': 'k4' });
   });
 });
+
+describe('unit form', () => {
+  it('names a unit number of another floor at its field, even while other fields are still empty (issue 16)', async () => {
+    const { EMPTY_UNIT_FORM, validateUnitForm } = await import('../../src/client/unit-form-model.ts');
+    const result = validateUnitForm({ ...EMPTY_UNIT_FORM, floor: '12F', unitNumber: '301' });
+    expect('errors' in result && result.errors.unitNumber).toBe('units.errors.unitNumberFloor');
+    const right = validateUnitForm({ ...EMPTY_UNIT_FORM, floor: '12F', unitNumber: '1201' });
+    expect('errors' in right && right.errors.unitNumber).toBeFalsy();
+  });
+});

@@ -3,6 +3,9 @@ import type { Body, Meta, UppyFile } from '@uppy/core/utils';
 import type { UploadPurpose } from '../../shared/uploads.ts';
 import { sendObject } from './send-object.ts';
 
+/** Longest a setTimeout can wait: the message stays until the next action clears it (as upload-dialog.ts does). */
+const UNTIL_NEXT_ACTION_MS = 2_147_483_647;
+
 export interface ContractUploaderOptions {
   purpose: UploadPurpose;
 }
@@ -33,6 +36,11 @@ export class ContractUploader extends BasePlugin<ContractUploaderOptions & { id?
     this.uppy.off('cancel-all', this.#abortAll);
   }
 
+  /** The dialog's own wrong-type message, naming the accepted types in the visitor's language (uppy-locale.ts). */
+  #acceptedTypes(): string {
+    return this.uppy.i18n('youCanOnlyUploadFileTypes', { types: '' });
+  }
+
   #abortFile = (file: UppyFile<Meta, Body>) => this.#controllers.get(file.id)?.abort();
   #abortAll = () => this.#controllers.forEach((controller) => controller.abort());
 
@@ -60,9 +68,18 @@ export class ContractUploader extends BasePlugin<ContractUploaderOptions & { id?
       );
       this.uppy.emit('upload-success', this.uppy.getFile(file.id), { status: 200, body: { objectPath }, uploadURL: objectPath });
     } catch (error) {
-      if (!controller.signal.aborted) this.uppy.emit('upload-error', this.uppy.getFile(file.id), error as Error);
+      if (controller.signal.aborted) return;
+      const refused = refusedType(error as Error);
+      this.uppy.emit('upload-error', this.uppy.getFile(file.id), refused ? new Error(this.#acceptedTypes()) : (error as Error));
+      // Said where it is read, not behind the error's "?" (Uppy only shows "upload failed" there).
+      if (refused) this.uppy.info({ message: `${file.name ?? ''}: ${this.#acceptedTypes()}`, details: '' }, 'error', UNTIL_NEXT_ACTION_MS);
     } finally {
       this.#controllers.delete(file.id);
     }
   }
+}
+
+/** The server refused the file's type (415: a renamed .exe, an HTML page called .pdf). */
+function refusedType(error: Error): boolean {
+  return /^415:/.test(error.message);
 }

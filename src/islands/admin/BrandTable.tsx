@@ -2,22 +2,35 @@ import { useState } from 'react';
 import type { Brand } from '~/shared/brand';
 import type { Translate } from '~/i18n/translate';
 import { matchesAdminSearch } from '~/client/admin-brand-search';
+import { imageUrl, isTransformable } from '~/shared/image-url';
 import RowActions from './RowActions';
+import { rowHeightOf, type DeletedRows } from './use-deleted-rows';
 
 interface Props {
   brands: Brand[];
   /** The brand open in the form, marked in its row. */
   editingId: string | null;
   onEdit: (brand: Brand) => void;
-  onDelete: (brand: Brand) => void;
+  /** `index` and `height` are where the row stood, for its placeholder (use-deleted-rows.ts). */
+  onDelete: (brand: Brand, index: number, height: number) => void;
+  deletedRows: DeletedRows<Brand>;
   t: Translate;
 }
 
-/** Shown at 48 px; the file is the stored object (the Image CDN takes over at merge). */
+/** Drawn at 48 px, asked of the Image CDN at 2× (an original phone photo is several MB). */
 const THUMB_PX = 48;
+const CELL = 'block px-4 py-1 sm:table-cell sm:py-3';
 
-/** Registered brands: thumbnail, name, category, floor and unit, status, actions (spec §2 Admin), with a search box. */
-export default function BrandTable({ brands, editingId, onEdit, onDelete, t }: Props) {
+/** A cell's column name, shown only where the table is stacked into cards (the header row is hidden there). */
+function ColumnName({ name, t }: { name: string; t: Translate }) {
+  return <div className="text-xs font-semibold text-muted sm:hidden">{t(`admin.brands.columns.${name}`)}</div>;
+}
+
+/**
+ * Registered brands: thumbnail, name, category, floor and unit, status, actions (spec §2 Admin), with a
+ * search box. Below `sm` each row is a card, so a phone never scrolls sideways (as the units table).
+ */
+export default function BrandTable({ brands, editingId, onEdit, onDelete, deletedRows, t }: Props) {
   const [search, setSearch] = useState('');
   if (brands.length === 0) return <p className="mt-4 text-muted">{t('admin.brands.empty')}</p>;
   const shown = brands.filter((brand) => matchesAdminSearch(brand, search, t));
@@ -43,36 +56,68 @@ export default function BrandTable({ brands, editingId, onEdit, onDelete, t }: P
       {shown.length === 0 ? (
         <p className="mt-4 text-muted">{t('admin.brands.noMatches')}</p>
       ) : (
-        <div className="mt-4 overflow-x-auto rounded-xl border border-line">
-          <table className="w-full min-w-[44rem] text-left text-sm">
-            <thead className="bg-mist text-ink">
+        <div className="mt-4 rounded-xl border border-line sm:overflow-x-auto">
+          <table className="block w-full text-left text-sm sm:table sm:min-w-[44rem]">
+            <caption className="sr-only">{t('admin.brands.listTitle')}</caption>
+            <thead className="hidden bg-mist text-ink sm:table-header-group">
               <tr>
                 {['thumbnail', 'name', 'category', 'location', 'status', 'actions'].map((col) => (
                   <th key={col} scope="col" className="px-4 py-3 font-semibold">{t(`admin.brands.columns.${col}`)}</th>
                 ))}
               </tr>
             </thead>
-            <tbody>
-              {shown.map((brand) => {
+            <tbody className="block sm:table-row-group">
+              {deletedRows.entries(shown).map((entry, index) => {
+                const ROW = 'block border-t border-line py-2 align-top first:border-t-0 sm:table-row sm:py-0 sm:first:border-t';
+                if (entry.kind === 'deleted') {
+                  return (
+                    <tr key={`deleted-${entry.row.record.id}`} className={ROW} style={{ height: entry.row.height }} data-testid="brand-row-deleted">
+                      <td colSpan={6} className="block px-4 py-3 text-muted italic sm:table-cell">{t('admin.brands.toast.deletedRow', { name: entry.row.record.name })}</td>
+                    </tr>
+                  );
+                }
+                const brand = entry.record;
                 const editing = brand.id === editingId;
                 return (
-                  <tr key={brand.id} className={`border-t border-line ${editing ? 'bg-brass-soft' : ''}`} data-testid="brand-row" aria-current={editing || undefined}>
-                    <td className="px-4 py-2">
+                  <tr key={brand.id} className={`${ROW} ${editing ? 'bg-brass-soft' : ''}`} data-testid="brand-row" aria-current={editing || undefined}>
+                    <td className="float-left py-2 pl-4 sm:float-none sm:table-cell sm:px-4">
                       {brand.thumbnail && (
-                        <img src={brand.thumbnail} alt={t('admin.brands.thumbnailAlt', { name: brand.name })} width={THUMB_PX} height={THUMB_PX} loading="lazy" decoding="async" className="h-12 w-12 rounded object-cover" />
+                        <img
+                          src={isTransformable(brand.thumbnail) ? imageUrl(brand.thumbnail, { w: THUMB_PX * 2, h: THUMB_PX * 2, fit: 'cover' }) : brand.thumbnail}
+                          alt={t('admin.brands.thumbnailAlt', { name: brand.name })}
+                          width={THUMB_PX}
+                          height={THUMB_PX}
+                          loading="lazy"
+                          decoding="async"
+                          className="h-12 w-12 rounded object-cover"
+                        />
                       )}
                     </td>
-                    <td className="px-4 py-3 font-medium">
+                    <th scope="row" className="block min-h-16 px-4 py-3 text-left font-medium break-words sm:table-cell sm:min-h-0">
                       {brand.name}
                       {editing && <span className="ml-2 rounded bg-ink px-2 py-0.5 text-xs font-semibold text-white">{t('admin.brands.editing')}</span>}
+                    </th>
+                    <td className={`${CELL} clear-left`}>
+                      <ColumnName name="category" t={t} />
+                      {t(`brands.category.${brand.category}`)}
                     </td>
-                    <td className="px-4 py-3">{t(`brands.category.${brand.category}`)}</td>
-                    <td className="px-4 py-3">
+                    <td className={CELL}>
+                      <ColumnName name="location" t={t} />
                       {t(`brands.floor.${brand.floor}`)} {brand.unit && t('brands.card.unit', { unit: brand.unit })}
                     </td>
-                    <td className="px-4 py-3">{t(brand.isAvailable ? 'status.open' : 'status.comingSoon')}</td>
-                    <td className="px-4 py-3">
-                      <RowActions editLabel={t('admin.brands.edit')} deleteLabel={t('admin.brands.delete')} name={brand.name} onEdit={() => onEdit(brand)} onDelete={() => onDelete(brand)} />
+                    <td className={CELL}>
+                      <ColumnName name="status" t={t} />
+                      {t(brand.isAvailable ? 'status.open' : 'status.comingSoon')}
+                    </td>
+                    <td className={`${CELL} pb-3`}>
+                      <RowActions
+                        editLabel={t('admin.brands.edit')}
+                        deleteLabel={t('admin.brands.delete')}
+                        name={brand.name}
+                        deleting={entry.busy}
+                        onEdit={() => onEdit(brand)}
+                        onDelete={(event) => onDelete(brand, index, rowHeightOf(event.currentTarget))}
+                      />
                     </td>
                   </tr>
                 );

@@ -9,6 +9,7 @@ import { endSessionIfUnauthorized } from '~/client/admin-session';
 import { errorsFromServer, type BrandFormErrors } from '~/client/brand-form-model';
 import BrandForm from './BrandForm';
 import BrandTable from './BrandTable';
+import { useDeletedRows } from './use-deleted-rows';
 
 /** The form shown: which brand (null: a new one), and a counter so every save, cancel or edit gets a fresh form. */
 interface FormState {
@@ -23,6 +24,7 @@ export default function BrandsTab({ t }: { t: Translate }) {
   const { data, error, refetch } = useQuery<Brand[]>(['/api/brands']);
   const [form, setForm] = useState<FormState>({ brand: null, generation: 0, focus: false });
   const [serverErrors, setServerErrors] = useState<BrandFormErrors>({});
+  const deletedRows = useDeletedRows<Brand>();
   useEffect(() => {
     if (error) endSessionIfUnauthorized(error);
   }, [error]);
@@ -39,7 +41,7 @@ export default function BrandsTab({ t }: { t: Translate }) {
     try {
       if (editing) await apiWrite('PUT', `/api/brands/${editing.id}`, input);
       else await apiWrite('POST', '/api/brands', input);
-      showToast({ title: t(`admin.brands.toast.${mode}d`) });
+      showToast({ title: t(`admin.brands.toast.${mode}d`, { name: input.name }) });
       openForm(null);
       return true;
     } catch (err) {
@@ -55,14 +57,15 @@ export default function BrandsTab({ t }: { t: Translate }) {
 
   /**
    * Undo of a delete: the same brand back, with its id and place in the list, thumbnail included. The object
-   * outlives the row (only the sweep removes unreferenced objects, after a grace period); making it public
-   * again is harmless if it still is.
+   * outlives the row (the sweep keeps what a deleted brand refers to within the undo window); making it
+   * public again is harmless if it still is.
    */
   async function restore(brand: Brand) {
     try {
       if (brand.thumbnail) await apiWrite('POST', UPLOAD_ENDPOINTS.setPublic, { objectPath: brand.thumbnail });
       await apiWrite('POST', `/api/brands/${brand.id}/restore`);
-      showToast({ title: t('admin.brands.toast.restored') });
+      deletedRows.forget(brand.id);
+      showToast({ title: t('admin.brands.toast.restored', { name: brand.name }) });
     } catch (err) {
       if (!endSessionIfUnauthorized(err)) {
         showToast({ title: t('admin.brands.toast.restoreFailed'), description: t('admin.brands.toast.restoreFailedDescription'), variant: 'destructive' });
@@ -72,16 +75,20 @@ export default function BrandsTab({ t }: { t: Translate }) {
     }
   }
 
-  async function remove(brand: Brand) {
+  /** One delete per click on one row: a second click while it runs, or on its placeholder after, does nothing. */
+  async function remove(brand: Brand, index: number, height: number) {
+    if (!deletedRows.start(brand, index, height)) return;
     try {
       await apiWrite('DELETE', `/api/brands/${brand.id}`);
+      deletedRows.deleted(brand);
       showToast({
-        title: t('admin.brands.toast.deleted'),
+        title: t('admin.brands.toast.deleted', { name: brand.name }),
         description: t('admin.brands.toast.deletedDescription'),
         action: { label: t('admin.brands.toast.undo'), run: () => void restore(brand), takeFocus: true },
       });
       if (editing?.id === brand.id) setForm((old) => ({ brand: null, generation: old.generation + 1, focus: false }));
     } catch (err) {
+      deletedRows.forget(brand.id);
       if (!endSessionIfUnauthorized(err)) {
         showToast({ title: t('admin.brands.toast.deleteFailed'), description: t('admin.brands.toast.deleteFailedDescription'), variant: 'destructive' });
       }
@@ -105,7 +112,7 @@ export default function BrandsTab({ t }: { t: Translate }) {
         <h2 id="brand-list-title" className="text-xl font-bold text-ink">{t('admin.brands.listTitle')}</h2>
         {error && <p role="alert" className="mt-4 text-danger">{t('admin.brands.loadFailed')}</p>}
         {!data && !error && <p className="mt-4 text-muted">{t('admin.brands.loading')}</p>}
-        {data && <BrandTable brands={data} editingId={editing?.id ?? null} onEdit={openForm} onDelete={(b) => void remove(b)} t={t} />}
+        {data && <BrandTable brands={data} editingId={editing?.id ?? null} onEdit={openForm} onDelete={(b, index, height) => void remove(b, index, height)} deletedRows={deletedRows} t={t} />}
       </section>
     </div>
   );

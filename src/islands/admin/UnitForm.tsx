@@ -1,7 +1,10 @@
-import { useState, type ReactNode, type SubmitEvent } from 'react';
+import { useEffect, useState, type ReactNode, type SubmitEvent } from 'react';
 import { toPyeong, UNIT_FLOORS, UNIT_LANGUAGES, UNIT_STATUSES, UNIT_USES, type Unit, type UnitInput } from '~/shared/unit';
 import type { Translate } from '~/i18n/translate';
-import { EMPTY_UNIT_FORM, formFromUnit, validateUnitForm, type UnitFormErrors, type UnitFormValues } from '~/client/unit-form-model';
+import {
+  EMPTY_UNIT_FORM, firstUnitError, formFromUnit, remainingErrors, validateUnitForm, type UnitFormErrors, type UnitFormValues,
+} from '~/client/unit-form-model';
+import { revealAndFocus } from '~/client/reveal-and-focus';
 import ImageField from './ImageField';
 
 interface Props {
@@ -28,19 +31,50 @@ const INPUT = 'mt-1 w-full rounded-md border border-muted bg-paper px-3 py-2 tex
 
 type NumberField = 'exclusiveAreaM2' | 'supplyAreaM2' | 'monthlyRent' | 'deposit' | 'maintenanceFee';
 
+/** The control that takes focus for a field's error: its input, the first use, the plan's button. */
+function controlIdOf(field: string): string {
+  if (field === 'uses') return `unit-use-${UNIT_USES[0]}`;
+  if (field.startsWith('note.')) return `unit-note-${field.slice(5)}`;
+  return `unit-${field}`;
+}
+
 /** Add or edit a space; every message at its field, from the shared schema. */
 export default function UnitForm({ unit, serverErrors, onSave, onCancel, t }: Props) {
   const [values, setValues] = useState<UnitFormValues>(unit ? formFromUnit(unit) : EMPTY_UNIT_FORM);
   const [errors, setErrors] = useState<UnitFormErrors>({});
+  // The server's messages (a number already taken) stay until their own field is edited.
+  const [fromServer, setFromServer] = useState<UnitFormErrors>(serverErrors);
   const [saving, setSaving] = useState(false);
-  const shown = { ...serverErrors, ...errors };
-  const set = <K extends keyof UnitFormValues>(name: K, value: UnitFormValues[K]) => setValues((old) => ({ ...old, [name]: value }));
+  const shown = { ...fromServer, ...errors };
+  const set = <K extends keyof UnitFormValues>(name: K, value: UnitFormValues[K]) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    // A message leaves as soon as its field is right; no new one appears while typing.
+    setErrors((old) => remainingErrors(old, next));
+    setFromServer((old) => Object.fromEntries(Object.entries(old).filter(([field]) => field !== name && !field.startsWith(`${name}.`))));
+  };
+
+  /** Brings the first field with an error into view (below the sticky bar) and puts focus in it. */
+  function focusFirstError(found: UnitFormErrors) {
+    const first = firstUnitError(found);
+    if (!first) return;
+    // After the messages are rendered: the field's box includes its message.
+    requestAnimationFrame(() => {
+      const control = document.getElementById(controlIdOf(first));
+      if (control) revealAndFocus(control.closest('[data-field]') ?? control, control);
+    });
+  }
+  useEffect(() => {
+    setFromServer(serverErrors);
+    focusFirstError(serverErrors);
+  }, [serverErrors]);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const result = validateUnitForm(values);
     if ('errors' in result) {
       setErrors(result.errors);
+      focusFirstError(result.errors);
       return;
     }
     setErrors({});
@@ -92,12 +126,12 @@ export default function UnitForm({ unit, serverErrors, onSave, onCancel, t }: Pr
             <input id="unit-availableFrom" name="availableFrom" type="date" value={values.availableFrom} aria-describedby={describedBy} aria-invalid={Boolean(shown.availableFrom) || undefined} onChange={(e) => set('availableFrom', e.target.value)} className={INPUT} />
           )}
         </Field>
-        <fieldset className="md:col-span-2">
+        <fieldset className="scroll-mt-28 md:col-span-2" data-field>
           <legend className="text-sm font-semibold text-ink">{t('units.admin.fields.uses')}</legend>
           <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
             {UNIT_USES.map((use) => (
               <label key={use} className="flex min-h-11 items-center gap-2 text-sm">
-                <input type="checkbox" name="uses" value={use} checked={values.uses.includes(use)} className="h-4 w-4"
+                <input id={`unit-use-${use}`} type="checkbox" name="uses" value={use} checked={values.uses.includes(use)} aria-invalid={Boolean(shown.uses) || undefined} className="h-4 w-4"
                   onChange={(e) => set('uses', e.target.checked ? UNIT_USES.filter((u) => u === use || values.uses.includes(u)) : values.uses.filter((u) => u !== use))} />
                 {t(`brands.category.${use}`)}
               </label>
@@ -149,7 +183,7 @@ interface FieldProps {
 function Field({ id, label, hint, error, required = false, children }: FieldProps) {
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
-    <div>
+    <div data-field className="scroll-mt-28">
       <label htmlFor={id} className="text-sm font-semibold text-ink">
         {label} {required && <span aria-hidden="true" className="text-danger">*</span>}
       </label>

@@ -1,11 +1,14 @@
 import { toPyeong, UNIT_STATUSES, type Unit, type UnitStatus } from '~/shared/unit';
 import type { Translate } from '~/i18n/translate';
 import RowActions from './RowActions';
+import { rowHeightOf, type DeletedRows } from './use-deleted-rows';
 
 interface Props {
   units: Unit[];
   onEdit: (unit: Unit) => void;
-  onDelete: (unit: Unit) => void;
+  /** `index` and `height` are where the row stood, for its placeholder (use-deleted-rows.ts). */
+  onDelete: (unit: Unit, index: number, height: number) => void;
+  deletedRows: DeletedRows<Unit>;
   onStatus: (unit: Unit, status: UnitStatus) => void;
   t: Translate;
 }
@@ -21,7 +24,7 @@ function ColumnName({ name, t }: { name: string; t: Translate }) {
 }
 
 /** Spaces by floor and unit: status (changeable in place), areas in m² and 평, price, actions. */
-export default function UnitTable({ units, onEdit, onDelete, onStatus, t }: Props) {
+export default function UnitTable({ units, onEdit, onDelete, onStatus, deletedRows, t }: Props) {
   if (units.length === 0) return <p className="mt-4 text-muted">{t('units.admin.empty')}</p>;
   const area = (m2: number) => t('units.admin.areaCell', { m2: AREA.format(m2), pyeong: AREA.format(toPyeong(m2)) });
   return (
@@ -37,10 +40,22 @@ export default function UnitTable({ units, onEdit, onDelete, onStatus, t }: Prop
           </tr>
         </thead>
         <tbody className="block sm:table-row-group">
-          {units.map((unit) => {
+          {deletedRows.entries(units).map((entry, index) => {
+            const ROW = 'block border-t border-line py-2 align-top first:border-t-0 sm:table-row sm:py-0 sm:first:border-t';
+            if (entry.kind === 'deleted') {
+              const gone = entry.row.record;
+              return (
+                <tr key={`deleted-${gone.id}`} className={ROW} style={{ height: entry.row.height }} data-testid="unit-row-deleted">
+                  <td colSpan={5} className="block px-4 py-3 text-muted italic sm:table-cell">
+                    {t('units.admin.toast.deletedRow', { floor: t(`units.floor.${gone.floor}`), number: gone.unitNumber })}
+                  </td>
+                </tr>
+              );
+            }
+            const unit = entry.record;
             const name = `${t(`units.floor.${unit.floor}`)} ${unit.unitNumber}`;
             return (
-              <tr key={unit.id} className="block border-t border-line py-2 align-top first:border-t-0 sm:table-row sm:py-0 sm:first:border-t" data-testid="unit-row">
+              <tr key={unit.id} className={ROW} data-testid="unit-row">
                 <th scope="row" className="block px-4 py-2 font-medium sm:table-cell sm:py-3">{name}</th>
                 <td className={CELL}>
                   <ColumnName name="status" t={t} />
@@ -60,7 +75,14 @@ export default function UnitTable({ units, onEdit, onDelete, onStatus, t }: Prop
                   {!unit.pricePublic && <div className="text-xs text-muted">{t('units.admin.priceHidden')}</div>}
                 </td>
                 <td className={CELL}>
-                  <RowActions editLabel={t('units.admin.edit')} deleteLabel={t('units.admin.delete')} name={name} onEdit={() => onEdit(unit)} onDelete={() => onDelete(unit)} />
+                  <RowActions
+                    editLabel={t('units.admin.edit')}
+                    deleteLabel={t('units.admin.delete')}
+                    name={name}
+                    deleting={entry.busy}
+                    onEdit={() => onEdit(unit)}
+                    onDelete={(event) => onDelete(unit, index, rowHeightOf(event.currentTarget))}
+                  />
                 </td>
               </tr>
             );

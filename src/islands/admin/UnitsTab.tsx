@@ -9,6 +9,14 @@ import { endSessionIfUnauthorized } from '~/client/admin-session';
 import { errorsFromServer, type UnitFormErrors } from '~/client/unit-form-model';
 import UnitForm from './UnitForm';
 import UnitTable from './UnitTable';
+import { useDeletedRows } from './use-deleted-rows';
+
+/** What a toast names: the space's floor (in the admin's language) and number. */
+const named = (unit: Pick<Unit, 'floor' | 'unitNumber'>, t: Translate) => ({ floor: t(`units.floor.${unit.floor}`), number: unit.unitNumber });
+
+/** A price was typed but stays hidden from visitors: easy to miss on a long form, so the save says it. */
+const priceStaysHidden = (input: UnitInput) =>
+  !input.pricePublic && input.status !== 'leased' && [input.monthlyRent, input.deposit, input.maintenanceFee].some((price) => price !== null);
 
 /** Add, edit, re-status and delete spaces (with undo); the list is read again after every write. */
 export default function UnitsTab({ t }: { t: Translate }) {
@@ -17,20 +25,21 @@ export default function UnitsTab({ t }: { t: Translate }) {
   const [serverErrors, setServerErrors] = useState<UnitFormErrors>({});
   // A new form (and so a fresh upload dialog) after every save: the next unit starts from nothing.
   const [generation, setGeneration] = useState(0);
+  const deletedRows = useDeletedRows<Unit>();
   useEffect(() => {
     if (error) endSessionIfUnauthorized(error);
   }, [error]);
 
-  /** Runs a write; on failure shows `failedKey` (and the field errors) and resolves false. */
-  async function write(run: () => Promise<unknown>, doneKey: string, failedKey: string, form = false): Promise<boolean> {
+  /** Runs a write; on failure shows `failed` (and the field errors) and resolves false. */
+  async function write(run: () => Promise<unknown>, done: Parameters<typeof showToast>[0], failed: string, form = false): Promise<boolean> {
     try {
       await run();
-      showToast({ title: t(doneKey) });
+      showToast(done);
       return true;
     } catch (err) {
       if (!endSessionIfUnauthorized(err)) {
         if (form && err instanceof ApiError && err.fields) setServerErrors(errorsFromServer(err.fields));
-        showToast({ title: t(failedKey), description: form ? t('units.admin.toast.failedDescription') : undefined, variant: 'destructive' });
+        showToast({ title: failed, description: form ? t('units.admin.toast.failedDescription') : undefined, variant: 'destructive' });
       }
       return false;
     } finally {
@@ -42,8 +51,11 @@ export default function UnitsTab({ t }: { t: Translate }) {
     const target = editing;
     const saved = await write(
       () => (target ? apiWrite('PUT', `/api/units/${target.id}`, input) : apiWrite('POST', '/api/units', input)),
-      target ? 'units.admin.toast.updated' : 'units.admin.toast.created',
-      target ? 'units.admin.toast.updateFailed' : 'units.admin.toast.createFailed',
+      {
+        title: t(target ? 'units.admin.toast.updated' : 'units.admin.toast.created', named(input, t)),
+        description: priceStaysHidden(input) ? t('units.admin.toast.priceHidden') : undefined,
+      },
+      t(target ? 'units.admin.toast.updateFailed' : 'units.admin.toast.createFailed'),
       true,
     );
     if (saved) {
@@ -54,18 +66,31 @@ export default function UnitsTab({ t }: { t: Translate }) {
     return saved;
   }
 
+  /** Saves at once, as a select should; the toast offers the way back, as a delete's does. */
   function changeStatus(unit: Unit, status: UnitStatus) {
-    void write(() => apiWrite('PUT', `/api/units/${unit.id}`, { ...inputFromUnit(unit), status }), 'units.admin.toast.statusChanged', 'units.admin.toast.statusFailed');
+    const put = (to: UnitStatus) => () => apiWrite('PUT', `/api/units/${unit.id}`, { ...inputFromUnit(unit), status: to });
+    const failed = t('units.admin.toast.statusFailed', named(unit, t));
+    void write(put(status), {
+      title: t('units.admin.toast.statusChanged', { ...named(unit, t), status: t(`units.status.${status}`) }),
+      action: {
+        label: t('units.admin.toast.undo'),
+        run: () => void write(put(unit.status), { title: t('units.admin.toast.statusRestored', { ...named(unit, t), status: t(`units.status.${unit.status}`) }) }, failed),
+      },
+    }, failed);
   }
 
-  async function remove(unit: Unit) {
+  /** One delete per click on one row: a second click while it runs, or on its placeholder after, does nothing. */
+  async function remove(unit: Unit, index: number, height: number) {
+    if (!deletedRows.start(unit, index, height)) return;
     try {
       await apiWrite('DELETE', `/api/units/${unit.id}`);
+      deletedRows.deleted(unit);
       if (editing?.id === unit.id) setEditing(null);
-      // Delete is immediate; the toast offers the way back (the plan outlives the row until the sweep's grace period).
-      showToast({ title: t('units.admin.toast.deleted'), action: { label: t('units.admin.toast.undo'), run: () => restore(unit), takeFocus: true } });
+      // Delete is immediate; the toast offers the way back (the plan is kept within the undo window).
+      showToast({ title: t('units.admin.toast.deleted', named(unit, t)), action: { label: t('units.admin.toast.undo'), run: () => restore(unit), takeFocus: true } });
     } catch (err) {
-      if (!endSessionIfUnauthorized(err)) showToast({ title: t('units.admin.toast.deleteFailed'), variant: 'destructive' });
+      deletedRows.forget(unit.id);
+      if (!endSessionIfUnauthorized(err)) showToast({ title: t('units.admin.toast.deleteFailed', named(unit, t)), variant: 'destructive' });
     } finally {
       refetch();
     }
@@ -75,7 +100,8 @@ export default function UnitsTab({ t }: { t: Translate }) {
     void write(async () => {
       if (unit.plan) await apiWrite('POST', UPLOAD_ENDPOINTS.setPublic, { objectPath: unit.plan });
       await apiWrite('POST', `/api/units/${unit.id}/restore`);
-    }, 'units.admin.toast.restored', 'units.admin.toast.restoreFailed');
+      deletedRows.forget(unit.id);
+    }, { title: t('units.admin.toast.restored', named(unit, t)) }, t('units.admin.toast.restoreFailed', named(unit, t)));
   }
 
   return (
@@ -85,7 +111,9 @@ export default function UnitsTab({ t }: { t: Translate }) {
         <h2 id="unit-list-title" className="text-xl font-bold text-ink">{t('units.admin.listTitle')}</h2>
         {error && <p role="alert" className="mt-4 text-danger">{t('units.admin.loadFailed')}</p>}
         {!data && !error && <p className="mt-4 text-muted">{t('units.admin.loading')}</p>}
-        {data && <UnitTable units={data} onEdit={setEditing} onDelete={(u) => void remove(u)} onStatus={changeStatus} t={t} />}
+        {data && (
+          <UnitTable units={data} deletedRows={deletedRows} onEdit={setEditing} onDelete={(u, index, height) => void remove(u, index, height)} onStatus={changeStatus} t={t} />
+        )}
       </section>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES } from '~/shared/uploads';
+import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES } from '~/shared/uploads';
 import type { Locale } from '~/i18n/locales';
 import type { Translate } from '~/i18n/translate';
 import { showToast } from '~/client/stores';
@@ -37,7 +37,8 @@ export function useAttachments(locale: Locale, t: Translate) {
     purpose: 'attachment',
     maxFiles: ATTACHMENT_MAX_FILES,
     maxBytes: ATTACHMENT_MAX_BYTES,
-    locale: uppyLocale(t, locale),
+    allowedTypes: [...ATTACHMENT_EXTENSIONS],
+    locale: uppyLocale(t, locale, ATTACHMENT_EXTENSIONS),
     note: t('inquiry.attachHint', { count: ATTACHMENT_MAX_FILES, size: ATTACHMENT_MAX_MB }),
     onUploaded: (file) => {
       setUploaded((list) => addUploaded(list, [file]));

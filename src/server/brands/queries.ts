@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Brand, BrandCategory, BrandFilter, BrandInput } from '../../shared/brand.ts';
 import { FILTER_ALL, inputFromBrand } from '../../shared/brand.ts';
-import { keepDeleted, takeDeleted } from '../undo.ts';
+import { isKeptDeleted, keepDeleted, takeDeleted } from '../undo.ts';
 import type { Db } from '../db/index.ts';
 import type { BrandsTable } from '../db/types.ts';
 import { likeContains } from '../db/sql-like.ts';
@@ -112,12 +112,16 @@ export async function updateBrand(db: Db, id: string, input: BrandInput): Promis
   return row ? toBrand(row) : null;
 }
 
-/** True when a brand was deleted; it is kept for the undo window (restoreBrand). */
+/**
+ * True when the brand is deleted: now (it is kept for the undo window, restoreBrand) or already, by a
+ * delete within that window (a second click must not turn the first one's success into a failure).
+ */
 export async function deleteBrand(db: Db, id: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.deleteFrom('brands').where('id', '=', id).returningAll().executeTakeFirst();
-    if (row) await keepDeleted(trx, 'brand', id, toBrand(row));
-    return row !== undefined;
+    if (!row) return isKeptDeleted(trx, 'brand', id);
+    await keepDeleted(trx, 'brand', id, toBrand(row));
+    return true;
   });
 }
 

@@ -67,8 +67,11 @@ export interface InquiriesTable {
   message: string;
   attachments: ColumnType<string[], string[] | undefined, string[]>;
   createdAt: Timestamp;
-  /** Set by clients that may resend (the contact form); unique, so a resend cannot store twice. */
-  idempotencyKey: ColumnType<string | null, string | null | undefined, never>;
+  /**
+   * Set by clients that may resend (the contact form); unique, so a resend cannot store twice. Only ever
+   * updated to null: an expired key is forgotten (IDEMPOTENCY_KEY_TTL_MS).
+   */
+  idempotencyKey: ColumnType<string | null, string | null | undefined, null>;
   company: ColumnType<string | null, string | null | undefined, string | null>;
   businessType: ColumnType<string | null, string | null | undefined, string | null>;
   desiredFloors: ColumnType<string[], string[] | undefined, string[]>;

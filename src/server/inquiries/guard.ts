@@ -4,6 +4,7 @@ import { FILL_TIME_FIELD } from '../../shared/bot-trap.ts';
 import type { InquiryInput } from '../../shared/inquiry.ts';
 import { clientKey } from '../http/client.ts';
 import { throttle } from '../http/throttle.ts';
+import { inquiryReceipt, type InquiryReceipt } from './receipt.ts';
 
 /**
  * The POST path's guard: counts the post against the client's inquiry limits (429 with Retry-After),
@@ -21,6 +22,6 @@ export async function guardInquiryPost(req: Request, context: { ip?: string } | 
 }
 
 /** What a discarded bot post is answered with: an inquiry that looks stored and is not. */
-export function discardedInquiry(input: InquiryInput): InquiryInput & { id: string; createdAt: string } {
-  return { id: randomUUID(), ...input, createdAt: new Date().toISOString() };
+export function discardedInquiry(input: InquiryInput): InquiryReceipt {
+  return inquiryReceipt(input, randomUUID(), new Date().toISOString());
 }

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Inquiry, InquiryCounts, InquiryFilter } from '../../shared/inquiry.ts';
 import { INQUIRY_STATUSES } from '../../shared/inquiry.ts';
+import { isCalendarDay } from '../../shared/inquiry-rules.ts';
 import type { Database, Db } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { selectInquiryRows, toInquiry, withNotificationStates } from './row.ts';
@@ -32,12 +33,21 @@ export function encodeCursor(createdAtExact: string, id: string): string {
   return Buffer.from(`${createdAtExact}|${id}`).toString('base64url');
 }
 
+const CURSOR_TIME = /^(\d{4}-\d\d-\d\d)T(\d\d):(\d\d):(\d\d)\.\d{6}Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The cursor's time and id, checked as the database would read them — a real day and time of day, a
+ * UUID — so a forged cursor (month 13, year 0000, 36 dashes) is refused as input, never a failed cast.
+ */
 function decodeCursor(cursor: string): { at: string; id: string } {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (!at || !id || !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/.test(at) || !/^[0-9a-f-]{36}$/.test(id)) {
+  const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const time = at?.match(CURSOR_TIME);
+  const realTime = time && isCalendarDay(time[1]!) && Number(time[2]) < 24 && Number(time[3]) < 60 && Number(time[4]) < 60;
+  if (!realTime || !id || !UUID.test(id) || rest.length > 0) {
     throw new HttpError(400, 'invalid_cursor', 'The cursor is not one this list gave out');
   }
-  return { at, id };
+  return { at: at!, id };
 }
 
 export interface InquiryPage {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Inquiry, InquiryDetail, InquiryHistoryEntry, InquiryInput, InquiryPatch, InquiryStatus } from '../../shared/inquiry.ts';
 import type { UnitSnapshot } from '../../shared/unit.ts';
+import { IDEMPOTENCY_KEY_TTL_MS } from '../../shared/api.ts';
 import type { Db } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { selectInquiryRows, toInquiry, withNotificationStates } from './row.ts';
@@ -47,29 +48,46 @@ function toColumns(input: InquiryInput, unit: (UnitSnapshot & { id: string }) | 
 /**
  * Stores one inquiry, its first history entry and its notifications (the outbox) in one transaction:
  * all of it or nothing, so a stored inquiry is always announced. With an idempotency key, a resend of
- * the same inquiry returns the stored one (`replayed`) instead of a second copy; the same key with
- * different content is refused (422), so a key reveals nothing it did not send.
+ * the same inquiry within 24 hours returns the stored one (`replayed`) instead of a second copy; the same
+ * key with different content is refused (422), so a key reveals nothing it did not send. The caller
+ * answers the inquirer with a receipt (receipt.ts), never the stored row.
  */
 export async function createInquiry(
   db: Db,
   input: InquiryInput,
   idempotencyKey?: string,
   unit: (UnitSnapshot & { id: string }) | null = null,
+  now = Date.now(),
 ): Promise<{ inquiry: Inquiry; replayed: boolean }> {
   const createdId = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('inquiries')
-      .values({ ...toColumns(input, unit), idempotencyKey: idempotencyKey ?? null })
-      .onConflict((conflict) => conflict.column('idempotencyKey').doNothing())
-      .returning(['id', 'createdAt'])
-      .executeTakeFirst();
+    const insert = () =>
+      trx
+        .insertInto('inquiries')
+        // Stamped with the same clock the key's expiry is judged by.
+        .values({ ...toColumns(input, unit), idempotencyKey: idempotencyKey ?? null, createdAt: new Date(now) })
+        .onConflict((conflict) => conflict.column('idempotencyKey').doNothing())
+        .returning(['id', 'createdAt'])
+        .executeTakeFirst();
+    let row = await insert();
+    if (!row && idempotencyKey) {
+      // The key is taken. By an inquiry over 24 hours old it is forgotten (that inquiry stays): this is a new one.
+      const expired = await trx
+        .updateTable('inquiries')
+        .set({ idempotencyKey: null })
+        .where('idempotencyKey', '=', idempotencyKey)
+        .where('createdAt', '<', new Date(now - IDEMPOTENCY_KEY_TTL_MS))
+        .returning('id')
+        .executeTakeFirst();
+      if (expired) row = await insert();
+    }
     if (!row) return null;
-    await trx.insertInto('inquiryHistory').values({ inquiryId: row.id, at: row.createdAt, status: 'new', note: null, lostReason: null }).execute();
+    const { id, createdAt } = row;
+    await trx.insertInto('inquiryHistory').values({ inquiryId: id, at: createdAt, status: 'new', note: null, lostReason: null }).execute();
     const channels = configuredChannels();
     if (channels.length > 0) {
-      await trx.insertInto('outbox').values(channels.map((channel) => ({ inquiryId: row.id, channel }))).execute();
+      await trx.insertInto('outbox').values(channels.map((channel) => ({ inquiryId: id, channel }))).execute();
     }
-    return row.id;
+    return id;
   });
   if (createdId) return { inquiry: (await findInquiry(db, createdId))!, replayed: false };
   const stored = await selectInquiryRows(db).where('i.idempotencyKey', '=', idempotencyKey as string).executeTakeFirstOrThrow();

@@ -5,7 +5,7 @@ import { uuidParam, type RouteContext } from '../http/routes.ts';
 import { HttpError } from '../http/errors.ts';
 import { json, parseInput, readJson, sharedJsonBytes } from '../http/json.ts';
 import { inquiryDetail, patchInquiry } from './queries.ts';
-import { inquiryCsvStream } from './export.ts';
+import { inquiryCsvStream, koreaTime } from './export.ts';
 import { inquiryCounts, listInquiryPage, medianFirstResponseSeconds } from './list.ts';
 import { notificationSettings } from '../notify/config.ts';
 import { asLocale } from '../i18n.ts';
@@ -57,9 +57,10 @@ export async function listInquiriesRoute(req: Request): Promise<Response> {
 export async function exportInquiriesRoute(req: Request): Promise<Response> {
   await requireAdmin(req);
   const url = new URL(req.url);
+  // Every parameter is checked before the answer starts (filterOf: real calendar days), so the file is whole or not sent.
   const filter = filterOf(url);
-  const day = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
-  return new Response(inquiryCsvStream(await getDb(), filter, asLocale(url.searchParams.get('lang'))), {
+  const day = koreaTime(Date.now()).slice(0, 10);
+  return new Response(await inquiryCsvStream(await getDb(), filter, asLocale(url.searchParams.get('lang'))), {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="inquiries-${day}.csv"`,

@@ -1,4 +1,5 @@
 import type { Inquiry } from '../../shared/inquiry.ts';
+import { singleLine } from '../../shared/inquiry-rules.ts';
 import { serverEnv } from '../env.ts';
 import { asLocale, serverMessages } from '../i18n.ts';
 
@@ -28,24 +29,45 @@ function unitText(inquiry: Inquiry, none: string): string {
   return inquiry.desiredFloors.length > 0 ? inquiry.desiredFloors.join(', ') : none;
 }
 
-/** The lines naming the inquirer, company, unit, a summary and the admin link. */
-export function teamText(inquiry: Inquiry): { subject: string; text: string; headline: string } {
+/** Where the team's text goes: a plain-text mail, or a Slack-compatible message (mrkdwn). */
+type Medium = 'mail' | 'slack';
+
+/**
+ * Slack's control characters in a visitor's text, as entities (docs.slack.dev, "Formatting text"): `&`
+ * first, then `<` and `>`. Unescaped, a name `<!channel>` pings everyone and `<https://x|Open>` is a
+ * disguised link. Only visitor values are escaped, never the whole text, so our own link keeps working.
+ * @example slackEscape('Eve <!channel> & co') // 'Eve &lt;!channel&gt; &amp; co'
+ */
+export function slackEscape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * The lines naming the inquirer, company, unit, a summary and the admin link. One-line fields are made
+ * one line again (rows stored before intake did so may hold line breaks); for Slack every visitor value
+ * is escaped and the admin link is our own `<url|label>`.
+ */
+export function teamText(inquiry: Inquiry, medium: Medium = 'mail'): { subject: string; text: string; headline: string } {
   const t = serverMessages(TEAM_LOCALE);
   const none = t('mail.team.none');
-  const company = inquiry.company ?? none;
-  const headline = t('mail.team.headline', { name: inquiry.name, company });
+  const visitor = (text: string) => (medium === 'slack' ? slackEscape(text) : text);
+  const line = (text: string) => visitor(singleLine(text).replace(/ {2,}/g, ' ').trim());
+  const name = line(inquiry.name);
+  const company = inquiry.company ? line(inquiry.company) : none;
+  const headline = t('mail.team.headline', { name, company });
+  const link = medium === 'slack' ? `<${adminLink(inquiry)}|${t('mail.team.open')}>` : `${t('mail.team.open')}: ${adminLink(inquiry)}`;
   const lines = [
     headline,
-    `${t('mail.team.email')}: ${inquiry.email}`,
-    `${t('mail.team.phone')}: ${inquiry.phone}`,
-    `${t('mail.team.unit')}: ${unitText(inquiry, none)}`,
+    `${t('mail.team.email')}: ${line(inquiry.email)}`,
+    `${t('mail.team.phone')}: ${line(inquiry.phone)}`,
+    `${t('mail.team.unit')}: ${line(unitText(inquiry, none))}`,
     `${t('mail.team.attachments')}: ${inquiry.attachments.length}`,
     '',
-    summary(inquiry.message),
+    visitor(summary(inquiry.message)),
     '',
-    `${t('mail.team.open')}: ${adminLink(inquiry)}`,
+    link,
   ];
-  return { subject: t('mail.team.subject', { name: inquiry.name, company }), text: lines.join('\n'), headline };
+  return { subject: t('mail.team.subject', { name, company }), text: lines.join('\n'), headline };
 }
 
 export function teamMail(inquiry: Inquiry, to: string): MailMessage {
@@ -59,19 +81,24 @@ export function confirmationMail(inquiry: Inquiry): MailMessage {
   return {
     to: inquiry.email,
     subject: t('mail.confirmation.subject'),
-    text: [t('mail.confirmation.greeting', { name: inquiry.name }), '', t('mail.confirmation.body'), '', `> ${summary(inquiry.message)}`, '', t('mail.confirmation.signature')].join('\n'),
+    text: [t('mail.confirmation.greeting', { name: singleLine(inquiry.name) }), '', t('mail.confirmation.body'), '', `> ${summary(inquiry.message)}`, '', t('mail.confirmation.signature')].join('\n'),
   };
 }
 
-/** A Slack-compatible webhook body: `text` for Slack, the plain facts beside it for other receivers. */
+/**
+ * A Slack-compatible webhook body: `text` for Slack (visitor values escaped), the plain facts beside it
+ * for other receivers. No link previews: a visitor's URL in the message is not fetched by the receiver.
+ */
 export function webhookBody(inquiry: Inquiry) {
-  const { text } = teamText(inquiry);
+  const { text } = teamText(inquiry, 'slack');
   return {
     text,
+    unfurl_links: false,
+    unfurl_media: false,
     inquiry: {
       id: inquiry.id,
-      name: inquiry.name,
-      company: inquiry.company,
+      name: singleLine(inquiry.name),
+      company: inquiry.company === null ? null : singleLine(inquiry.company),
       unit: inquiry.unit,
       createdAt: inquiry.createdAt,
       adminUrl: adminLink(inquiry),

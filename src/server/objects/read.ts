@@ -2,6 +2,8 @@ import { HttpError } from '../http/errors.ts';
 import { stripImageMetadata } from './image-metadata.ts';
 import { checkSignature } from './signing.ts';
 import { readObject } from './storage.ts';
+import { sniffAttachmentType } from './magic-bytes.ts';
+import { opensInline } from '../../shared/uploads.ts';
 import { printableFilename } from '../http/storable-text.ts';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -16,7 +18,8 @@ export function contentDisposition(kind: 'attachment' | 'inline', name: string):
 
 /**
  * `GET /objects/uploads/{id}`: a public object to anyone, with a long immutable cache (its bytes
- * never change under the same id); a private one only with a valid, unexpired read signature.
+ * never change under the same id); a private one only with a valid, unexpired read signature. An
+ * inquiry attachment opens in the tab when it is a PDF or an image, and downloads otherwise.
  * Everything else — unknown id, no or bad signature — is the same 404, revealing nothing.
  */
 export async function objectResponse(objectPath: string, params: URLSearchParams, headOnly: boolean): Promise<Response> {
@@ -40,10 +43,19 @@ export async function objectResponse(objectPath: string, params: URLSearchParams
   } else {
     if ((await checkSignature('get', objectPath, params)) !== 'valid') throw notFound;
     headers.set('Cache-Control', 'private, no-store');
-    const kind = metadata.purpose === 'attachment' ? 'attachment' : 'inline';
-    headers.set('Content-Disposition', contentDisposition(kind, metadata.filename));
+    if (metadata.purpose === 'attachment') {
+      // Judged by the bytes, not the stored type (objects stored before types were checked carry the
+      // sender's word): a PDF or an image opens in the tab, anything else is a download.
+      const type = sniffAttachmentType(new Uint8Array(found.data));
+      const inline = opensInline(type);
+      headers.set('Content-Type', inline ? (type as string) : type ?? 'application/octet-stream');
+      headers.set('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', metadata.filename));
+    } else {
+      headers.set('Content-Disposition', contentDisposition('inline', metadata.filename));
+    }
   }
-  // Public thumbnails are shown by our own pages; anything served stays inert if opened directly.
+  // Anything served stays inert when opened directly: no script, no plugin of its own, an opaque origin
+  // (Chrome's own PDF viewer still shows a PDF under this policy).
   headers.set('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
   headers.set('Cross-Origin-Resource-Policy', 'same-origin');
   return new Response(headOnly ? null : (data as Uint8Array<ArrayBuffer>), { status: 200, headers });

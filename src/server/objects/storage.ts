@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ATTACHMENT_MAX_BYTES, IMAGE_PURPOSES, isUploadPurpose, OBJECT_PATH_PATTERN, THUMBNAIL_MAX_BYTES, type UploadPurpose } from '../../shared/uploads.ts';
 import { blobStore, deleteQuietly, guard } from './blob-store.ts';
 import { HttpError } from '../http/errors.ts';
-import { sniffImageType } from './magic-bytes.ts';
+import { sniffAttachmentType, sniffImageType } from './magic-bytes.ts';
 import { signQuery } from './signing.ts';
 
 /**
@@ -87,7 +87,9 @@ export interface NewObject {
 
 /**
  * Checks the finished bytes against the purpose's rules and stores them under a new id, once:
- * empty → 400, too big → 413, a thumbnail that is not PNG/JPEG/WebP by its bytes → 415. A second
+ * empty → 400, too big → 413, a thumbnail that is not PNG/JPEG/WebP or an attachment that is not a
+ * document or image a tenant sends (ATTACHMENT_TYPES), by its bytes → 415; the stored type is the one
+ * the bytes showed, never the sender's word. A second
  * write to the same id (a reused upload URL) → 403. Nothing is kept when any check fails.
  */
 export async function storeObject(upload: NewObject, data: Uint8Array): Promise<ObjectMetadata> {
@@ -95,10 +97,16 @@ export async function storeObject(upload: NewObject, data: Uint8Array): Promise<
   if (data.byteLength > MAX_BYTES[upload.purpose]) {
     throw new HttpError(413, 'file_too_large', `The file exceeds ${MAX_BYTES[upload.purpose]} bytes`);
   }
-  let contentType = sanitizeType(upload.declaredType);
+  let contentType: string;
   if (IMAGE_PURPOSES.includes(upload.purpose)) {
     const sniffed = sniffImageType(data);
     if (!sniffed) throw new HttpError(415, 'unsupported_type', 'Thumbnails must be PNG, JPEG or WebP images');
+    contentType = sniffed;
+  } else {
+    const sniffed = sniffAttachmentType(data);
+    if (!sniffed) {
+      throw new HttpError(415, 'unsupported_attachment_type', 'Attachments must be PDF, JPEG, PNG, WebP, HEIC, HWP/HWPX, Word, Excel or PowerPoint files');
+    }
     contentType = sniffed;
   }
   const metadata: ObjectMetadata = {

@@ -18,7 +18,7 @@ export async function sweepUnreferencedObjects(now = Date.now()): Promise<number
   const store = blobStore('objects');
   const { blobs } = await guard(() => store.list());
   const paths = blobs.map((blob) => objectPathOf(blob.key)).filter((path) => objectIdOf(path) !== null);
-  const referenced = await referencedObjects(await getDb(), paths);
+  const referenced = await referencedObjects(await getDb(), paths, now);
   const expired: string[] = [];
   for (const path of paths) {
     if (referenced.has(path)) continue;

@@ -3,7 +3,7 @@ import { FILTER_ALL } from '../../shared/brand.ts';
 import {
   byFloorThenUnit, inputFromUnit, type Unit, type UnitFilter, type UnitInput, type UnitSnapshot, type UnitStatus, type UnitUse,
 } from '../../shared/unit.ts';
-import { keepDeleted, takeDeleted } from '../undo.ts';
+import { isKeptDeleted, keepDeleted, takeDeleted } from '../undo.ts';
 import type { Db } from '../db/index.ts';
 import type { UnitsTable } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
@@ -120,11 +120,12 @@ export async function updateUnit(db: Db, id: string, input: UnitInput): Promise<
   return row ? findUnit(db, id) : null;
 }
 
-/** True when a unit was deleted. Inquiries about it keep their snapshot (no foreign key). */
+/** True when the unit is deleted, now or already within the undo window. Inquiries about it keep their snapshot (no foreign key). */
 export async function deleteUnit(db: Db, id: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const unit = await findUnit(trx, id);
-    if (!unit) return false;
+    // Deleted already within the undo window: the same answer as the first delete (see deleteBrand).
+    if (!unit) return isKeptDeleted(trx, 'unit', id);
     await trx.deleteFrom('units').where('id', '=', id).execute();
     await keepDeleted(trx, 'unit', id, unit);
     return true;

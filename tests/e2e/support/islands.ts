@@ -64,6 +64,12 @@ export async function loginAsAdmin(page: Page, path = '/admin') {
   await expect(page.getByRole('tab', { name: '문의 관리' })).toBeVisible();
 }
 
+/** On a phone the inbox filters sit behind their "필터" button (issue 16): opens them there, does nothing on a desktop. */
+export async function showInboxFilters(page: Page) {
+  const toggle = page.getByRole('button', { name: /^필터/ });
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+}
+
 /** Adds files in the open Uppy dialog and presses its upload button. */
 export async function uploadInDialog(page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]) {
   const dialog = page.locator('.uppy-Dashboard--modal');

@@ -2,19 +2,18 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Inquiry, InquiryCounts } from '~/shared/inquiry';
 import type { Translate } from '~/i18n/translate';
-import { LOCALE_TAGS } from '~/i18n/locales';
 import { $language, showToast } from '~/client/stores';
 import { endSessionIfUnauthorized } from '~/client/admin-session';
 import { downloadCsv, readCounts, readInboxPage, readStats, type InboxStats } from '~/client/inbox-api';
-import { formatDuration } from '~/client/inbox-format';
+import { adminDateFormat, formatDuration } from '~/client/inbox-format';
 import { useInboxLocation } from '~/client/inbox-url';
+import { revealAndFocus } from '~/client/reveal-and-focus';
 import InboxFilters from './InboxFilters';
 import InquiryList from './InquiryList';
 import InquiryDetailView from './InquiryDetailView';
 
 /** How often the inbox asks whether new inquiries arrived (one small count query). */
 const NEW_CHECK_MS = 60_000;
-const DATE_FORMAT = new Intl.DateTimeFormat(LOCALE_TAGS.ko, { dateStyle: 'medium', timeStyle: 'short' });
 
 interface ListState {
   items: Inquiry[];
@@ -25,6 +24,7 @@ interface ListState {
 /** The leasing team's inbox: filtered, paged list, detail with status and notes, export, new-inquiry count. */
 export default function InboxTab({ t }: { t: Translate }) {
   const lang = useStore($language);
+  const dateFormat = adminDateFormat(lang);
   const [{ filters, inquiry }, navigate] = useInboxLocation();
   const filterKey = JSON.stringify(filters);
   const [list, setList] = useState<ListState | null>(null);
@@ -67,6 +67,16 @@ export default function InboxTab({ t }: { t: Translate }) {
     }, NEW_CHECK_MS);
     return () => clearInterval(timer);
   }, [counts, filterKey]);
+
+  /** Back to the list, focus on the inquiry just read (or the list, when it is no longer on it). */
+  function close(id: string) {
+    navigate({ filters, inquiry: null });
+    requestAnimationFrame(() => {
+      const row = document.querySelector<HTMLElement>(`[data-inquiry-id="${CSS.escape(id)}"]`);
+      if (row) revealAndFocus(row, row);
+      else document.getElementById('inbox-list-title')?.focus();
+    });
+  }
 
   async function more() {
     if (!list?.next) return;
@@ -115,14 +125,14 @@ export default function InboxTab({ t }: { t: Translate }) {
       </div>
       <div className={`grid min-w-0 gap-6 ${inquiry ? 'lg:grid-cols-[minmax(0,1fr)_minmax(0,1.3fr)]' : ''}`}>
         <section aria-labelledby="inbox-list-title" className={`min-w-0 ${inquiry ? 'hidden lg:block' : ''}`}>
-          <h2 id="inbox-list-title" className="sr-only">{t('inbox.listLabel')}</h2>
+          <h2 id="inbox-list-title" tabIndex={-1} className="sr-only">{t('inbox.listLabel')}</h2>
           {failed && <p role="alert" className="text-danger">{t('inbox.loadFailed')}</p>}
           {!list && !failed && <p className="text-muted">{t('inbox.loading')}</p>}
           {list && list.items.length === 0 && <p className="text-muted">{t('inbox.empty')}</p>}
           {list && list.items.length > 0 && (
             <>
               <p className="mb-2 text-sm text-muted" aria-live="polite">{t('inbox.showing', { shown: list.items.length, total: list.total })}</p>
-              <InquiryList items={list.items} selected={inquiry} onOpen={(id) => navigate({ filters, inquiry: id })} dateFormat={DATE_FORMAT} t={t} />
+              <InquiryList items={list.items} selected={inquiry} onOpen={(id) => navigate({ filters, inquiry: id })} dateFormat={dateFormat} t={t} />
               {list.next && (
                 <button type="button" className="btn mt-4 min-h-11 w-full border border-line text-ink hover:bg-mist" disabled={loadingMore} onClick={() => void more()}>
                   {t('inbox.more')}
@@ -135,8 +145,8 @@ export default function InboxTab({ t }: { t: Translate }) {
           <InquiryDetailView
             id={inquiry}
             lang={lang}
-            dateFormat={DATE_FORMAT}
-            onClose={() => navigate({ filters, inquiry: null })}
+            dateFormat={dateFormat}
+            onClose={() => close(inquiry)}
             onChanged={() => setVersion((v) => v + 1)}
             t={t}
           />

@@ -7,6 +7,7 @@ import { endSessionIfUnauthorized } from '~/client/admin-session';
 import { openAttachment, patchInquiry, readDetail, type InquiryDetailWithFiles } from '~/client/inbox-api';
 import { formatArea, formatBytes } from '~/client/inbox-format';
 import { showToast } from '~/client/stores';
+import { revealAndFocus } from '~/client/reveal-and-focus';
 import { NotificationBadge, StatusBadge } from './StatusBadge';
 
 interface Props {
@@ -38,7 +39,8 @@ export default function InquiryDetailView({ id, lang, dateFormat, onClose, onCha
     };
   }, [id]);
   useEffect(() => {
-    if (detail) heading.current?.focus();
+    // Into view below the sticky top bar (the heading's scroll margin), then focus for screen readers.
+    if (detail && heading.current) revealAndFocus(heading.current, heading.current);
   }, [detail?.id]);
 
   async function change(patch: Parameters<typeof patchInquiry>[1]): Promise<boolean> {
@@ -59,7 +61,7 @@ export default function InquiryDetailView({ id, lang, dateFormat, onClose, onCha
 
   async function open(index: number) {
     try {
-      await openAttachment(id, index, lang);
+      await openAttachment(id, index, lang, detail?.attachmentFiles[index]?.contentType ?? null);
     } catch (error) {
       if (!endSessionIfUnauthorized(error)) showToast({ title: t('inbox.attachmentFailed'), variant: 'destructive' });
     }
@@ -85,10 +87,21 @@ export default function InquiryDetailView({ id, lang, dateFormat, onClose, onCha
   ];
 
   return (
-    <article className="grid min-w-0 gap-6 rounded-xl border border-line p-4 sm:p-6" aria-labelledby="inquiry-detail-title" data-testid="inquiry-detail">
+    <article
+      className="grid min-w-0 gap-6 rounded-xl border border-line p-4 sm:p-6"
+      aria-labelledby="inquiry-detail-title"
+      data-testid="inquiry-detail"
+      // Escape goes back to the list, as 목록으로 does (a form inside that handles Escape itself stops it first).
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !event.defaultPrevented) {
+          event.preventDefault();
+          onClose();
+        }
+      }}
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 id="inquiry-detail-title" ref={heading} tabIndex={-1} className="text-xl font-bold break-words text-ink">{detail.name}</h2>
+          <h2 id="inquiry-detail-title" ref={heading} tabIndex={-1} className="scroll-mt-28 text-xl font-bold break-words text-ink">{detail.name}</h2>
           <p className="text-sm text-muted">{dateFormat.format(new Date(detail.createdAt))}</p>
           {/* The number the visitor was shown after sending, so a call or mail that quotes it finds this inquiry. */}
           <p className="text-sm text-muted" data-testid="inquiry-reference">{t('inbox.reference', { reference: inquiryReference(detail.id) })}</p>
@@ -158,14 +171,28 @@ function SourceText({ source }: { source: NonNullable<InquiryDetailWithFiles['so
   return <span className="break-all">{[source.path, source.referrer, utm].filter(Boolean).join(' · ')}</span>;
 }
 
-/** One click per status; `lost` asks for the reason first. */
+/** One click per status; `lost` asks for the reason first (a reason of only spaces is said to be missing, at the field). */
 function StatusButtons({ current, onChange, t }: { current: InquiryStatus; onChange: (status: InquiryStatus, lostReason?: string) => Promise<boolean>; t: Translate }) {
   const [askingReason, setAskingReason] = useState(false);
   const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+  const reasonInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (askingReason) reasonInput.current?.focus();
+  }, [askingReason]);
+  function close() {
+    setAskingReason(false);
+    setMissing(false);
+  }
   async function submitLost(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (reason.trim() && (await onChange('lost', reason.trim()))) {
-      setAskingReason(false);
+    if (!reason.trim()) {
+      setMissing(true);
+      reasonInput.current?.focus();
+      return;
+    }
+    if (await onChange('lost', reason.trim())) {
+      close();
       setReason('');
     }
   }
@@ -186,13 +213,37 @@ function StatusButtons({ current, onChange, t }: { current: InquiryStatus; onCha
         ))}
       </div>
       {askingReason && (
-        <form onSubmit={(e) => void submitLost(e)} className="flex flex-wrap items-end gap-2">
-          <label className="grid min-w-0 flex-1 gap-1 text-sm">
-            <span className="font-semibold">{t('inbox.lostReason')}</span>
-            <input required value={reason} onChange={(e) => setReason(e.target.value)} className="min-h-11 rounded-lg border border-line px-3" />
-          </label>
-          <button type="submit" className="btn min-h-11 bg-ink text-white">{t('inbox.markLost')}</button>
-          <button type="button" className="btn min-h-11 border border-line" onClick={() => setAskingReason(false)}>{t('inbox.cancel')}</button>
+        <form
+          noValidate
+          onSubmit={(e) => void submitLost(e)}
+          onKeyDown={(event) => {
+            // Escape leaves the reason, not the inquiry.
+            if (event.key === 'Escape') {
+              event.preventDefault();
+              close();
+            }
+          }}
+          className="flex flex-wrap items-start gap-2"
+        >
+          <div className="grid min-w-0 flex-1 gap-1 text-sm">
+            <label htmlFor="inquiry-lost-reason" className="font-semibold">{t('inbox.lostReason')}</label>
+            <input
+              id="inquiry-lost-reason"
+              ref={reasonInput}
+              required
+              value={reason}
+              aria-invalid={missing || undefined}
+              aria-describedby={missing ? 'inquiry-lost-reason-error' : undefined}
+              onChange={(e) => {
+                setReason(e.target.value);
+                if (e.target.value.trim()) setMissing(false);
+              }}
+              className="min-h-11 rounded-lg border border-line px-3"
+            />
+            {missing && <p id="inquiry-lost-reason-error" className="text-danger">{t('inbox.errors.lostReasonRequired')}</p>}
+          </div>
+          <button type="submit" className="btn mt-6 min-h-11 bg-ink text-white">{t('inbox.markLost')}</button>
+          <button type="button" className="btn mt-6 min-h-11 border border-line" onClick={close}>{t('inbox.cancel')}</button>
         </form>
       )}
     </div>

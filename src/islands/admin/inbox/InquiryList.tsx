@@ -22,9 +22,10 @@ export default function InquiryList({ items, selected, onOpen, dateFormat, t }: 
           <button
             type="button"
             data-testid="inquiry-row"
+            data-inquiry-id={inquiry.id}
             aria-current={selected === inquiry.id ? 'true' : undefined}
             onClick={() => onOpen(inquiry.id)}
-            className={`grid w-full min-w-0 gap-1 rounded-xl border p-4 text-left text-sm hover:bg-mist focus-visible:outline-2 focus-visible:outline-brass-strong sm:grid-cols-[8rem_minmax(0,1fr)_auto] sm:gap-4 ${selected === inquiry.id ? 'border-brass-strong bg-mist' : 'border-line'}`}
+            className={`grid w-full min-w-0 scroll-mt-28 gap-1 rounded-xl border p-4 text-left text-sm hover:bg-mist focus-visible:outline-2 focus-visible:outline-brass-strong sm:grid-cols-[8rem_minmax(0,1fr)_auto] sm:gap-4 ${selected === inquiry.id ? 'border-brass-strong bg-mist' : 'border-line'}`}
           >
             <span className="text-xs text-muted sm:text-sm">{dateFormat.format(new Date(inquiry.createdAt))}</span>
             <span className="grid min-w-0 gap-1">

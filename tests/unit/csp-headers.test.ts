@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { headersFile, pageHeaders, requestPaths } from '../../build/csp-headers.ts';
+import { headersFor, parseHeadersFile, type NetlifyRules } from '../../netlify-local/netlify-rules.ts';
+import { cspHash, pagePolicy } from '../../src/server/http/page-policy.ts';
+
+const PRELOAD = "var e=document.getElementById('directory-list');";
+const ISLAND = 'customElements.define("astro-island",class{});';
+
+/** A built page as Astro writes it: an inline script of the page before the CSP meta (the /brands case). */
+async function builtPage(scriptsInMeta: string[]) {
+  const hashes = await Promise.all(scriptsInMeta.map(cspHash));
+  return `<!DOCTYPE html><html lang="ko-KR"><head><meta charset="utf-8"><title>B</title>`
+    + `<script type="application/ld+json">{"@type":"ShoppingCenter"}</script>`
+    + `<script type="module">${PRELOAD}</script>`
+    + `<meta http-equiv="content-security-policy" content="script-src 'self' ${hashes.join(' ')}; style-src 'self' 'sha256-abc='; ">`
+    + `</head><body><script>${ISLAND}</script><script type="module" src="/_astro/x.js"></script></body></html>`;
+}
+
+const directive = (policy: string, name: string) => policy.split('; ').find((part) => part.startsWith(`${name} `));
+
+describe('each page\'s Content-Security-Policy as a response header, generated at build (issue 16)', () => {
+  it('sends the page\'s own script and style hashes, and never \'unsafe-inline\' for scripts', async () => {
+    const page = await pageHeaders(await builtPage([PRELOAD, ISLAND]), 'brands/index.html');
+    const policy = page!.headers.policy;
+    expect(directive(policy, 'script-src')).toBe(`script-src 'self' ${await cspHash(PRELOAD)} ${await cspHash(ISLAND)}`);
+    expect(directive(policy, 'style-src')).toBe("style-src 'self' 'sha256-abc='");
+    expect(policy).not.toContain('unsafe-inline');
+    // The directives every page shares, including what a meta cannot say.
+    expect(directive(policy, 'frame-ancestors')).toBe("frame-ancestors 'none'");
+    expect(directive(policy, 'default-src')).toBe("default-src 'self'");
+    expect(page!.headers.paths).toEqual(['/brands', '/brands/', '/brands/index.html']);
+  });
+
+  it('moves the page\'s CSP meta before anything that runs', async () => {
+    const { html } = (await pageHeaders(await builtPage([PRELOAD, ISLAND]), 'brands/index.html'))!;
+    const meta = html.indexOf('http-equiv="content-security-policy"');
+    expect(meta).toBeGreaterThan(html.indexOf('<meta charset="utf-8">'));
+    expect(meta).toBeLessThan(html.indexOf('<script'));
+    expect(html.match(/http-equiv="content-security-policy"/g)).toHaveLength(1);
+  });
+
+  it('fails the build when an inline script has no hash in its page\'s policy (it would not run)', async () => {
+    await expect(pageHeaders(await builtPage([ISLAND]), 'brands/index.html')).rejects.toThrow(/brands\/index\.html: an inline script has no hash/);
+  });
+
+  it('leaves HTML without a policy meta alone (a section with headers of its own, e.g. /cms/)', async () => {
+    expect(await pageHeaders('<html><head><script>1</script></head></html>', 'cms/index.html')).toBeNull();
+  });
+
+  it('names every path Netlify serves a built file at', () => {
+    expect(requestPaths('index.html')).toEqual(['/', '/index.html']);
+    expect(requestPaths('ja/contact/index.html')).toEqual(['/ja/contact', '/ja/contact/', '/ja/contact/index.html']);
+    expect(requestPaths('404.html')).toEqual(['/404.html', '/404']);
+  });
+
+  it('writes _headers the local server reads back as Netlify does, netlify.toml\'s headers beside it', async () => {
+    const policy = pagePolicy({ scripts: [await cspHash(ISLAND)] });
+    const file = headersFile([{ paths: requestPaths('en/floors/index.html'), policy }]);
+    const toml: NetlifyRules = { headers: [{ pattern: /^\/.*$/, values: { 'X-Frame-Options': 'DENY' } }], notFound: [] };
+    const rules = { ...toml, headers: [...parseHeadersFile(file), ...toml.headers] };
+    expect(headersFor(rules, '/en/floors/')).toEqual({ 'Content-Security-Policy': policy, 'X-Frame-Options': 'DENY' });
+    expect(headersFor(rules, '/en/floors')['Content-Security-Policy']).toBe(policy);
+    // A path no page has (an image, an unknown page) gets no page policy.
+    expect(headersFor(rules, '/favicon.svg')['Content-Security-Policy']).toBeUndefined();
+  });
+});
