@@ -1,4 +1,5 @@
 import { sql, type Selectable } from 'kysely';
+import { transact } from '../db/transact.ts';
 import type { Brand, BrandCategory, BrandFilter, BrandInput } from '../../shared/brand.ts';
 import { FILTER_ALL, inputFromBrand } from '../../shared/brand.ts';
 import { keepDeleted, takeDeleted } from '../undo.ts';
@@ -108,7 +109,7 @@ export async function updateBrand(db: Db, id: string, input: BrandInput): Promis
 
 /** True when a brand was deleted; it is kept for the undo window (restoreBrand). */
 export async function deleteBrand(db: Db, id: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return transact(db, async (trx) => {
     const row = await trx.deleteFrom('brands').where('id', '=', id).returningAll().executeTakeFirst();
     if (row) await keepDeleted(trx, 'brand', id, toBrand(row));
     return row !== undefined;
@@ -120,7 +121,7 @@ export async function deleteBrand(db: Db, id: string): Promise<boolean> {
  * (a re-created brand would be the newest). Null when there is nothing to restore.
  */
 export async function restoreBrand(db: Db, id: string): Promise<Brand | null> {
-  return db.transaction().execute(async (trx) => {
+  return transact(db, async (trx) => {
     const kept = await takeDeleted<Brand>(trx, 'brand', id);
     if (!kept) return null;
     const row = await trx
