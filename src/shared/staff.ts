@@ -31,7 +31,8 @@ export function passwordProblem(password: string, account: { username?: string; 
   const lower = password.toLowerCase();
   if (isCommonPassword(password) || new Set(lower).size <= 2) return msg('passwordCommon');
   const own = [account.username, account.email, account.email?.split('@')[0]].filter((s): s is string => Boolean(s && s.length >= 3));
-  if (own.some((part) => lower === part.toLowerCase() || lower.replace(/[\d\W_]+$/u, '') === part.toLowerCase())) return msg('passwordLikeAccount');
+  // The name itself, or the name with only digits and symbols after it ("mina2024!").
+  if (own.some((part) => lower.startsWith(part.toLowerCase()) && /^[\d\W_]*$/u.test(lower.slice(part.length)))) return msg('passwordLikeAccount');
   return null;
 }
 

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import login from '../../functions/admin-login.ts';
 import users from '../../functions/admin-users.ts';
 import type { Role } from '../../src/shared/roles.ts';
+import { vi } from 'vitest';
+import type { Db } from '../../src/server/db/index.ts';
+import { drainOutbox } from '../../src/server/notify/outbox.ts';
 import { call } from './api-calls.ts';
 
 /** A strong password no list has: each account gets its own. */
@@ -30,4 +33,16 @@ export async function staffAccount(ownerToken: string, role: Role, name = `${rol
   const made = await call(users, 'POST', '/api/admin/users', { token: ownerToken, body: { username, name, email, role, password } });
   if (made.status !== 201) throw new Error(`creating ${username} failed: ${made.status} ${made.text}`);
   return { id: made.json.id, username, email, password, token: await signIn(username, password) };
+}
+
+/**
+ * Delivers what the outbox holds and waits until nothing is left unsent: a first attempt started by a
+ * request (unawaited in tests) may still be talking to the SMTP server when the test looks.
+ */
+export async function outboxSettled(db: Db): Promise<void> {
+  await vi.waitFor(async () => {
+    await drainOutbox(db);
+    const pending = await db.selectFrom('outbox').select('id').where('sentAt', 'is', null).where('failedAt', 'is', null).execute();
+    if (pending.length > 0) throw new Error(`${pending.length} mails still on their way`);
+  }, { timeout: 15_000, interval: 50 });
 }

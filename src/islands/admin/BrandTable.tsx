@@ -10,6 +10,8 @@ interface Props {
   editingId: string | null;
   onEdit: (brand: Brand) => void;
   onDelete: (brand: Brand) => void;
+  /** A viewer's table: no edit or delete. */
+  readOnly?: boolean;
   t: Translate;
 }
 
@@ -17,7 +19,7 @@ interface Props {
 const THUMB_PX = 48;
 
 /** Registered brands: thumbnail, name, category, floor and unit, status, actions (spec §2 Admin), with a search box. */
-export default function BrandTable({ brands, editingId, onEdit, onDelete, t }: Props) {
+export default function BrandTable({ brands, editingId, onEdit, onDelete, readOnly = false, t }: Props) {
   const [search, setSearch] = useState('');
   if (brands.length === 0) return <p className="mt-4 text-muted">{t('admin.brands.empty')}</p>;
   const shown = brands.filter((brand) => matchesAdminSearch(brand, search, t));
@@ -72,7 +74,7 @@ export default function BrandTable({ brands, editingId, onEdit, onDelete, t }: P
                     </td>
                     <td className="px-4 py-3">{t(brand.isAvailable ? 'status.open' : 'status.comingSoon')}</td>
                     <td className="px-4 py-3">
-                      <RowActions editLabel={t('admin.brands.edit')} deleteLabel={t('admin.brands.delete')} name={brand.name} onEdit={() => onEdit(brand)} onDelete={() => onDelete(brand)} />
+                      {!readOnly && <RowActions editLabel={t('admin.brands.edit')} deleteLabel={t('admin.brands.delete')} name={brand.name} onEdit={() => onEdit(brand)} onDelete={() => onDelete(brand)} />}
                     </td>
                   </tr>
                 );

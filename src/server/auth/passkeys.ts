@@ -152,7 +152,7 @@ export async function verifySignIn(req: Request, body: { challengeId: string; re
   const actor = { id: key?.userId ?? null, name: key?.username ?? null, address };
   if (!key || !verification?.verified) {
     await recordEvent(db, actor, { action: 'sign_in_failed', entity: 'user', entityId: key?.userId ?? null, changes: { method: [null, 'passkey'] } });
-    throw new HttpError(401, 'passkey_failed', 'admin.login.passkeyFailed');
+    throw new HttpError(401, 'passkey_failed', 'team.login.passkeyFailed');
   }
   return withActor(actor, async (trx) => {
     await trx.updateTable('passkeys').set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: sql<Date>`now()` }).where('id', '=', key.id).execute();
