@@ -422,7 +422,8 @@ DECLARE
 BEGIN
   FOR field IN SELECT jsonb_object_keys(old_row || new_row) LOOP
     CONTINUE WHEN field = ANY (TG_ARGV);
-    IF old_row -> field IS DISTINCT FROM new_row -> field THEN
+    -- A field that is absent on one side (a created or deleted row) counts as JSON null.
+    IF coalesce(old_row -> field, 'null'::jsonb) IS DISTINCT FROM coalesce(new_row -> field, 'null'::jsonb) THEN
       changes := changes || jsonb_build_object(field, CASE
         WHEN field IN ('password', 'public_key') THEN '["changed", "changed"]'::jsonb
         ELSE jsonb_build_array(old_row -> field, new_row -> field) END);
