@@ -39,7 +39,11 @@ export async function startLocalServer(
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let log = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs / 1000} s:\n${log}`)), timeoutMs);
+    const timer = setTimeout(() => {
+      // Not left running behind the caller's back: nobody would stop it.
+      child.kill('SIGTERM');
+      reject(new Error(`server did not start in ${timeoutMs / 1000} s:\n${log}`));
+    }, timeoutMs);
     child.stdout?.on('data', (chunk: Buffer) => {
       log += chunk.toString();
       if (log.includes(`127.0.0.1:${port}`)) {

@@ -29,7 +29,7 @@ export async function addPasskey(name: string): Promise<PasskeyInfo> {
   return apiWrite<PasskeyInfo>('POST', '/api/admin/passkeys/register/verify', { challengeId, response, ...(name.trim() ? { name: name.trim() } : {}) });
 }
 
-export const requestPasswordReset = (email: string, locale: Locale) => apiWrite('POST', '/api/admin/password-reset', { email, locale });
+export const requestPasswordReset = (email: string) => apiWrite('POST', '/api/admin/password-reset', { email });
 export const confirmPasswordReset = (token: string, password: string) => apiWrite('POST', '/api/admin/password-reset/confirm', { token, password });
 
 export const readSettings = () => apiRead<Settings>(['/api/admin/settings']);

@@ -95,8 +95,11 @@ export type InvitationInput = v.InferOutput<typeof InvitationInputSchema>;
 /** POST /api/admin/invitations/accept: the link's token, then the username and password the invitee chose. */
 export const InvitationAcceptSchema = strict({ token: TokenSchema, username: UsernameSchema, password: NewPasswordSchema });
 
-/** POST /api/admin/password-reset: always answered 202, whether or not the address belongs to anyone. */
-export const PasswordResetRequestSchema = strict({ email: StaffEmailSchema, locale: v.optional(v.picklist(LOCALES, msg('invalid'))) });
+/**
+ * POST /api/admin/password-reset: always answered 202, whether or not the address belongs to anyone. The
+ * mail is written in the account's own language, not the asker's.
+ */
+export const PasswordResetRequestSchema = strict({ email: StaffEmailSchema });
 export const PasswordResetConfirmSchema = strict({ token: TokenSchema, password: NewPasswordSchema });
 
 /** A staff account as the owner's team list shows it. */

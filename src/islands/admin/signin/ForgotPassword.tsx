@@ -1,8 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
-import { useStore } from '@nanostores/react';
 import type { Translate } from '~/i18n/translate';
 import { ApiError } from '~/client/api';
-import { $language } from '~/client/stores';
 import { requestPasswordReset } from '~/client/staff-api';
 import { lockoutText } from '~/client/retry-text';
 
@@ -11,7 +9,6 @@ import { lockoutText } from '~/client/retry-text';
  * server says 202 either way); the link arrives by mail in the account's language.
  */
 export default function ForgotPassword({ t, onBack }: { t: Translate; onBack: () => void }) {
-  const lang = useStore($language);
   const [email, setEmail] = useState('');
   const [state, setState] = useState<'editing' | 'sending' | 'sent'>('editing');
   const [error, setError] = useState<string | null>(null);
@@ -21,7 +18,7 @@ export default function ForgotPassword({ t, onBack }: { t: Translate; onBack: ()
     setState('sending');
     setError(null);
     try {
-      await requestPasswordReset(email.trim(), lang);
+      await requestPasswordReset(email.trim());
       setState('sent');
     } catch (err) {
       setState('editing');
