@@ -187,3 +187,37 @@ test('the team, activity and account tabs pass axe', async ({ page }) => {
     expect(await axeViolations(page)).toEqual([]);
   }
 });
+
+test('a viewer reads the inbox, spaces and brands without the controls that write, export or open attachments', async ({ page, browser, team, request }) => {
+  test.setTimeout(180_000);
+  await signInAsOwner(page);
+  const owner = await page.evaluate(() => localStorage.getItem('admin-token'));
+  const username = `viewer-${Date.now().toString(36)}`;
+  const made = await request.post('/api/admin/users', {
+    headers: { Authorization: `Bearer ${owner}` },
+    data: { username, name: 'Asset Manager', email: `${username}@btower.example`, role: 'viewer', password: 'Reads-every-report' },
+  });
+  expect(made.status()).toBe(201);
+  const prospect = uniqueName('Viewer prospect');
+  expect((await request.post('/api/inquiries', { data: { name: prospect, email: 'p@example.com', phone: '010-1111-2222', message: '열람 테스트', attachments: [] } })).status()).toBe(201);
+
+  const viewer = await secondBrowser(browser, page, team.origin);
+  await viewer.goto('/admin');
+  await islandsReady(viewer);
+  await viewer.getByLabel('사용자 이름').fill(username);
+  await viewer.getByLabel('비밀번호').fill('Reads-every-report');
+  await viewer.getByRole('button', { name: '로그인', exact: true }).click();
+  await expect(viewer.getByTestId('signed-in-as')).toContainText('Asset Manager · 열람자');
+  await expect(viewer.getByRole('tab')).toHaveText(['문의 관리', '브랜드 관리', '공간', '내 계정']);
+  await expect(viewer.getByRole('button', { name: 'CSV 내보내기' })).toHaveCount(0);
+  await viewer.getByTestId('inquiry-row').filter({ hasText: prospect }).click();
+  const detail = viewer.getByTestId('inquiry-detail');
+  await expect(detail.getByRole('heading', { name: prospect })).toBeVisible();
+  await expect(detail.getByRole('button', { name: '연락함', exact: true })).toHaveCount(0);
+  await expect(detail.getByRole('button', { name: '메모 저장' })).toHaveCount(0);
+  await expect(detail).toContainText('담당자: 미배정');
+  await viewer.getByRole('tab', { name: '브랜드 관리' }).click();
+  await expect(viewer.getByRole('heading', { name: '등록된 브랜드' })).toBeVisible();
+  await expect(viewer.getByRole('heading', { name: '브랜드 등록' })).toHaveCount(0);
+  await viewer.context().close();
+});
