@@ -353,3 +353,204 @@ DO $$ BEGIN
     UPDATE brands SET slug = NULL WHERE slug IS NULL;
   END IF;
 END $$;
+
+-- ===== The leasing team (issue 17): staff accounts, sessions per person, links, passkeys, audit =====
+-- The spec's User becomes a staff account; `password` keeps a PHC-style hash with its parameters
+-- (src/server/auth/passwords.ts). Accounts are deactivated, never deleted: the activity log names them.
+ALTER TABLE users ADD COLUMN IF NOT EXISTS display_name text NOT NULL DEFAULT '';
+ALTER TABLE users ADD COLUMN IF NOT EXISTS email text;
+ALTER TABLE users ADD COLUMN IF NOT EXISTS role text NOT NULL DEFAULT 'viewer';
+ALTER TABLE users ADD COLUMN IF NOT EXISTS active boolean NOT NULL DEFAULT true;
+ALTER TABLE users ADD COLUMN IF NOT EXISTS locale text NOT NULL DEFAULT 'ko';
+ALTER TABLE users ADD COLUMN IF NOT EXISTS created_at timestamptz NOT NULL DEFAULT now();
+ALTER TABLE users ADD COLUMN IF NOT EXISTS last_sign_in_at timestamptz;
+DO $$ BEGIN
+  ALTER TABLE users ADD CONSTRAINT users_role_check CHECK (role IN ('owner', 'agent', 'viewer'));
+EXCEPTION WHEN duplicate_object THEN NULL;
+END $$;
+CREATE UNIQUE INDEX IF NOT EXISTS users_username_lower_idx ON users (lower(username));
+CREATE UNIQUE INDEX IF NOT EXISTS users_email_lower_idx ON users (lower(email)) WHERE email IS NOT NULL;
+
+-- A session belongs to a person: the sha256 of its token (token_hash), an id to name it by in "my account",
+-- the device (User-Agent) and client address it was opened from, and when it was last used.
+ALTER TABLE sessions ADD COLUMN IF NOT EXISTS id uuid NOT NULL DEFAULT gen_random_uuid();
+CREATE UNIQUE INDEX IF NOT EXISTS sessions_id_idx ON sessions (id);
+ALTER TABLE sessions ADD COLUMN IF NOT EXISTS user_id uuid REFERENCES users (id) ON DELETE CASCADE;
+ALTER TABLE sessions ADD COLUMN IF NOT EXISTS user_agent text;
+ALTER TABLE sessions ADD COLUMN IF NOT EXISTS client_address text;
+ALTER TABLE sessions ADD COLUMN IF NOT EXISTS last_used_at timestamptz NOT NULL DEFAULT now();
+CREATE INDEX IF NOT EXISTS sessions_user_idx ON sessions (user_id) WHERE revoked_at IS NULL;
+
+-- Failed sign-ins also count per account (the username tried, lower-cased), bounding guesses from many addresses.
+ALTER TABLE login_attempts ADD COLUMN IF NOT EXISTS account text;
+CREATE INDEX IF NOT EXISTS login_attempts_account_idx ON login_attempts (account, at) WHERE account IS NOT NULL;
+
+-- Invitation and password-reset links: only the sha256 of each token is kept; single use, expiring.
+CREATE TABLE IF NOT EXISTS auth_tokens (
+  id uuid PRIMARY KEY,
+  purpose text NOT NULL CHECK (purpose IN ('invitation', 'password-reset')),
+  token_hash text NOT NULL UNIQUE,
+  -- A reset's account; an invitation's account once accepted.
+  user_id uuid REFERENCES users (id) ON DELETE CASCADE,
+  email text NOT NULL,
+  name text,
+  role text CHECK (role IN ('owner', 'agent', 'viewer')),
+  locale text NOT NULL DEFAULT 'ko',
+  created_by uuid REFERENCES users (id) ON DELETE SET NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  expires_at timestamptz NOT NULL,
+  used_at timestamptz,
+  revoked_at timestamptz
+);
+-- One live invitation per address: inviting again revokes the earlier link first.
+CREATE UNIQUE INDEX IF NOT EXISTS auth_tokens_live_invitation_idx ON auth_tokens (lower(email))
+  WHERE purpose = 'invitation' AND used_at IS NULL AND revoked_at IS NULL;
+
+-- Passkeys (WebAuthn credentials) and the one-time challenges of their ceremonies.
+CREATE TABLE IF NOT EXISTS passkeys (
+  id text PRIMARY KEY,
+  user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  public_key text NOT NULL,
+  counter bigint NOT NULL DEFAULT 0,
+  transports text[] NOT NULL DEFAULT '{}',
+  device_type text,
+  backed_up boolean NOT NULL DEFAULT false,
+  name text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  last_used_at timestamptz
+);
+CREATE INDEX IF NOT EXISTS passkeys_user_idx ON passkeys (user_id);
+CREATE TABLE IF NOT EXISTS webauthn_challenges (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  challenge text NOT NULL,
+  purpose text NOT NULL CHECK (purpose IN ('register', 'sign-in')),
+  user_id uuid REFERENCES users (id) ON DELETE CASCADE,
+  expires_at timestamptz NOT NULL
+);
+
+-- Settings the owner changes in the panel (the response-time reminder's business hours).
+CREATE TABLE IF NOT EXISTS settings (
+  key text PRIMARY KEY,
+  value jsonb NOT NULL,
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+
+-- Inquiries belong to someone: the assignee (agent or owner), the next step's day, when staff first
+-- touched it (a status change or a note) and when the response-time reminder went out (once).
+ALTER TABLE inquiries ADD COLUMN IF NOT EXISTS assignee_id uuid REFERENCES users (id) ON DELETE SET NULL;
+ALTER TABLE inquiries ADD COLUMN IF NOT EXISTS next_step_on date;
+ALTER TABLE inquiries ADD COLUMN IF NOT EXISTS touched_at timestamptz;
+ALTER TABLE inquiries ADD COLUMN IF NOT EXISTS reminded_at timestamptz;
+CREATE INDEX IF NOT EXISTS inquiries_assignee_idx ON inquiries (assignee_id, created_at DESC, id DESC);
+CREATE INDEX IF NOT EXISTS inquiries_untouched_idx ON inquiries (created_at) WHERE status = 'new' AND touched_at IS NULL;
+CREATE INDEX IF NOT EXISTS inquiries_next_step_idx ON inquiries (next_step_on) WHERE next_step_on IS NOT NULL;
+
+-- The history names who did each change, and records assignments and next steps beside statuses and notes.
+ALTER TABLE inquiry_history ADD COLUMN IF NOT EXISTS actor_id uuid REFERENCES users (id) ON DELETE SET NULL;
+ALTER TABLE inquiry_history ADD COLUMN IF NOT EXISTS assigned boolean NOT NULL DEFAULT false;
+ALTER TABLE inquiry_history ADD COLUMN IF NOT EXISTS assignee_id uuid REFERENCES users (id) ON DELETE SET NULL;
+ALTER TABLE inquiry_history ADD COLUMN IF NOT EXISTS next_step_changed boolean NOT NULL DEFAULT false;
+ALTER TABLE inquiry_history ADD COLUMN IF NOT EXISTS next_step_on date;
+
+-- The outbox also carries staff mails (invitations, resets, assignments, reminders, digests): no inquiry
+-- of their own (so they never count as an inquiry's notification), what to write in `payload`, and a
+-- key that makes "once" hold (one reminder per inquiry, one digest per person and day).
+ALTER TABLE outbox ALTER COLUMN inquiry_id DROP NOT NULL;
+ALTER TABLE outbox ADD COLUMN IF NOT EXISTS payload jsonb;
+ALTER TABLE outbox ADD COLUMN IF NOT EXISTS dedupe_key text;
+CREATE UNIQUE INDEX IF NOT EXISTS outbox_dedupe_idx ON outbox (dedupe_key);
+
+-- The activity log: append-only. Rows are written by the triggers below in the very transaction of the
+-- write they describe, or by the application for sign-ins, exports and signed links. The actor comes from
+-- the transaction's `btower.actor` setting (src/server/audit/actor.ts); none means the system.
+CREATE TABLE IF NOT EXISTS audit_events (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  at timestamptz NOT NULL DEFAULT clock_timestamp(),
+  -- No foreign keys: the log outlives what it names.
+  actor_id uuid,
+  actor_name text,
+  action text NOT NULL,
+  entity text NOT NULL,
+  entity_id text,
+  -- {field: [before, after]}; secrets appear only as "changed".
+  changes jsonb NOT NULL DEFAULT '{}'::jsonb,
+  client_address text
+);
+CREATE INDEX IF NOT EXISTS audit_events_at_idx ON audit_events (at DESC, id DESC);
+CREATE INDEX IF NOT EXISTS audit_events_actor_idx ON audit_events (actor_id, at DESC, id DESC);
+CREATE INDEX IF NOT EXISTS audit_events_entity_idx ON audit_events (entity, at DESC, id DESC);
+
+CREATE OR REPLACE FUNCTION audit_events_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'audit_events is append-only';
+END $$;
+DROP TRIGGER IF EXISTS audit_events_no_change ON audit_events;
+CREATE TRIGGER audit_events_no_change BEFORE UPDATE OR DELETE ON audit_events
+  FOR EACH ROW EXECUTE FUNCTION audit_events_append_only();
+DROP TRIGGER IF EXISTS audit_events_no_truncate ON audit_events;
+CREATE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON audit_events
+  FOR EACH STATEMENT EXECUTE FUNCTION audit_events_append_only();
+
+-- One audit row per changed row: the fields that changed, before → after. TG_ARGV[0] names the entity,
+-- the other arguments are columns not worth recording (derived or bookkeeping ones). Secrets are
+-- recorded as changed, never with their value.
+CREATE OR REPLACE FUNCTION audit_row_change() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  old_row jsonb := CASE WHEN TG_OP = 'INSERT' THEN '{}'::jsonb ELSE to_jsonb(OLD) END;
+  new_row jsonb := CASE WHEN TG_OP = 'DELETE' THEN '{}'::jsonb ELSE to_jsonb(NEW) END;
+  actor jsonb := nullif(current_setting('btower.actor', true), '')::jsonb;
+  changes jsonb := '{}'::jsonb;
+  field text;
+BEGIN
+  FOR field IN SELECT jsonb_object_keys(old_row || new_row) LOOP
+    CONTINUE WHEN field = ANY (TG_ARGV);
+    -- A field that is absent on one side (a created or deleted row) counts as JSON null.
+    IF coalesce(old_row -> field, 'null'::jsonb) IS DISTINCT FROM coalesce(new_row -> field, 'null'::jsonb) THEN
+      changes := changes || jsonb_build_object(field, CASE
+        WHEN field IN ('password', 'public_key') THEN '["changed", "changed"]'::jsonb
+        ELSE jsonb_build_array(old_row -> field, new_row -> field) END);
+    END IF;
+  END LOOP;
+  IF changes = '{}'::jsonb THEN RETURN NULL; END IF;
+  INSERT INTO audit_events (actor_id, actor_name, action, entity, entity_id, changes, client_address)
+  VALUES (
+    (actor ->> 'id')::uuid, actor ->> 'name',
+    coalesce(actor ->> 'action', CASE TG_OP WHEN 'INSERT' THEN 'create' WHEN 'DELETE' THEN 'delete' ELSE 'update' END),
+    TG_ARGV[0], coalesce(new_row ->> 'id', old_row ->> 'id', new_row ->> 'key', old_row ->> 'key'),
+    changes, actor ->> 'address');
+  RETURN NULL;
+END $$;
+
+-- A note is an inquiry's own change: recorded against the inquiry, with its text.
+CREATE OR REPLACE FUNCTION audit_inquiry_note() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  actor jsonb := nullif(current_setting('btower.actor', true), '')::jsonb;
+BEGIN
+  INSERT INTO audit_events (actor_id, actor_name, action, entity, entity_id, changes, client_address)
+  VALUES ((actor ->> 'id')::uuid, actor ->> 'name', 'note', 'inquiry', NEW.inquiry_id::text,
+    jsonb_build_object('note', jsonb_build_array(NULL, NEW.note)), actor ->> 'address');
+  RETURN NULL;
+END $$;
+
+DROP TRIGGER IF EXISTS brands_audit ON brands;
+CREATE TRIGGER brands_audit AFTER INSERT OR UPDATE OR DELETE ON brands
+  FOR EACH ROW EXECUTE FUNCTION audit_row_change('brand', 'search_text', 'updated_at', 'created_at');
+DROP TRIGGER IF EXISTS units_audit ON units;
+CREATE TRIGGER units_audit AFTER INSERT OR UPDATE OR DELETE ON units
+  FOR EACH ROW EXECUTE FUNCTION audit_row_change('unit', 'updated_at', 'created_at');
+-- Visitors' new inquiries are not staff writes; what staff change on them is.
+DROP TRIGGER IF EXISTS inquiries_audit ON inquiries;
+CREATE TRIGGER inquiries_audit AFTER UPDATE ON inquiries
+  FOR EACH ROW EXECUTE FUNCTION audit_row_change('inquiry', 'search_text', 'first_status_change_at', 'touched_at', 'reminded_at');
+DROP TRIGGER IF EXISTS inquiry_notes_audit ON inquiry_history;
+CREATE TRIGGER inquiry_notes_audit AFTER INSERT ON inquiry_history
+  FOR EACH ROW WHEN (NEW.note IS NOT NULL) EXECUTE FUNCTION audit_inquiry_note();
+DROP TRIGGER IF EXISTS users_audit ON users;
+CREATE TRIGGER users_audit AFTER INSERT OR UPDATE OR DELETE ON users
+  FOR EACH ROW EXECUTE FUNCTION audit_row_change('user', 'last_sign_in_at', 'created_at');
+DROP TRIGGER IF EXISTS settings_audit ON settings;
+CREATE TRIGGER settings_audit AFTER INSERT OR UPDATE OR DELETE ON settings
+  FOR EACH ROW EXECUTE FUNCTION audit_row_change('setting', 'updated_at');
+DROP TRIGGER IF EXISTS passkeys_audit ON passkeys;
+CREATE TRIGGER passkeys_audit AFTER INSERT OR DELETE ON passkeys
+  FOR EACH ROW EXECUTE FUNCTION audit_row_change('passkey', 'counter', 'last_used_at', 'created_at', 'transports', 'device_type', 'backed_up');

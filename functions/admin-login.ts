@@ -9,9 +9,12 @@ export const config: Config = { path: '/api/admin/login' };
 
 export default routes(config, { '/api/admin/login': { POST: signIn } });
 
-/** Password → opaque session token; wrong → 401, too many failures → 429 with Retry-After. */
+/**
+ * `{username?, password}` → opaque session token; no username is the bootstrap owner `admin` (the spec's
+ * password-only login). Wrong → 401, too many failures → 429 with Retry-After.
+ */
 async function signIn(req: Request, context: RouteContext): Promise<Response> {
-  const { password } = parseInput(LoginInputSchema, await readJson(req, 4096));
-  const body: LoginResponse = { token: await login(password, clientKey(req, context)) };
+  const input = parseInput(LoginInputSchema, await readJson(req, 4096));
+  const body: LoginResponse = { token: await login(input, req, clientKey(req, context)) };
   return json(body);
 }

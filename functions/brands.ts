@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { BrandFilterSchema, BrandInputSchema, type BrandInput } from '../src/shared/brand.ts';
 import { ListQuerySchema } from '../src/shared/list-limit.ts';
-import { requireAdmin } from '../src/server/auth/sessions.ts';
+import { requireAccess } from '../src/server/auth/access.ts';
+import { withActor } from '../src/server/audit/actor.ts';
 import { brandListJson } from '../src/server/brands/list-cache.ts';
 import { createBrand, deleteBrand, restoreBrand, updateBrand } from '../src/server/brands/queries.ts';
 import { getDb } from '../src/server/db/index.ts';
@@ -53,36 +54,38 @@ async function listPublic(req: Request): Promise<Response> {
   return response;
 }
 
-async function create(req: Request): Promise<Response> {
-  await requireAdmin(req);
-  const created = await createBrand(await getDb(), await readBrand(req));
+async function create(req: Request, context: RouteContext): Promise<Response> {
+  const staff = await requireAccess(req, 'brands.write', context);
+  const input = await readBrand(req);
+  const created = await withActor(staff.actor, (trx) => createBrand(trx, input));
   await purgeTags([CACHE_TAGS.brands]);
   return json(created, { status: 201 });
 }
 
 async function update(req: Request, context: RouteContext): Promise<Response> {
-  await requireAdmin(req);
+  const staff = await requireAccess(req, 'brands.write', context);
   const id = uuidParam(context);
   if (!id) throw notFound();
-  const brand = await updateBrand(await getDb(), id, await readBrand(req));
+  const input = await readBrand(req);
+  const brand = await withActor(staff.actor, (trx) => updateBrand(trx, id, input));
   if (!brand) throw notFound();
   await purgeTags([CACHE_TAGS.brands]);
   return json(brand);
 }
 
 async function remove(req: Request, context: RouteContext): Promise<Response> {
-  await requireAdmin(req);
+  const staff = await requireAccess(req, 'brands.write', context);
   const id = uuidParam(context);
-  if (!id || !(await deleteBrand(await getDb(), id))) throw notFound();
+  if (!id || !(await withActor(staff.actor, (trx) => deleteBrand(trx, id)))) throw notFound();
   await purgeTags([CACHE_TAGS.brands]);
   return new Response(null, { status: 204 });
 }
 
 async function restore(req: Request, context: RouteContext): Promise<Response> {
   requireSameSite(req);
-  await requireAdmin(req);
+  const staff = await requireAccess(req, 'brands.write', context);
   const id = uuidParam(context);
-  const restored = id ? await restoreBrand(await getDb(), id) : null;
+  const restored = id ? await withActor(staff.actor, (trx) => restoreBrand(trx, id), { action: 'restore' }) : null;
   if (!restored) throw new HttpError(404, 'brand_not_restorable', 'No brand deleted with this id within the undo window');
   await purgeTags([CACHE_TAGS.brands]);
   return json(restored);

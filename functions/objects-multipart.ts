@@ -3,7 +3,8 @@ import { HttpError } from '../src/server/http/errors.ts';
 import { json, readJson } from '../src/server/http/json.ts';
 import { routes, type RouteContext } from '../src/server/http/routes.ts';
 import { abortMultipart, completeMultipart, createMultipart } from '../src/server/objects/parts.ts';
-import { guardUploadStart } from '../src/server/objects/upload-guard.ts';
+import { guardUploadStart, recordStaffUpload } from '../src/server/objects/upload-guard.ts';
+import { parseUploadRequest } from '../src/server/objects/tickets.ts';
 
 export const config: Config = { path: ['/api/objects/multipart', '/api/objects/multipart/:action'] };
 
@@ -15,8 +16,10 @@ export default routes(config, {
 
 async function create(req: Request, context: RouteContext): Promise<Response> {
   const body = await readJson(req);
-  await guardUploadStart(req, context, body);
-  return json(await createMultipart(body), { status: 201 });
+  const staff = await guardUploadStart(req, context, body);
+  const upload = await createMultipart(body);
+  await recordStaffUpload(staff, upload.key, parseUploadRequest(body).purpose);
+  return json(upload, { status: 201 });
 }
 
 async function finish(req: Request, context: RouteContext): Promise<Response> {

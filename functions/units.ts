@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { UnitFilterSchema, UnitInputSchema, type Unit, type UnitInput } from '../src/shared/unit.ts';
-import { requireAdmin } from '../src/server/auth/sessions.ts';
+import { requireAccess } from '../src/server/auth/access.ts';
+import { withActor } from '../src/server/audit/actor.ts';
 import { getDb } from '../src/server/db/index.ts';
 import { CACHE_TAGS, publicListHeaders, purgeTags } from '../src/server/http/cdn-cache.ts';
 import { HttpError } from '../src/server/http/errors.ts';
@@ -40,10 +41,10 @@ async function readUnit(req: Request): Promise<UnitInput> {
   return input;
 }
 
-/** An admin (a bearer is sent) reads every price; anyone else only the published ones. */
-async function audience(req: Request): Promise<(unit: Unit) => Unit> {
+/** The team (a bearer is sent) reads every price; anyone else only the published ones. */
+async function audience(req: Request, context: RouteContext): Promise<(unit: Unit) => Unit> {
   if (!req.headers.has('Authorization')) return forVisitors;
-  await requireAdmin(req);
+  await requireAccess(req, 'units.read', context);
   return (unit) => unit;
 }
 
@@ -51,24 +52,25 @@ async function audience(req: Request): Promise<(unit: Unit) => Unit> {
  * The public list's one response, cached at the CDN under the tag `units` until a write purges it. It
  * varies on Authorization, so the admin's own read (with prices) never meets a cached public answer.
  */
-async function listPublic(req: Request): Promise<Response> {
+async function listPublic(req: Request, context: RouteContext): Promise<Response> {
   // As for brands: an empty parameter means no filter, and a stranger (utm_*, a cache buster) is ignored.
   const query = [...new URL(req.url).searchParams].filter(([key, value]) => value !== '' && LIST_QUERY.includes(key));
   const filter = parseInput(UnitFilterSchema, Object.fromEntries(query));
-  const show = await audience(req);
+  const show = await audience(req, context);
   const units = (await listUnits(await getDb(), filter)).map(show);
   return show === forVisitors ? json(units, { headers: publicListHeaders(CACHE_TAGS.units, LIST_QUERY, ['Authorization']) }) : json(units);
 }
 
-async function create(req: Request): Promise<Response> {
-  await requireAdmin(req);
-  const created = await createUnit(await getDb(), await readUnit(req));
+async function create(req: Request, context: RouteContext): Promise<Response> {
+  const staff = await requireAccess(req, 'units.write', context);
+  const input = await readUnit(req);
+  const created = await withActor(staff.actor, (trx) => createUnit(trx, input));
   await purgeTags([CACHE_TAGS.units]);
   return json(created, { status: 201 });
 }
 
 async function read(req: Request, context: RouteContext): Promise<Response> {
-  const show = await audience(req);
+  const show = await audience(req, context);
   const id = uuidParam(context);
   const unit = id ? await findUnit(await getDb(), id) : null;
   if (!unit) throw notFound();
@@ -76,28 +78,29 @@ async function read(req: Request, context: RouteContext): Promise<Response> {
 }
 
 async function update(req: Request, context: RouteContext): Promise<Response> {
-  await requireAdmin(req);
+  const staff = await requireAccess(req, 'units.write', context);
   const id = uuidParam(context);
   if (!id) throw notFound();
-  const unit = await updateUnit(await getDb(), id, await readUnit(req));
+  const input = await readUnit(req);
+  const unit = await withActor(staff.actor, (trx) => updateUnit(trx, id, input));
   if (!unit) throw notFound();
   await purgeTags([CACHE_TAGS.units]);
   return json(unit);
 }
 
 async function remove(req: Request, context: RouteContext): Promise<Response> {
-  await requireAdmin(req);
+  const staff = await requireAccess(req, 'units.write', context);
   const id = uuidParam(context);
-  if (!id || !(await deleteUnit(await getDb(), id))) throw notFound();
+  if (!id || !(await withActor(staff.actor, (trx) => deleteUnit(trx, id)))) throw notFound();
   await purgeTags([CACHE_TAGS.units]);
   return new Response(null, { status: 204 });
 }
 
 async function restore(req: Request, context: RouteContext): Promise<Response> {
   requireSameSite(req);
-  await requireAdmin(req);
+  const staff = await requireAccess(req, 'units.write', context);
   const id = uuidParam(context);
-  const restored = id ? await restoreUnit(await getDb(), id) : null;
+  const restored = id ? await withActor(staff.actor, (trx) => restoreUnit(trx, id), { action: 'restore' }) : null;
   if (!restored) throw new HttpError(404, 'unit_not_restorable', 'No space deleted with this id within the undo window');
   await purgeTags([CACHE_TAGS.units]);
   return json(restored);

@@ -21,14 +21,16 @@ export interface RunningServer {
 
 /**
  * Starts netlify-local/server.ts as a child on `port` with `env` (functions only with `apiOnly`, else the built
- * site too), resolves once it listens. Used by the benchmarks and the audit.
+ * site too), resolves once it listens (within `timeoutMs`, 2 minutes by default: a new database takes seconds of
+ * CPU, many more on a busy machine). Used by the benchmarks, the audit and the team's end-to-end tests.
  * stop() sends SIGTERM to that PID and waits for the exit (PGlite closes its folder cleanly).
  */
 export async function startLocalServer(
   port: number,
   env: Record<string, string>,
-  options: { apiOnly?: boolean } = {},
+  options: { apiOnly?: boolean; timeoutMs?: number } = {},
 ): Promise<RunningServer> {
+  const timeoutMs = options.timeoutMs ?? 120_000;
   const args = ['netlify-local/server.ts', ...(options.apiOnly ? ['--api-only'] : [])];
   const child: ChildProcess = spawn(process.execPath, args, {
     env: { ...process.env, ...env, PORT: String(port) },
@@ -37,7 +39,11 @@ export async function startLocalServer(
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let log = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 120 s:\n${log}`)), 120_000);
+    const timer = setTimeout(() => {
+      // Not left running behind the caller's back: nobody would stop it.
+      child.kill('SIGTERM');
+      reject(new Error(`server did not start in ${timeoutMs / 1000} s:\n${log}`));
+    }, timeoutMs);
     child.stdout?.on('data', (chunk: Buffer) => {
       log += chunk.toString();
       if (log.includes(`127.0.0.1:${port}`)) {

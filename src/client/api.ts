@@ -83,7 +83,7 @@ export function apiRead<T>(key: ReadKey, signal?: AbortSignal): Promise<T> {
  * cannot store twice (the server answers with what it stored the first time).
  */
 export function apiWrite<T>(
-  method: 'POST' | 'PUT' | 'DELETE',
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
   options: { idempotencyKey?: string } = {},

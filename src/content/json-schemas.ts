@@ -7,6 +7,7 @@ import { BuildingSchema } from './schemas/building.ts';
 import { ConstructionDataSchema, ConstructionTextSchema } from './schemas/construction.ts';
 import { DirectionsDataSchema, DirectionsTextSchema } from './schemas/directions.ts';
 import { FloorsDataSchema, FloorsTextSchema } from './schemas/floors.ts';
+import { HolidaysSchema } from './schemas/holidays.ts';
 import { LeasingTextSchema } from './schemas/leasing.ts';
 import { UnitsContentSchema } from './schemas/units.ts';
 import { LOCALES } from '../i18n/locales.ts';
@@ -38,6 +39,7 @@ export const CONTENT_KINDS: ContentKind[] = [
   { name: 'directions-text', schema: DirectionsTextSchema, files: texts('directions') },
   { name: 'floors-data', schema: FloorsDataSchema, files: ['content/floors/data.json'] },
   { name: 'floors-text', schema: FloorsTextSchema, files: texts('floors') },
+  { name: 'holidays', schema: HolidaysSchema, files: ['content/holidays.json'] },
   { name: 'leasing-text', schema: LeasingTextSchema, files: texts('leasing') },
   { name: 'units', schema: UnitsContentSchema, files: ['content/units.json'] },
 ];

@@ -1,15 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Locale } from '~/i18n/locales';
 import type { Messages } from '~/i18n/translate';
 import { $adminToken } from '~/client/stores';
-import { logout } from '~/client/admin-session';
+import { $me, loadMe, logout } from '~/client/admin-session';
 import { useTranslator } from '~/client/use-translator';
 import LoginCard from './admin/LoginCard';
-import AdminTabs, { type AdminTab } from './admin/AdminTabs';
-import InboxTab from './admin/inbox/InboxTab';
-import BrandsTab from './admin/BrandsTab';
-import UnitsTab from './admin/UnitsTab';
+import AdminTabs, { tabsFor, type AdminTab } from './admin/AdminTabs';
+import AdminPanel from './admin/AdminPanel';
+import LinkCard from './admin/signin/LinkCard';
+import { takeLinkFromUrl, type MailedLink } from './admin/signin/mailed-link';
 import Toaster from './Toaster';
 
 interface Props {
@@ -17,37 +17,57 @@ interface Props {
   messages: Messages;
 }
 
-/** /admin: the login card, then inquiries and brands management. The token survives reloads. */
+/** /admin: the login card (or a mailed link's card), then the tabs the signed-in role may use. The token survives reloads. */
 export default function AdminApp({ locale, messages }: Props) {
   const t = useTranslator(locale, messages);
   const token = useStore($adminToken);
+  const me = useStore($me);
   const [tab, setTab] = useState<AdminTab>('inquiries');
+  const [link, setLink] = useState<MailedLink | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   // The pre-rendered page cannot know the stored token; show nothing session-specific until hydrated.
   const hydrated = useHydrated();
+
+  useEffect(() => setLink(takeLinkFromUrl()), []);
+  useEffect(() => {
+    if (token && !me) void loadMe();
+  }, [token, me]);
+  const tabs = tabsFor(me?.role ?? null);
+  const shown = tabs.includes(tab) ? tab : 'inquiries';
+  /** After signing in, focus goes to the panel's heading: the card that held it is about to go. */
+  const signedIn = () => {
+    setLink(null);
+    heading.current?.focus();
+  };
 
   return (
     <div className="container-page py-12">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="section-title">{t('admin.title')}</h1>
-        {hydrated && token && (
-          <button type="button" className="btn border border-line text-ink hover:bg-mist" onClick={() => void logout()}>
-            {t('admin.logout')}
-          </button>
+        <h1 ref={heading} tabIndex={-1} className="section-title focus:outline-none">{t('admin.title')}</h1>
+        {hydrated && token && !link && (
+          <div className="flex flex-wrap items-center gap-3">
+            {me && <span className="text-sm text-muted" data-testid="signed-in-as">{t('team.signedInAs', { name: me.name, role: t(`team.roles.${me.role}`) })}</span>}
+            <button type="button" className="btn border border-line text-ink hover:bg-mist" onClick={() => void logout()}>
+              {t('admin.logout')}
+            </button>
+          </div>
         )}
       </div>
       {/* Room for the login card before hydration, so the footer does not jump when it appears. */}
       <div className="min-h-[70vh]">
         {!hydrated ? (
           <p className="mt-16 text-center text-muted">{t('admin.loading')}</p>
+        ) : link ? (
+          <LinkCard kind={link.kind} token={link.token} t={t} onDone={(done) => (done ? signedIn() : setLink(null))} />
         ) : token ? (
           <>
-            <AdminTabs tab={tab} onChange={setTab} t={t} />
-            <div id={`admin-panel-${tab}`} role="tabpanel" aria-labelledby={`admin-tab-${tab}`} tabIndex={0} className="mt-8">
-              {tab === 'inquiries' ? <InboxTab t={t} /> : tab === 'units' ? <UnitsTab t={t} /> : <BrandsTab t={t} />}
+            <AdminTabs tabs={tabs} tab={shown} onChange={setTab} t={t} />
+            <div id={`admin-panel-${shown}`} role="tabpanel" aria-labelledby={`admin-tab-${shown}`} tabIndex={0} className="mt-8">
+              <AdminPanel tab={shown} t={t} />
             </div>
           </>
         ) : (
-          <LoginCard t={t} />
+          <LoginCard t={t} onSignedIn={signedIn} />
         )}
       </div>
       <Toaster closeLabel={t('toast.close')} />

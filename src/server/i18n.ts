@@ -8,18 +8,22 @@ import koMail from '../../content/i18n/ko/mail.json' with { type: 'json' };
 import enMail from '../../content/i18n/en/mail.json' with { type: 'json' };
 import zhMail from '../../content/i18n/zh/mail.json' with { type: 'json' };
 import jaMail from '../../content/i18n/ja/mail.json' with { type: 'json' };
+import koStaffMail from '../../content/i18n/ko/staffMail.json' with { type: 'json' };
+import enStaffMail from '../../content/i18n/en/staffMail.json' with { type: 'json' };
+import zhStaffMail from '../../content/i18n/zh/staffMail.json' with { type: 'json' };
+import jaStaffMail from '../../content/i18n/ja/staffMail.json' with { type: 'json' };
 
 export type ServerLocale = Locale;
 
 /**
- * The texts functions write themselves (mails, CSV headers, error pages): the `inbox` and `mail`
- * namespaces, imported so each function bundle carries them.
+ * The texts functions write themselves (mails, CSV headers, error pages): the `inbox`, `mail` and
+ * `staffMail` namespaces, imported so each function bundle carries them.
  */
 const DICTIONARIES: Record<Locale, Dictionary> = {
-  ko: { inbox: koInbox, mail: koMail },
-  en: { inbox: enInbox, mail: enMail },
-  zh: { inbox: zhInbox, mail: zhMail },
-  ja: { inbox: jaInbox, mail: jaMail },
+  ko: { inbox: koInbox, mail: koMail, staffMail: koStaffMail },
+  en: { inbox: enInbox, mail: enMail, staffMail: enStaffMail },
+  zh: { inbox: zhInbox, mail: zhMail, staffMail: zhStaffMail },
+  ja: { inbox: jaInbox, mail: jaMail, staffMail: jaStaffMail },
 };
 
 const translators = new Map<Locale, Translate>();

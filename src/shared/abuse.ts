@@ -29,7 +29,20 @@ export const BROCHURE_COUNT_WINDOW_MS = HOUR;
 /** Admin login: failures per client, and all failures together (the bound on distributed guessing). */
 export const LOGIN_CLIENT_LIMIT: RateLimit = { max: 5, windowMs: 15 * MINUTE };
 export const LOGIN_GLOBAL_LIMIT: RateLimit = { max: 50, windowMs: HOUR };
-/** A client that signed in within this time is not held back by the global bound. */
+/**
+ * Failures per account (the username tried) from all addresses in an hour: one person's password is not
+ * guessed from many addresses with the whole global allowance. Browsers that signed in lately are
+ * exempt, so the team is not locked out by someone else's guessing.
+ */
+export const LOGIN_ACCOUNT_LIMIT: RateLimit = { max: 20, windowMs: HOUR };
+/** Password-reset requests per client: enough for a person who mistypes, too few to mail-bomb anyone. */
+export const PASSWORD_RESET_LIMITS: readonly RateLimit[] = [
+  { max: 5, windowMs: HOUR },
+  { max: 20, windowMs: DAY },
+];
+/** Passkey sign-in challenges per client (each sign-in takes one; a challenge answers once). */
+export const PASSKEY_SIGN_IN_LIMITS: readonly RateLimit[] = [{ max: 30, windowMs: 15 * MINUTE }];
+/** A client that signed in within this time is not held back by the global and per-account bounds. */
 export const LOGIN_TRUST_MS = 30 * DAY;
 
 /** The shortest time a person takes to fill in the inquiry form; a faster post is a bot's. */

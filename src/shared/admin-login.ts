@@ -1,16 +1,21 @@
 import * as v from 'valibot';
 
-/** Longest password accepted: scrypt over megabytes of input would be a cheap way to burn server CPU. */
-export const PASSWORD_MAX_LENGTH = 1024;
+import { PASSWORD_MAX_LENGTH } from './staff.ts';
+
+export { PASSWORD_MAX_LENGTH };
 
 /**
- * POST /api/admin/login body. A missing, empty or absurdly long password can only be a wrong one, so
- * every failure speaks the admin dictionary's `admin.login.wrongPassword` (also for a missing key,
- * which valibot reports with the object's message).
+ * POST /api/admin/login body: `{username?, password}`; no username (or an empty one) is the bootstrap owner
+ * `admin`, as the spec's password-only login. A missing, empty or absurdly long password can only be a
+ * wrong one, so every failure speaks the admin dictionary's `admin.login.wrongPassword` (also for a
+ * missing key, which valibot reports with the object's message).
  */
 const WRONG = 'admin.login.wrongPassword';
 export const LoginInputSchema = v.strictObject(
-  { password: v.pipe(v.string(WRONG), v.nonEmpty(WRONG), v.maxLength(PASSWORD_MAX_LENGTH, WRONG)) },
+  {
+    username: v.optional(v.pipe(v.string(WRONG), v.maxLength(64, WRONG))),
+    password: v.pipe(v.string(WRONG), v.nonEmpty(WRONG), v.maxLength(PASSWORD_MAX_LENGTH, WRONG)),
+  },
   WRONG,
 );
 export type LoginInput = v.InferOutput<typeof LoginInputSchema>;

@@ -97,12 +97,24 @@ export const InquiryInputSchema = v.strictObject({
 }, objectMessages({}, msg('required'), msg('unknownField')));
 export type InquiryInput = v.InferOutput<typeof InquiryInputSchema>;
 
+/** A staff member as an inquiry names them (its assignee, who made a change). */
+export interface StaffRef {
+  id: string;
+  name: string;
+}
+
 /** One entry of an inquiry's append-only history. */
 export interface InquiryHistoryEntry {
   at: string;
+  /** Who made the change; absent for the visitor's own inquiry and for changes of the system. */
+  by?: StaffRef;
   status?: InquiryStatus;
   note?: string;
   lostReason?: string;
+  /** Present when the entry is an assignment: to whom, or null for "unassigned". */
+  assignee?: StaffRef | null;
+  /** Present when the next step's day was set (a day) or cleared (null). */
+  nextStepOn?: string | null;
 }
 
 /** A stored inquiry as the admin reads it; attachments are object paths (signed when clicked). */
@@ -130,6 +142,17 @@ export interface Inquiry {
   /** Floor and number of the unit asked about, as they were when the inquiry was sent. */
   unit: UnitSnapshot | null;
   notification: NotificationState;
+  /** Who works it: an agent or owner, or null while unassigned. */
+  assigneeId: string | null;
+  assignee: StaffRef | null;
+  /** The day of the next step (YYYY-MM-DD, Korean calendar), when one is planned. */
+  nextStepOn: string | null;
+  /** When the team first changed its status or wrote a note (null while untouched). */
+  touchedAt: string | null;
+  /** While new and untouched: when the response-time reminder falls due (office hours, issue 17). */
+  responseDueAt: string | null;
+  /** Past responseDueAt and still untouched. */
+  overdue: boolean;
 }
 
 /** The detail: the inquiry and its history, oldest first. */
@@ -137,14 +160,16 @@ export interface InquiryDetail extends Inquiry {
   history: InquiryHistoryEntry[];
 }
 
-/** PATCH /api/inquiries/{id} (admin): a status change, a note, or both. */
+/** PATCH /api/inquiries/{id} (agent): a status change, a note, an assignment, a next step, or several. */
 export const InquiryPatchSchema = v.pipe(
   v.strictObject({
+    assigneeId: v.optional(v.nullable(v.pipe(v.string('inbox.errors.invalid'), v.uuid('team.errors.assigneeInvalid'), v.toLowerCase()))),
+    nextStepOn: v.optional(v.nullable(v.pipe(v.string('inbox.errors.dateInvalid'), v.check(isCalendarDay, 'inbox.errors.dateInvalid')))),
     status: v.optional(v.picklist(INQUIRY_STATUSES, 'inbox.errors.statusInvalid')),
     note: v.optional(v.pipe(v.string('inbox.errors.noteInvalid'), v.trim(), v.nonEmpty('inbox.errors.noteRequired'), v.maxLength(INQUIRY_LIMITS.note, 'inbox.errors.tooLong'))),
     lostReason: v.optional(v.pipe(v.string('inbox.errors.lostReasonRequired'), v.trim(), v.nonEmpty('inbox.errors.lostReasonRequired'), v.maxLength(INQUIRY_LIMITS.lostReason, 'inbox.errors.tooLong'))),
   }, objectMessages({}, 'inbox.errors.invalid', 'inbox.errors.unknownField')),
-  v.check((patch) => patch.status !== undefined || patch.note !== undefined, 'inbox.errors.emptyPatch'),
+  v.check((patch) => Object.values(patch).some((value) => value !== undefined), 'inbox.errors.emptyPatch'),
   v.forward(v.check((patch) => patch.status !== 'lost' || patch.lostReason !== undefined, 'inbox.errors.lostReasonRequired'), ['lostReason']),
   v.forward(v.check((patch) => patch.lostReason === undefined || patch.status === 'lost', 'inbox.errors.lostReasonOnlyWhenLost'), ['lostReason']),
 );
@@ -163,6 +188,8 @@ export const InquiryFilterSchema = v.object({
   from: v.optional(DateParam),
   to: v.optional(DateParam),
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(INQUIRY_LIMITS.search, 'inbox.errors.tooLong'))),
+  /** `me` (the signed-in person), `none` (unassigned), `all` (no filter) or someone's id. */
+  assignee: v.optional(v.union([v.picklist(['me', 'none', 'all']), v.pipe(v.string(), v.uuid(), v.toLowerCase())], 'inbox.errors.invalid')),
 });
 export type InquiryFilter = v.InferOutput<typeof InquiryFilterSchema>;
 
@@ -176,7 +203,7 @@ export const InquiryPageSchema = v.object({
 });
 
 /** The filter names kept in the inbox URL, in order. */
-export const INQUIRY_FILTER_KEYS = ['status', 'unitId', 'floor', 'from', 'to', 'search'] as const;
+export const INQUIRY_FILTER_KEYS = ['status', 'unitId', 'floor', 'from', 'to', 'search', 'assignee'] as const;
 
 /** Counts per status of everything the other filters select (GET /api/inquiries/counts). */
 export type InquiryCounts = Record<InquiryStatus, number> & { all: number };

@@ -4,9 +4,10 @@ import brands from '../../functions/brands.ts';
 import inquiries from '../../functions/inquiries.ts';
 import login from '../../functions/admin-login.ts';
 import { sessionTokenHash } from '../../src/server/auth/sessions.ts';
+import { ensureBootstrapOwner } from '../../src/server/auth/bootstrap.ts';
 import type { Db } from '../../src/server/db/index.ts';
 import { call } from '../support/api-calls.ts';
-import { ADMIN_PASSWORD, brandBody, inquiryBody } from '../support/api-suite.ts';
+import { brandBody, inquiryBody } from '../support/api-suite.ts';
 
 export interface HostileEnv {
   db: Db;
@@ -37,11 +38,13 @@ const withAuthorization = (value: string) => (env: HostileEnv) =>
 /** A session row written straight to the table, for expired and revoked tokens (valid in every other way). */
 async function sessionToken(db: Db, state: 'expired' | 'revoked'): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  const tokenHash = sessionTokenHash(token, ADMIN_PASSWORD);
+  const tokenHash = sessionTokenHash(token);
+  await ensureBootstrapOwner(db);
+  const { id: userId } = await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
   const ago = (hours: number) => sql<Date>`now() - ${hours} * interval '1 hour'`;
   await db
     .insertInto('sessions')
-    .values(state === 'expired' ? { tokenHash, createdAt: ago(13), expiresAt: ago(1) } : { tokenHash, expiresAt: sql<Date>`now() + interval '1 hour'`, revokedAt: ago(0) })
+    .values(state === 'expired' ? { tokenHash, userId, createdAt: ago(13), expiresAt: ago(1) } : { tokenHash, userId, expiresAt: sql<Date>`now() + interval '1 hour'`, revokedAt: ago(0) })
     .execute();
   return token;
 }

@@ -1,6 +1,5 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import inquiries from '../../functions/inquiries.ts';
 import { resetServerEnv } from '../../src/server/env.ts';
@@ -10,32 +9,7 @@ import { freePort } from '../../netlify-local/spawn.ts';
 import { call } from '../support/api-calls.ts';
 import { adminToken, inquiryBody, uploaded, useApiBackend } from '../support/api-suite.ts';
 import { availableBackends } from '../support/db-backends.ts';
-
-interface Mail {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on loopback that keeps what it receives; `delayMs` makes each mail slow to accept. */
-async function startSmtp(port = 0, delayMs = 0) {
-  const mails: Mail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        setTimeout(() => done(), delayMs);
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const address = (server.server.address() as AddressInfo).port;
-  return { mails, port: address, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+import { plain, startSmtp } from '../support/smtp.ts';
 
 /** An SMTP server that accepts connections and never says a word: a mail sent to it waits until it stops. */
 async function startSilentSmtp() {
@@ -72,13 +46,6 @@ function configure(smtpPort: number, webhookUrl: string) {
   process.env.INQUIRY_WEBHOOK_URL = webhookUrl;
   process.env.SITE_URL = 'https://www.btower.example';
   resetServerEnv();
-}
-
-/** Decodes the quoted-printable / base64 text part enough to search it. */
-function plain(raw: string): string {
-  const body = raw.split(/\r?\n\r?\n/).slice(1).join('\n');
-  if (/Content-Transfer-Encoding: base64/i.test(raw)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  return Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
 }
 
 /** POSTs like Netlify: `waitUntil` work is collected so the test can wait for the first attempt. */

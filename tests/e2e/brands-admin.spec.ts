@@ -64,12 +64,20 @@ test.describe('admin', () => {
     // The first request on a fresh data folder opens the database: allow it time.
     await expect(toast).toContainText('로그인 실패');
     await expect(toast).toContainText('비밀번호가 틀렸습니다');
-    await expect(page.getByLabel('비밀번호')).toBeVisible();
+    // Said at the field too, where a screen reader announces it with the field.
+    const password = page.getByLabel('비밀번호');
+    await expect(password).toBeVisible();
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(password).toHaveAccessibleDescription('비밀번호가 틀렸습니다');
+    await password.fill(ADMIN_PASSWORD);
+    await expect(password).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   test('the session survives a reload, an expired token returns to login, logout ends it', async ({ page }) => {
     await loginAsAdmin(page);
     await expect(page.getByTestId('toast')).toContainText('관리자 패널에 접근할 수 있습니다.');
+    // The login card that held focus is gone: focus is on the panel's heading, not the page body.
+    await expect(page.getByRole('heading', { level: 1, name: '관리자 패널' })).toBeFocused();
     await page.reload();
     await expect(page.getByRole('tab', { name: '문의 관리' })).toBeVisible();
 

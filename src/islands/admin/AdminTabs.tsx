@@ -1,21 +1,42 @@
 import { useRef, type KeyboardEvent } from 'react';
 import type { Translate } from '~/i18n/translate';
+import { can, type Role } from '~/shared/roles';
 
-export const ADMIN_TABS = ['inquiries', 'brands', 'units'] as const;
+export const ADMIN_TABS = ['inquiries', 'brands', 'units', 'team', 'activity', 'account'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
+/** The tabs a role may use (the server checks every call anyway; this only hides). */
+export function tabsFor(role: Role | null): AdminTab[] {
+  return ADMIN_TABS.filter((tab) => {
+    if (tab === 'team') return can(role, 'team.manage');
+    if (tab === 'activity') return can(role, 'audit.read');
+    if (tab === 'account') return role !== null;
+    return true;
+  });
+}
+
+const LABELS: Record<AdminTab, string> = {
+  inquiries: 'admin.tabs.inquiries',
+  brands: 'admin.tabs.brands',
+  units: 'units.admin.tab',
+  team: 'team.tabs.team',
+  activity: 'team.tabs.activity',
+  account: 'team.tabs.account',
+};
+
 /** WAI-ARIA tabs: arrow keys move between them, the active one is the only Tab stop. */
-export default function AdminTabs({ tab, onChange, t }: { tab: AdminTab; onChange: (tab: AdminTab) => void; t: Translate }) {
+export default function AdminTabs({ tabs, tab, onChange, t }: { tabs: AdminTab[]; tab: AdminTab; onChange: (tab: AdminTab) => void; t: Translate }) {
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
   function onKeyDown(event: KeyboardEvent) {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-    const next = ADMIN_TABS[(ADMIN_TABS.indexOf(tab) + 1) % ADMIN_TABS.length]!;
+    const step = event.key === 'ArrowRight' ? 1 : tabs.length - 1;
+    const next = tabs[(tabs.indexOf(tab) + step) % tabs.length]!;
     onChange(next);
     refs.current[next]?.focus();
   }
   return (
-    <div role="tablist" aria-label={t('admin.tabs.label')} className="mt-8 flex gap-2 border-b border-line" onKeyDown={onKeyDown}>
-      {ADMIN_TABS.map((name) => (
+    <div role="tablist" aria-label={t('admin.tabs.label')} className="mt-8 flex flex-wrap gap-2 border-b border-line" onKeyDown={onKeyDown}>
+      {tabs.map((name) => (
         <button
           key={name}
           ref={(el) => {
@@ -28,9 +49,9 @@ export default function AdminTabs({ tab, onChange, t }: { tab: AdminTab; onChang
           aria-controls={`admin-panel-${name}`}
           tabIndex={tab === name ? 0 : -1}
           onClick={() => onChange(name)}
-          className={`-mb-px border-b-2 px-4 py-2 text-sm font-semibold ${tab === name ? 'border-brass-strong text-ink' : 'border-transparent text-muted hover:text-ink'}`}
+          className={`-mb-px min-h-11 border-b-2 px-4 py-2 text-sm font-semibold ${tab === name ? 'border-brass-strong text-ink' : 'border-transparent text-muted hover:text-ink'}`}
         >
-          {t(name === 'units' ? 'units.admin.tab' : `admin.tabs.${name}`)}
+          {t(LABELS[name])}
         </button>
       ))}
     </div>

@@ -14,6 +14,8 @@ interface Props {
   /** `index` and `height` are where the row stood, for its placeholder (use-deleted-rows.ts). */
   onDelete: (brand: Brand, index: number, height: number) => void;
   deletedRows: DeletedRows<Brand>;
+  /** A viewer's table: no edit or delete. */
+  readOnly?: boolean;
   t: Translate;
 }
 
@@ -30,7 +32,7 @@ function ColumnName({ name, t }: { name: string; t: Translate }) {
  * Registered brands: thumbnail, name, category, floor and unit, status, actions (spec §2 Admin), with a
  * search box. Below `sm` each row is a card, so a phone never scrolls sideways (as the units table).
  */
-export default function BrandTable({ brands, editingId, onEdit, onDelete, deletedRows, t }: Props) {
+export default function BrandTable({ brands, editingId, onEdit, onDelete, deletedRows, readOnly = false, t }: Props) {
   const [search, setSearch] = useState('');
   if (brands.length === 0) return <p className="mt-4 text-muted">{t('admin.brands.empty')}</p>;
   const shown = brands.filter((brand) => matchesAdminSearch(brand, search, t));
@@ -110,6 +112,7 @@ export default function BrandTable({ brands, editingId, onEdit, onDelete, delete
                       {t(brand.isAvailable ? 'status.open' : 'status.comingSoon')}
                     </td>
                     <td className={`${CELL} pb-3`}>
+                      {!readOnly && (
                       <RowActions
                         editLabel={t('admin.brands.edit')}
                         deleteLabel={t('admin.brands.delete')}
@@ -118,6 +121,7 @@ export default function BrandTable({ brands, editingId, onEdit, onDelete, delete
                         onEdit={() => onEdit(brand)}
                         onDelete={(event) => onDelete(brand, index, rowHeightOf(event.currentTarget))}
                       />
+                      )}
                     </td>
                   </tr>
                 );

@@ -10,6 +10,9 @@ import { errorsFromServer, type BrandFormErrors } from '~/client/brand-form-mode
 import BrandForm from './BrandForm';
 import BrandTable from './BrandTable';
 import { useDeletedRows } from './use-deleted-rows';
+import { useStore } from '@nanostores/react';
+import { $me } from '~/client/admin-session';
+import { can } from '~/shared/roles';
 
 /** The form shown: which brand (null: a new one), and a counter so every save, cancel or edit gets a fresh form. */
 interface FormState {
@@ -29,6 +32,7 @@ export default function BrandsTab({ t }: { t: Translate }) {
     if (error) endSessionIfUnauthorized(error);
   }, [error]);
   const editing = form.brand;
+  const mayWrite = can(useStore($me)?.role, 'brands.write');
   /** A new form (fresh upload dialog included) for `brand`, brought into view. */
   const openForm = (brand: Brand | null) => {
     setServerErrors({});
@@ -99,7 +103,7 @@ export default function BrandsTab({ t }: { t: Translate }) {
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-10">
-      <BrandForm
+      {mayWrite && <BrandForm
         key={`${editing?.id ?? 'new'}-${form.generation}`}
         brand={editing}
         serverErrors={serverErrors}
@@ -107,12 +111,12 @@ export default function BrandsTab({ t }: { t: Translate }) {
         onCancel={() => openForm(null)}
         focusOnMount={form.focus}
         t={t}
-      />
+      />}
       <section aria-labelledby="brand-list-title" className="min-w-0">
         <h2 id="brand-list-title" className="text-xl font-bold text-ink">{t('admin.brands.listTitle')}</h2>
         {error && <p role="alert" className="mt-4 text-danger">{t('admin.brands.loadFailed')}</p>}
         {!data && !error && <p className="mt-4 text-muted">{t('admin.brands.loading')}</p>}
-        {data && <BrandTable brands={data} editingId={editing?.id ?? null} onEdit={openForm} onDelete={(b, index, height) => void remove(b, index, height)} deletedRows={deletedRows} t={t} />}
+        {data && <BrandTable brands={data} editingId={editing?.id ?? null} onEdit={openForm} onDelete={(b, index, height) => void remove(b, index, height)} deletedRows={deletedRows} readOnly={!mayWrite} t={t} />}
       </section>
     </div>
   );

@@ -1,52 +1,118 @@
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Translate } from '~/i18n/translate';
 import { ApiError } from '~/client/api';
 import { showToast } from '~/client/stores';
-import { $sessionNotice, login } from '~/client/admin-session';
+import { $sessionNotice, login, loginWithPasskey } from '~/client/admin-session';
 import { lockoutText } from '~/client/retry-text';
+import ForgotPassword from './signin/ForgotPassword';
 
-/** The card shown before login: a password only (spec §2 Admin). */
-export default function LoginCard({ t }: { t: Translate }) {
+interface Props {
+  t: Translate;
+  /** After a successful sign-in (the panel then moves focus to its heading). */
+  onSignedIn: () => void;
+}
+
+/**
+ * The card shown before login: a username (empty means the bootstrap owner `admin`, so the spec's
+ * password-only login still works) and a password; a passkey where the browser has them; "forgot password".
+ * A wrong password is said at the field as well as in the spec's toast.
+ */
+export default function LoginCard({ t, onSignedIn }: Props) {
+  const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState(false);
+  const [wrong, setWrong] = useState(false);
+  const [forgot, setForgot] = useState(false);
+  const [passkeys, setPasskeys] = useState(false);
   const notice = useStore($sessionNotice);
+  useEffect(() => setPasskeys(typeof window.PublicKeyCredential === 'function'), []);
+
+  function fail(error: unknown) {
+    const tooMany = error instanceof ApiError && error.status === 429;
+    const refused = error instanceof ApiError && error.status === 401;
+    setWrong(refused);
+    const description = tooMany ? lockoutText(t, error.retryAfter) : refused ? t('admin.login.wrongPassword') : t('admin.login.unavailable');
+    showToast({ title: t('admin.login.failure'), description, variant: 'destructive' });
+  }
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setPending(true);
     try {
-      await login(password);
+      await login(password, username);
       showToast({ title: t('admin.login.success') });
+      onSignedIn();
     } catch (error) {
-      const tooMany = error instanceof ApiError && error.status === 429;
-      const description = tooMany ? lockoutText(t, error.retryAfter) : error instanceof ApiError && error.status === 401 ? t('admin.login.wrongPassword') : t('admin.login.unavailable');
-      showToast({ title: t('admin.login.failure'), description, variant: 'destructive' });
+      fail(error);
     } finally {
       setPending(false);
     }
   }
+
+  async function withPasskey() {
+    setPending(true);
+    try {
+      await loginWithPasskey();
+      showToast({ title: t('admin.login.success') });
+      onSignedIn();
+    } catch (error) {
+      // The person closed the browser's prompt: nothing went wrong that needs saying.
+      if (error instanceof Error && error.name === 'NotAllowedError') return;
+      showToast({ title: t('admin.login.failure'), description: t('team.login.passkeyFailed'), variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  if (forgot) return <ForgotPassword t={t} onBack={() => setForgot(false)} />;
 
   return (
     <form onSubmit={submit} className="mx-auto mt-16 max-w-md rounded-2xl border border-line bg-paper p-8 shadow-sm">
       <h2 className="text-2xl font-bold text-ink">{t('admin.login.title')}</h2>
       <p className="mt-2 text-sm text-muted">{t('admin.login.description')}</p>
       {notice === 'expired' && <p role="alert" className="mt-4 rounded-md bg-brass-soft p-3 text-sm text-ink">{t('admin.login.expired')}</p>}
-      {/* A hidden username lets password managers file the saved password under this site's admin. */}
-      <input type="text" name="username" autoComplete="username" value="admin" readOnly hidden />
-      <label htmlFor="admin-password" className="mt-6 block text-sm font-semibold text-ink">{t('admin.login.password')}</label>
+      <label htmlFor="admin-username" className="mt-6 block text-sm font-semibold text-ink">{t('team.login.username')}</label>
+      <input
+        id="admin-username"
+        type="text"
+        name="username"
+        autoComplete="username webauthn"
+        autoCapitalize="none"
+        spellCheck={false}
+        aria-describedby="admin-username-hint"
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+        className="mt-1 w-full rounded-md border border-muted px-3 py-2 text-base"
+      />
+      <p id="admin-username-hint" className="mt-1 text-xs text-muted">{t('team.login.usernameHint')}</p>
+      <label htmlFor="admin-password" className="mt-4 block text-sm font-semibold text-ink">{t('admin.login.password')}</label>
       <input
         id="admin-password"
         type="password"
         name="password"
         autoComplete="current-password"
         required
+        aria-invalid={wrong || undefined}
+        aria-describedby={wrong ? 'admin-password-error' : undefined}
         value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        className="mt-1 w-full rounded-md border border-muted px-3 py-2 text-base"
+        onChange={(e) => {
+          setPassword(e.target.value);
+          setWrong(false);
+        }}
+        className={`mt-1 w-full rounded-md border px-3 py-2 text-base ${wrong ? 'border-danger' : 'border-muted'}`}
       />
+      {wrong && <p id="admin-password-error" className="mt-1 text-sm text-danger">{t('admin.login.wrongPassword')}</p>}
       <button type="submit" className="btn-primary mt-6 w-full disabled:opacity-60" disabled={pending}>
         {pending ? t('admin.login.pending') : t('admin.login.submit')}
+      </button>
+      {passkeys && (
+        <button type="button" className="btn mt-3 min-h-11 w-full border border-line text-ink hover:bg-mist disabled:opacity-60" disabled={pending} onClick={() => void withPasskey()}>
+          {t('team.login.passkey')}
+        </button>
+      )}
+      <button type="button" className="mt-4 min-h-11 text-sm text-brass-strong underline" onClick={() => setForgot(true)}>
+        {t('team.login.forgot')}
       </button>
     </form>
   );

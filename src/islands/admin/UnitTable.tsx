@@ -10,6 +10,8 @@ interface Props {
   onDelete: (unit: Unit, index: number, height: number) => void;
   deletedRows: DeletedRows<Unit>;
   onStatus: (unit: Unit, status: UnitStatus) => void;
+  /** A viewer's table: status shown, not changeable; no edit or delete. */
+  readOnly?: boolean;
   t: Translate;
 }
 
@@ -24,7 +26,7 @@ function ColumnName({ name, t }: { name: string; t: Translate }) {
 }
 
 /** Spaces by floor and unit: status (changeable in place), areas in m² and 평, price, actions. */
-export default function UnitTable({ units, onEdit, onDelete, onStatus, deletedRows, t }: Props) {
+export default function UnitTable({ units, onEdit, onDelete, onStatus, deletedRows, readOnly = false, t }: Props) {
   if (units.length === 0) return <p className="mt-4 text-muted">{t('units.admin.empty')}</p>;
   const area = (m2: number) => t('units.admin.areaCell', { m2: AREA.format(m2), pyeong: AREA.format(toPyeong(m2)) });
   return (
@@ -59,7 +61,7 @@ export default function UnitTable({ units, onEdit, onDelete, onStatus, deletedRo
                 <th scope="row" className="block px-4 py-2 font-medium sm:table-cell sm:py-3">{name}</th>
                 <td className={CELL}>
                   <ColumnName name="status" t={t} />
-                  <select aria-label={t('units.admin.statusOf', { unit: name })} value={unit.status} onChange={(e) => onStatus(unit, e.target.value as UnitStatus)} className="min-h-11 rounded-md border border-muted bg-paper px-2">
+                  <select aria-label={t('units.admin.statusOf', { unit: name })} value={unit.status} disabled={readOnly} onChange={(e) => onStatus(unit, e.target.value as UnitStatus)} className="min-h-11 rounded-md border border-muted bg-paper px-2">
                     {UNIT_STATUSES.map((status) => <option key={status} value={status}>{t(`units.status.${status}`)}</option>)}
                   </select>
                 </td>
@@ -75,6 +77,7 @@ export default function UnitTable({ units, onEdit, onDelete, onStatus, deletedRo
                   {!unit.pricePublic && <div className="text-xs text-muted">{t('units.admin.priceHidden')}</div>}
                 </td>
                 <td className={CELL}>
+                  {!readOnly && (
                   <RowActions
                     editLabel={t('units.admin.edit')}
                     deleteLabel={t('units.admin.delete')}
@@ -83,6 +86,7 @@ export default function UnitTable({ units, onEdit, onDelete, onStatus, deletedRo
                     onEdit={() => onEdit(unit)}
                     onDelete={(event) => onDelete(unit, index, rowHeightOf(event.currentTarget))}
                   />
+                  )}
                 </td>
               </tr>
             );

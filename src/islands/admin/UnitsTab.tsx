@@ -5,7 +5,9 @@ import type { Translate } from '~/i18n/translate';
 import { ApiError, apiWrite } from '~/client/api';
 import { showToast } from '~/client/stores';
 import { useQuery } from '~/client/use-query';
-import { endSessionIfUnauthorized } from '~/client/admin-session';
+import { $me, endSessionIfUnauthorized } from '~/client/admin-session';
+import { useStore } from '@nanostores/react';
+import { can } from '~/shared/roles';
 import { errorsFromServer, type UnitFormErrors } from '~/client/unit-form-model';
 import UnitForm from './UnitForm';
 import UnitTable from './UnitTable';
@@ -21,6 +23,7 @@ const priceStaysHidden = (input: UnitInput) =>
 /** Add, edit, re-status and delete spaces (with undo); the list is read again after every write. */
 export default function UnitsTab({ t }: { t: Translate }) {
   const { data, error, refetch } = useQuery<Unit[]>(['/api/units']);
+  const role = useStore($me)?.role;
   const [editing, setEditing] = useState<Unit | null>(null);
   const [serverErrors, setServerErrors] = useState<UnitFormErrors>({});
   // A new form (and so a fresh upload dialog) after every save: the next unit starts from nothing.
@@ -104,15 +107,16 @@ export default function UnitsTab({ t }: { t: Translate }) {
     }, { title: t('units.admin.toast.restored', named(unit, t)) }, t('units.admin.toast.restoreFailed', named(unit, t)));
   }
 
+  const mayWrite = can(role, 'units.write');
   return (
     <div className="grid min-w-0 grid-cols-1 gap-10">
-      <UnitForm key={`${editing?.id ?? 'new'}-${generation}`} unit={editing} serverErrors={serverErrors} onSave={save} onCancel={() => setEditing(null)} t={t} />
+      {mayWrite && <UnitForm key={`${editing?.id ?? 'new'}-${generation}`} unit={editing} serverErrors={serverErrors} onSave={save} onCancel={() => setEditing(null)} t={t} />}
       <section aria-labelledby="unit-list-title" className="min-w-0">
         <h2 id="unit-list-title" className="text-xl font-bold text-ink">{t('units.admin.listTitle')}</h2>
         {error && <p role="alert" className="mt-4 text-danger">{t('units.admin.loadFailed')}</p>}
         {!data && !error && <p className="mt-4 text-muted">{t('units.admin.loading')}</p>}
         {data && (
-          <UnitTable units={data} deletedRows={deletedRows} onEdit={setEditing} onDelete={(u, index, height) => void remove(u, index, height)} onStatus={changeStatus} t={t} />
+          <UnitTable units={data} deletedRows={deletedRows} onEdit={setEditing} onDelete={(u, index, height) => void remove(u, index, height)} onStatus={changeStatus} readOnly={!mayWrite} t={t} />
         )}
       </section>
     </div>

@@ -1,37 +1,15 @@
-import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import { promisify } from 'node:util';
 import { sql } from 'kysely';
-import { SESSION_TTL_MS } from '../../shared/api.ts';
-import { LOGIN_CLIENT_LIMIT, LOGIN_GLOBAL_LIMIT, LOGIN_TRUST_MS } from '../../shared/abuse.ts';
-import { getDb } from '../db/index.ts';
+import { LOGIN_ACCOUNT_LIMIT, LOGIN_CLIENT_LIMIT, LOGIN_GLOBAL_LIMIT, LOGIN_TRUST_MS } from '../../shared/abuse.ts';
+import type { LoginInput } from '../../shared/admin-login.ts';
+import { BOOTSTRAP_USERNAME } from '../../shared/roles.ts';
+import { recordEvent, withActor, type AuditActor } from '../audit/actor.ts';
+import type { Db } from '../db/index.ts';
 import { serverEnv } from '../env.ts';
 import { HttpError } from '../http/errors.ts';
 import { hashedClient } from '../http/throttle.ts';
-import { sessionTokenHash } from './sessions.ts';
-
-const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
-
-/** The configured password, kept only as a salted scrypt hash in memory (re-derived if it changes). */
-let configured: { source: string; value: Promise<{ salt: Buffer; hash: Buffer }> } | undefined;
-
-function configuredHash(password: string) {
-  const source = sha256(password);
-  if (configured?.source !== source) {
-    const salt = randomBytes(16);
-    configured = { source, value: scryptAsync(password, salt, 32).then((hash) => ({ salt, hash })) };
-  }
-  return configured.value;
-}
-
-function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
-}
-
-async function passwordMatches(attempt: string, expected: string): Promise<boolean> {
-  const { salt, hash } = await configuredHash(expected);
-  const candidate = await scryptAsync(attempt, salt, 32);
-  return timingSafeEqual(candidate, hash);
-}
+import { dbWithBootstrapOwner } from './bootstrap.ts';
+import { hashPassword, needsRehash, verifyNothing, verifyPassword } from './passwords.ts';
+import { openSession } from './sessions.ts';
 
 /** 429 with Retry-After (seconds); the message is the admin dictionary's key, the card says how long. */
 function tooManyAttempts(retryAfter: number): HttpError {
@@ -40,63 +18,89 @@ function tooManyAttempts(retryAfter: number): HttpError {
   });
 }
 
+export const wrongPassword = () => new HttpError(401, 'wrong_password', 'admin.login.wrongPassword');
+
 /**
- * Checks the admin password and opens a session. Refused with 429 before the password is checked when
- * the client has LOGIN_CLIENT_LIMIT failures in its window, or when all clients together have
- * LOGIN_GLOBAL_LIMIT failures in the hour and this client has not signed in lately (so rotating
- * addresses does not give unlimited guesses, and the admin's own browser is not locked out by them).
- * Serialised per client so parallel guesses cannot slip past its count.
+ * Counts one failure in advance (the attempt is a failure until the password proves otherwise), after
+ * the bounds: LOGIN_CLIENT_LIMIT failures of this client in its window; LOGIN_GLOBAL_LIMIT of all
+ * clients together in the hour and LOGIN_ACCOUNT_LIMIT on this account from anywhere, unless this client
+ * signed in lately (so rotating addresses does not give unlimited guesses, and the team's own browsers
+ * are not locked out by them). Serialised per client and per account, so parallel guesses cannot slip
+ * past a count; the slow hash runs after, outside any lock. Returns the reserved attempt's id.
  */
-export async function login(attempt: string, client: string): Promise<string> {
-  const { adminPassword, production } = serverEnv();
-  if (!adminPassword) {
-    const where = production ? 'in production' : 'for this server';
-    throw new HttpError(503, 'login_disabled', `Admin login is disabled: ADMIN_PASSWORD is not set ${where}`);
-  }
-  const db = await getDb();
+async function reserveAttempt(db: Db, client: string, account: string): Promise<string> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${`login:${client}`}))`.execute(trx);
+    await sql`select pg_advisory_xact_lock(hashtext(${`login-account:${account}`}))`.execute(trx);
     const now = Date.now();
-    const clientSince = new Date(now - LOGIN_CLIENT_LIMIT.windowMs);
-    const globalSince = new Date(now - LOGIN_GLOBAL_LIMIT.windowMs);
-    // Housekeeping on the way, for every client: failures outside both windows, old trust, dead sessions.
-    await trx.deleteFrom('loginAttempts').where('at', '<=', new Date(Math.min(clientSince.getTime(), globalSince.getTime()))).execute();
+    const windows = [LOGIN_CLIENT_LIMIT, LOGIN_GLOBAL_LIMIT, LOGIN_ACCOUNT_LIMIT].map((limit) => limit.windowMs);
+    // Housekeeping on the way, for every client: failures outside every window, old trust, dead sessions.
+    await trx.deleteFrom('loginAttempts').where('at', '<=', new Date(now - Math.max(...windows))).execute();
     await trx.deleteFrom('loginTrustedClients').where('at', '<=', new Date(now - LOGIN_TRUST_MS)).execute();
     await trx.deleteFrom('sessions').where('expiresAt', '<', sql<Date>`now() - interval '1 day'`).execute();
-    const failures = (since: Date, ofClient: boolean) =>
+    const failures = (windowMs: number, only?: ['clientKey' | 'account', string]) =>
       trx
         .selectFrom('loginAttempts')
         .select([sql<number>`count(*)::int`.as('failures'), sql<Date | null>`min(at)`.as('oldest')])
-        .where('at', '>', since)
-        .$if(ofClient, (query) => query.where('clientKey', '=', client))
+        .where('at', '>', new Date(now - windowMs))
+        .$if(Boolean(only), (query) => query.where(only![0], '=', only![1]))
         .executeTakeFirstOrThrow();
     const waitFor = (oldest: Date | null, windowMs: number) => ((oldest ? new Date(oldest).getTime() : now) + windowMs - now) / 1000;
-    const own = await failures(clientSince, true);
+    const own = await failures(LOGIN_CLIENT_LIMIT.windowMs, ['clientKey', client]);
     if (own.failures >= LOGIN_CLIENT_LIMIT.max) throw tooManyAttempts(waitFor(own.oldest, LOGIN_CLIENT_LIMIT.windowMs));
-    const all = await failures(globalSince, false);
-    if (all.failures >= LOGIN_GLOBAL_LIMIT.max) {
-      const trusted = await trx.selectFrom('loginTrustedClients').select('clientKey').where('clientKey', '=', hashedClient(client)).executeTakeFirst();
-      if (!trusted) throw tooManyAttempts(waitFor(all.oldest, LOGIN_GLOBAL_LIMIT.windowMs));
+    const trusted = await trx.selectFrom('loginTrustedClients').select('clientKey').where('clientKey', '=', hashedClient(client)).executeTakeFirst();
+    if (!trusted) {
+      const all = await failures(LOGIN_GLOBAL_LIMIT.windowMs);
+      if (all.failures >= LOGIN_GLOBAL_LIMIT.max) throw tooManyAttempts(waitFor(all.oldest, LOGIN_GLOBAL_LIMIT.windowMs));
+      const onAccount = await failures(LOGIN_ACCOUNT_LIMIT.windowMs, ['account', account]);
+      if (onAccount.failures >= LOGIN_ACCOUNT_LIMIT.max) throw tooManyAttempts(waitFor(onAccount.oldest, LOGIN_ACCOUNT_LIMIT.windowMs));
     }
-    if (!(await passwordMatches(attempt, adminPassword))) {
-      await trx.insertInto('loginAttempts').values({ clientKey: client }).execute();
-      return null;
-    }
-    await trx.deleteFrom('loginAttempts').where('clientKey', '=', client).execute();
+    const row = await trx.insertInto('loginAttempts').values({ clientKey: client, account }).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  });
+}
+
+/**
+ * Signs a staff member in with username and password and opens a session; an empty username is the
+ * bootstrap owner `admin` (the spec's password-only login). A wrong password, an unknown username and a
+ * deactivated account all answer the same 401, in about the same time. Every attempt is in the activity
+ * log. A hash made with older parameters is replaced by one with today's.
+ */
+export async function login(input: LoginInput, req: Request, client: string): Promise<string> {
+  const username = input.username?.trim().toLowerCase() || BOOTSTRAP_USERNAME;
+  const { adminPassword, production } = serverEnv();
+  if (username === BOOTSTRAP_USERNAME && !adminPassword) {
+    const where = production ? 'in production' : 'for this server';
+    throw new HttpError(503, 'login_disabled', `Admin login is disabled: ADMIN_PASSWORD is not set ${where}`);
+  }
+  const db = await dbWithBootstrapOwner();
+  const attemptId = await reserveAttempt(db, client, username);
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'password', 'active'])
+    .where(sql<boolean>`lower(username) = ${username}`)
+    .executeTakeFirst();
+  const matches = user ? await verifyPassword(input.password, user.password) : await verifyNothing(input.password);
+  const actor: AuditActor = { id: user?.id ?? null, name: username, address: client };
+  if (!user || !matches || !user.active) {
+    // The reserved failure stays counted; the log says who was tried, from where.
+    await recordEvent(db, actor, { action: 'sign_in_failed', entity: 'user', entityId: user?.id ?? null, changes: { username: [null, username] } });
+    throw wrongPassword();
+  }
+  if (needsRehash(user.password)) {
+    const upgraded = await hashPassword(input.password);
+    await withActor(actor, (trx) => trx.updateTable('users').set({ password: upgraded }).where('id', '=', user.id).where('password', '=', user.password).execute(), { action: 'password_rehash', db });
+  }
+  return withActor(actor, async (trx) => {
+    await trx.deleteFrom('loginAttempts').where((eb) => eb.or([eb('clientKey', '=', client), eb('id', '=', attemptId)])).execute();
     await trx
       .insertInto('loginTrustedClients')
       .values({ clientKey: hashedClient(client) })
       .onConflict((conflict) => conflict.column('clientKey').doUpdateSet({ at: sql<Date>`now()` }))
       .execute();
-    const token = randomBytes(32).toString('base64url');
-    await trx
-      .insertInto('sessions')
-      .values({ tokenHash: sessionTokenHash(token, adminPassword), expiresAt: sql<Date>`now() + ${SESSION_TTL_MS} * interval '1 millisecond'` })
-      .execute();
+    await trx.updateTable('users').set({ lastSignInAt: sql<Date>`now()` }).where('id', '=', user.id).execute();
+    const { token, sessionId } = await openSession(trx, user.id, req, client);
+    await recordEvent(trx, actor, { action: 'sign_in', entity: 'session', entityId: sessionId, changes: { method: [null, 'password'] } });
     return token;
-  }).then((token) => {
-    // Thrown after the commit so the failure stays counted.
-    if (!token) throw new HttpError(401, 'wrong_password', 'admin.login.wrongPassword');
-    return token;
-  });
+  }, { db });
 }

@@ -1,4 +1,5 @@
 import { sql, type Selectable } from 'kysely';
+import { transact } from '../db/transact.ts';
 import type { Brand, BrandCategory, BrandFilter, BrandInput } from '../../shared/brand.ts';
 import { FILTER_ALL, inputFromBrand } from '../../shared/brand.ts';
 import { isKeptDeleted, keepDeleted, takeDeleted } from '../undo.ts';
@@ -117,7 +118,7 @@ export async function updateBrand(db: Db, id: string, input: BrandInput): Promis
  * delete within that window (a second click must not turn the first one's success into a failure).
  */
 export async function deleteBrand(db: Db, id: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return transact(db, async (trx) => {
     const row = await trx.deleteFrom('brands').where('id', '=', id).returningAll().executeTakeFirst();
     if (!row) return isKeptDeleted(trx, 'brand', id);
     await keepDeleted(trx, 'brand', id, toBrand(row));
@@ -130,7 +131,7 @@ export async function deleteBrand(db: Db, id: string): Promise<boolean> {
  * (a re-created brand would be the newest). Null when there is nothing to restore.
  */
 export async function restoreBrand(db: Db, id: string): Promise<Brand | null> {
-  return db.transaction().execute(async (trx) => {
+  return transact(db, async (trx) => {
     const kept = await takeDeleted<Brand>(trx, 'brand', id);
     if (!kept) return null;
     const row = await trx

@@ -25,13 +25,84 @@ export interface Database {
   deletedRecords: DeletedRecordsTable;
   unitAddresses: UnitAddressesTable;
   brandSlugs: BrandSlugsTable;
+  authTokens: AuthTokensTable;
+  passkeys: PasskeysTable;
+  webauthnChallenges: WebauthnChallengesTable;
+  settings: SettingsTable;
+  auditEvents: AuditEventsTable;
 }
 
-/** The spec's User entity (named accounts); today's admin logs in with ADMIN_PASSWORD only. */
+/** The spec's User entity: a staff account (issue 17). `password` is a PHC-style hash with its parameters. */
 export interface UsersTable {
   id: Generated<string>;
   username: string;
   password: string;
+  displayName: Generated<string>;
+  email: string | null;
+  role: Generated<string>;
+  active: Generated<boolean>;
+  locale: Generated<string>;
+  createdAt: Timestamp;
+  lastSignInAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** Invitation and password-reset links: the sha256 of the token only; single use, expiring. */
+export interface AuthTokensTable {
+  id: string;
+  purpose: 'invitation' | 'password-reset';
+  tokenHash: string;
+  userId: string | null;
+  email: string;
+  name: string | null;
+  role: string | null;
+  locale: Generated<string>;
+  createdBy: string | null;
+  createdAt: Timestamp;
+  expiresAt: ColumnType<Date, Date | string, Date | string>;
+  usedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  revokedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** WebAuthn credentials; the public key and id are base64url. */
+export interface PasskeysTable {
+  id: string;
+  userId: string;
+  publicKey: string;
+  counter: ColumnType<string | number, number | undefined, number>;
+  transports: ColumnType<string[], string[] | undefined, string[]>;
+  deviceType: string | null;
+  backedUp: Generated<boolean>;
+  name: string;
+  createdAt: Timestamp;
+  lastUsedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** One-time WebAuthn challenges (functions share no memory between the two calls of a ceremony). */
+export interface WebauthnChallengesTable {
+  id: Generated<string>;
+  challenge: string;
+  purpose: 'register' | 'sign-in';
+  userId: string | null;
+  expiresAt: ColumnType<Date, Date | string, Date | string>;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: Json<unknown>;
+  updatedAt: Timestamp;
+}
+
+/** The append-only activity log (written by triggers and by src/server/audit/). */
+export interface AuditEventsTable {
+  id: Generated<string>;
+  at: Timestamp;
+  actorId: string | null;
+  actorName: string | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  changes: Json<Record<string, [unknown, unknown]>>;
+  clientAddress: string | null;
 }
 
 export interface BrandsTable {
@@ -87,6 +158,11 @@ export interface InquiriesTable {
   unitId: ColumnType<string | null, string | null | undefined, string | null>;
   unitFloor: ColumnType<string | null, string | null | undefined, string | null>;
   unitNumber: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Who works it (an agent or owner), the next step's day, first staff touch, the reminder sent. */
+  assigneeId: ColumnType<string | null, string | null | undefined, string | null>;
+  nextStepOn: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  touchedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  remindedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** lower(name, company, email, phone, message), kept by the database; what the inbox search reads. */
   searchText: GeneratedAlways<string>;
 }
@@ -99,13 +175,21 @@ export interface InquiryHistoryTable {
   status: string | null;
   note: string | null;
   lostReason: string | null;
+  actorId: ColumnType<string | null, string | null | undefined, string | null>;
+  assigned: Generated<boolean>;
+  assigneeId: ColumnType<string | null, string | null | undefined, string | null>;
+  nextStepChanged: Generated<boolean>;
+  nextStepOn: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
 /** Notifications to deliver (one row per channel and inquiry). */
 export interface OutboxTable {
   id: Generated<string>;
-  inquiryId: string;
+  /** Null for staff mails (their subject is in `payload`). */
+  inquiryId: ColumnType<string | null, string | null | undefined, string | null>;
   channel: string;
+  payload: ColumnType<unknown, string | null | undefined, string | null>;
+  dedupeKey: ColumnType<string | null, string | null | undefined, string | null>;
   attempts: Generated<number>;
   nextAttemptAt: Timestamp;
   lockedUntil: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -115,10 +199,15 @@ export interface OutboxTable {
   createdAt: Timestamp;
 }
 
-/** Admin sessions: only the sha256 of the opaque token is stored. */
+/** Staff sessions: only the sha256 of the opaque token is stored. */
 export interface SessionsTable {
   tokenHash: string;
+  id: Generated<string>;
+  userId: string | null;
+  userAgent: string | null;
+  clientAddress: string | null;
   createdAt: Timestamp;
+  lastUsedAt: Timestamp;
   expiresAt: ColumnType<Date, Date | string, Date | string>;
   revokedAt: ColumnType<Date | null, Date | string | undefined, Date | string>;
 }
@@ -127,6 +216,8 @@ export interface SessionsTable {
 export interface LoginAttemptsTable {
   id: Generated<string>;
   clientKey: string;
+  /** The username tried, lower-cased (the per-account bound). */
+  account: ColumnType<string | null, string | null | undefined, string | null>;
   at: Timestamp;
 }
 

@@ -24,6 +24,9 @@ function filterWhere(filter: InquiryFilter, withStatus = true) {
     if (filter.to) and.push(sql<boolean>`i.created_at < ${`${filter.to}T00:00:00${OFFICE_UTC_OFFSET}`}::timestamptz + interval '1 day'`);
     // lower() on both sides, as the database folds case, so the two always agree (as for brands).
     if (filter.search) and.push(sql<boolean>`i.search_text like lower(${likeContains(filter.search)})`);
+    if (filter.assignee === 'none') and.push(eb('i.assigneeId', 'is', null));
+    else if (filter.assignee === 'me') throw new Error('The route resolves assignee=me to the signed-in person first');
+    else if (filter.assignee && filter.assignee !== 'all') and.push(eb('i.assigneeId', '=', filter.assignee));
     return eb.and(and);
   };
 }

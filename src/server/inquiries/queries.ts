@@ -6,6 +6,9 @@ import type { Db } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { selectInquiryRows, toInquiry, withNotificationStates } from './row.ts';
 import { configuredChannels } from '../notify/config.ts';
+import { queueStaffMail } from '../notify/staff-mail.ts';
+import { withActor, type AuditActor } from '../audit/actor.ts';
+import { ASSIGNABLE_ROLES } from '../../shared/roles.ts';
 
 type StoredSubmission = Pick<Inquiry, 'name' | 'email' | 'phone' | 'message' | 'attachments' | 'unitId'>;
 
@@ -106,17 +109,26 @@ export async function findInquiry(db: Db, id: string): Promise<Inquiry | null> {
 
 async function historyOf(db: Db, id: string): Promise<InquiryHistoryEntry[]> {
   const rows = await db
-    .selectFrom('inquiryHistory')
-    .select(['at', 'status', 'note', 'lostReason'])
-    .where('inquiryId', '=', id)
-    .orderBy('at')
-    .orderBy('id')
+    .selectFrom('inquiryHistory as h')
+    .leftJoin('users as by', 'by.id', 'h.actorId')
+    .leftJoin('users as assignee', 'assignee.id', 'h.assigneeId')
+    .select([
+      'h.at', 'h.status', 'h.note', 'h.lostReason', 'h.actorId', 'by.displayName as byName', 'by.username as byUsername',
+      'h.assigned', 'h.assigneeId', 'assignee.displayName as assigneeName', 'assignee.username as assigneeUsername', 'h.nextStepChanged',
+      sql<string | null>`to_char(h.next_step_on, 'YYYY-MM-DD')`.as('nextStepDay'),
+    ])
+    .where('h.inquiryId', '=', id)
+    .orderBy('h.at')
+    .orderBy('h.id')
     .execute();
   return rows.map((row) => ({
     at: new Date(row.at).toISOString(),
+    ...(row.actorId ? { by: { id: row.actorId, name: row.byName || row.byUsername || '' } } : {}),
     ...(row.status ? { status: row.status as InquiryStatus } : {}),
     ...(row.note ? { note: row.note } : {}),
     ...(row.lostReason ? { lostReason: row.lostReason } : {}),
+    ...(row.assigned ? { assignee: row.assigneeId ? { id: row.assigneeId, name: row.assigneeName || row.assigneeUsername || '' } : null } : {}),
+    ...(row.nextStepChanged ? { nextStepOn: row.nextStepDay } : {}),
   }));
 }
 
@@ -126,38 +138,67 @@ export async function inquiryDetail(db: Db, id: string): Promise<InquiryDetail |
   return inquiry ? { ...inquiry, history: await historyOf(db, id) } : null;
 }
 
+/** Who changes an inquiry: their account and how the activity log names them. */
+export interface InquiryEditor {
+  id: string;
+  name: string;
+  actor: AuditActor;
+}
+
+const assigneeInvalid = () => new HttpError(400, 'invalid_input', 'Only an active agent or owner can be assigned', { fields: { assigneeId: 'team.errors.assigneeInvalid' } });
+
 /**
- * Applies an admin's status change and/or note: the row's status changes and one history entry records
- * it. Setting the status it already has records only the note (a repeated click changes nothing).
+ * Applies a team member's change: status (and lost reason), note, assignee, next step. The row changes
+ * and the history gets one entry per kind of change, naming who made it; the activity log records the
+ * same in this transaction. Setting what is already set records nothing (a repeated click changes
+ * nothing). A status change or a note counts as the first response (touched). Assigning someone else
+ * queues a mail to them. Returns null when there is no such inquiry; `mailed` when a mail was queued.
  */
-export async function patchInquiry(db: Db, id: string, patch: InquiryPatch): Promise<InquiryDetail | null> {
-  const changed = await db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('inquiries').select(['status']).where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!current) return false;
+export async function patchInquiry(db: Db, id: string, patch: InquiryPatch, editor: InquiryEditor): Promise<{ detail: InquiryDetail; mailed: boolean } | null> {
+  const outcome = await withActor(editor.actor, async (trx) => {
+    const current = await trx
+      .selectFrom('inquiries')
+      .select(['status', 'assigneeId', sql<string | null>`to_char(next_step_on, 'YYYY-MM-DD')`.as('nextStepDay')])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!current) return null;
+    if (patch.assigneeId) {
+      const assignee = await trx.selectFrom('users').select('id').where('id', '=', patch.assigneeId).where('active', '=', true).where('role', 'in', [...ASSIGNABLE_ROLES]).executeTakeFirst();
+      if (!assignee) throw assigneeInvalid();
+    }
     const statusChanges = patch.status !== undefined && patch.status !== current.status;
-    if (statusChanges) {
+    const assignmentChanges = patch.assigneeId !== undefined && patch.assigneeId !== current.assigneeId;
+    const nextStepChanges = patch.nextStepOn !== undefined && patch.nextStepOn !== current.nextStepDay;
+    const touched = statusChanges || patch.note !== undefined;
+    if (statusChanges || assignmentChanges || nextStepChanges || touched) {
       await trx
         .updateTable('inquiries')
         .set({
-          status: patch.status!,
-          lostReason: patch.status === 'lost' ? patch.lostReason ?? null : null,
-          firstStatusChangeAt: sql`coalesce(first_status_change_at, clock_timestamp())`,
+          ...(statusChanges
+            ? { status: patch.status!, lostReason: patch.status === 'lost' ? patch.lostReason ?? null : null, firstStatusChangeAt: sql`coalesce(first_status_change_at, clock_timestamp())` }
+            : {}),
+          ...(assignmentChanges ? { assigneeId: patch.assigneeId ?? null } : {}),
+          ...(nextStepChanges ? { nextStepOn: patch.nextStepOn ?? null } : {}),
+          ...(touched ? { touchedAt: sql`coalesce(touched_at, clock_timestamp())` } : {}),
         })
         .where('id', '=', id)
         .execute();
     }
-    if (statusChanges || patch.note !== undefined) {
+    const entry = { inquiryId: id, actorId: editor.id, status: null, note: null, lostReason: null };
+    if (touched) {
       await trx
         .insertInto('inquiryHistory')
-        .values({
-          inquiryId: id,
-          status: statusChanges ? patch.status! : null,
-          note: patch.note ?? null,
-          lostReason: statusChanges && patch.status === 'lost' ? patch.lostReason ?? null : null,
-        })
+        .values({ ...entry, status: statusChanges ? patch.status! : null, note: patch.note ?? null, lostReason: statusChanges && patch.status === 'lost' ? patch.lostReason ?? null : null })
         .execute();
     }
-    return true;
-  });
-  return changed ? inquiryDetail(db, id) : null;
+    if (assignmentChanges) await trx.insertInto('inquiryHistory').values({ ...entry, assigned: true, assigneeId: patch.assigneeId ?? null }).execute();
+    if (nextStepChanges) await trx.insertInto('inquiryHistory').values({ ...entry, nextStepChanged: true, nextStepOn: patch.nextStepOn ?? null }).execute();
+    const mailed = assignmentChanges && Boolean(patch.assigneeId) && patch.assigneeId !== editor.id
+      ? await queueStaffMail(trx, { kind: 'assigned', inquiryId: id, userId: patch.assigneeId!, by: editor.name })
+      : false;
+    return { mailed };
+  }, { db });
+  if (!outcome) return null;
+  return { detail: (await inquiryDetail(db, id))!, mailed: outcome.mailed };
 }

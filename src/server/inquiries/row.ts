@@ -7,7 +7,9 @@ import type { Db } from '../db/index.ts';
  * microseconds) or as a calendar day (move_in_date) are read as text, so a cursor and a day never shift.
  */
 export function selectInquiryRows(db: Db) {
-  return db.selectFrom('inquiries as i').select([
+  return db.selectFrom('inquiries as i').leftJoin('users as a', 'a.id', 'i.assigneeId').select([
+    'i.assigneeId', 'i.touchedAt', 'a.displayName as assigneeName', 'a.username as assigneeUsername',
+    sql<string | null>`to_char(i.next_step_on, 'YYYY-MM-DD')`.as('nextStepDay'),
     'i.id', 'i.name', 'i.email', 'i.phone', 'i.message', 'i.attachments', 'i.createdAt', 'i.company', 'i.businessType',
     'i.desiredFloors', 'i.desiredAreaM2', 'i.preferredContact', 'i.source', 'i.locale', 'i.status', 'i.lostReason',
     'i.firstStatusChangeAt', 'i.unitId', 'i.unitFloor', 'i.unitNumber',
@@ -68,5 +70,12 @@ export function toInquiry(row: InquiryRow): Inquiry {
     unitId: row.unitId,
     unit,
     notification: row.notification ?? 'off',
+    assigneeId: row.assigneeId,
+    assignee: row.assigneeId ? { id: row.assigneeId, name: row.assigneeName || row.assigneeUsername || '' } : null,
+    nextStepOn: row.nextStepDay,
+    touchedAt: iso(row.touchedAt),
+    // Filled by the response-time rules (response-time.ts), which know the office calendar.
+    responseDueAt: null,
+    overdue: false,
   };
 }

@@ -6,6 +6,8 @@ import { sendMail } from './mail.ts';
 import type { NotifyChannel } from './config.ts';
 import { confirmationMail, teamMail, webhookBody } from './messages.ts';
 import { postWebhook } from './webhook.ts';
+import { STAFF_MAIL_CHANNEL, type StaffMail } from './staff-mail.ts';
+import { staffMessage } from './staff-messages.ts';
 
 /** After this many failed attempts a notification is marked failed (about 2 hours of retries). */
 export const OUTBOX_MAX_ATTEMPTS = 8;
@@ -23,8 +25,10 @@ export function backoffMinutes(attempts: number): number {
 /** A claimed row (the database's CamelCasePlugin renames raw query columns too). */
 interface Claimed {
   id: string;
-  inquiryId: string;
-  channel: NotifyChannel;
+  /** Null for a staff mail, whose subject is its payload. */
+  inquiryId: string | null;
+  channel: NotifyChannel | typeof STAFF_MAIL_CHANNEL;
+  payload: StaffMail | null;
   attempts: number;
 }
 
@@ -47,12 +51,19 @@ async function claim(db: Db, inquiryId: string | undefined): Promise<Claimed[]> 
       limit ${BATCH}
       for update skip locked
     )
-    returning id, inquiry_id, channel, attempts`.execute(db);
+    returning id, inquiry_id, channel, payload, attempts`.execute(db);
   return result.rows;
 }
 
 async function deliver(db: Db, row: Claimed): Promise<void> {
   const env = serverEnv();
+  if (row.channel === STAFF_MAIL_CHANNEL) {
+    const message = row.payload ? await staffMessage(db, row.payload) : null;
+    if (!message) return;
+    if (!env.smtpUrl || !env.inquiryNotifyFrom) throw new Error('SMTP_URL or INQUIRY_NOTIFY_FROM is not set any more');
+    return sendMail(env.smtpUrl, env.inquiryNotifyFrom, message);
+  }
+  if (!row.inquiryId) return;
   const inquiry = await findInquiry(db, row.inquiryId);
   if (!inquiry) return;
   if (row.channel === 'webhook') {
@@ -96,7 +107,7 @@ async function deliverAll(db: Db, claimed: Claimed[], result: DrainResult): Prom
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       const last = row.attempts >= OUTBOX_MAX_ATTEMPTS;
-      console.error(`notification ${row.channel} for inquiry ${row.inquiryId}, attempt ${row.attempts}: ${message}`);
+      console.error(`notification ${row.channel} for ${row.inquiryId ? `inquiry ${row.inquiryId}` : row.payload?.kind}, attempt ${row.attempts}: ${message}`);
       await db
         .updateTable('outbox')
         .set({
@@ -109,4 +120,13 @@ async function deliverAll(db: Db, claimed: Claimed[], result: DrainResult): Prom
       result[last ? 'failed' : 'retrying']++;
     }
   }
+}
+
+/**
+ * The first delivery attempt of mail just queued, after the answer (Netlify's waitUntil); without it
+ * (tests) it runs unawaited. A failure stays in the outbox for the scheduled drain.
+ */
+export function drainSoon(db: Db, context?: { waitUntil?: (promise: Promise<unknown>) => void }): void {
+  const attempt = drainOutbox(db).catch((error: unknown) => console.error(error));
+  context?.waitUntil?.(attempt);
 }

@@ -58,3 +58,11 @@ export async function checkSignature(action: SignedAction, objectPath: string, p
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
   return expires * 1000 > Date.now() ? 'valid' : 'expired';
 }
+
+/**
+ * A keyed digest for the other single-use links the server mails (invitations, password resets): the
+ * same secret as object signatures, in its own domain (`link\n…` never starts an object signature).
+ */
+export async function linkDigest(message: string): Promise<Buffer> {
+  return createHmac('sha256', await signingKey()).update(`link\n${message}`).digest();
+}

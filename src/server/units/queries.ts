@@ -1,4 +1,5 @@
 import { sql, type Selectable } from 'kysely';
+import { transact } from '../db/transact.ts';
 import { FILTER_ALL } from '../../shared/brand.ts';
 import {
   byFloorThenUnit, inputFromUnit, type Unit, type UnitFilter, type UnitInput, type UnitSnapshot, type UnitStatus, type UnitUse,
@@ -122,7 +123,7 @@ export async function updateUnit(db: Db, id: string, input: UnitInput): Promise<
 
 /** True when the unit is deleted, now or already within the undo window. Inquiries about it keep their snapshot (no foreign key). */
 export async function deleteUnit(db: Db, id: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return transact(db, async (trx) => {
     const unit = await findUnit(trx, id);
     // Deleted already within the undo window: the same answer as the first delete (see deleteBrand).
     if (!unit) return isKeptDeleted(trx, 'unit', id);
@@ -134,7 +135,7 @@ export async function deleteUnit(db: Db, id: string): Promise<boolean> {
 
 /** The unit deleted within the undo window, back with its id and dates; null when there is nothing to restore. */
 export async function restoreUnit(db: Db, id: string): Promise<Unit | null> {
-  const restored = await db.transaction().execute(async (trx) => {
+  const restored = await transact(db, async (trx) => {
     const kept = await takeDeleted<Unit>(trx, 'unit', id);
     if (!kept) return null;
     return trx

@@ -9,6 +9,9 @@ import { adminDateFormat, formatDuration } from '~/client/inbox-format';
 import { useInboxLocation } from '~/client/inbox-url';
 import { revealAndFocus } from '~/client/reveal-and-focus';
 import InboxFilters from './InboxFilters';
+import AssigneeFilter from './AssigneeFilter';
+import { $me } from '~/client/admin-session';
+import { can } from '~/shared/roles';
 import InquiryList from './InquiryList';
 import InquiryDetailView from './InquiryDetailView';
 
@@ -34,6 +37,11 @@ export default function InboxTab({ t }: { t: Translate }) {
   const [stats, setStats] = useState<InboxStats | null>(null);
   const [version, setVersion] = useState(0);
   const [loadingMore, setLoadingMore] = useState(false);
+  const me = useStore($me);
+  // Agents see their own inquiries first; "all" and "unassigned" are one click away.
+  useEffect(() => {
+    if (me?.role === 'agent' && filters.assignee === undefined) navigate({ filters: { ...filters, assignee: 'me' }, inquiry });
+  }, [me?.role]);
 
   const fail = useCallback((error: unknown) => {
     if (!endSessionIfUnauthorized(error)) setFailed(true);
@@ -113,15 +121,20 @@ export default function InboxTab({ t }: { t: Translate }) {
           <button type="button" className="btn min-h-11 border border-line text-ink hover:bg-mist" onClick={() => setVersion((v) => v + 1)} data-testid="inbox-refresh">
             {newCount > 0 ? t('inbox.refreshNew', { n: newCount }) : t('inbox.refresh')}
           </button>
-          <button type="button" className="btn min-h-11 border border-line text-ink hover:bg-mist" onClick={() => void exportCsv()}>
-            {t('inbox.export')}
-          </button>
+          {can(me?.role, 'inquiries.export') && (
+            <button type="button" className="btn min-h-11 border border-line text-ink hover:bg-mist" onClick={() => void exportCsv()}>
+              {t('inbox.export')}
+            </button>
+          )}
         </div>
       </div>
       {notificationsOff && <p role="status" className="rounded-lg border border-line bg-mist p-3 text-sm text-ink">{t('inbox.notificationsOff')}</p>}
       {/* On a phone an open inquiry takes the whole screen; the filters come back with the list. */}
       <div className={inquiry ? 'hidden lg:block' : ''}>
-        <InboxFilters filters={filters} counts={counts} onChange={(next) => navigate({ filters: next, inquiry: null })} t={t} />
+        <AssigneeFilter value={filters.assignee} onChange={(assignee) => navigate({ filters: { ...filters, assignee }, inquiry: null })} t={t} />
+        <div className="mt-3">
+          <InboxFilters filters={filters} counts={counts} onChange={(next) => navigate({ filters: next, inquiry: null })} t={t} />
+        </div>
       </div>
       <div className={`grid min-w-0 gap-6 ${inquiry ? 'lg:grid-cols-[minmax(0,1fr)_minmax(0,1.3fr)]' : ''}`}>
         <section aria-labelledby="inbox-list-title" className={`min-w-0 ${inquiry ? 'hidden lg:block' : ''}`}>

@@ -8,7 +8,12 @@ import { openAttachment, patchInquiry, readDetail, type InquiryDetailWithFiles }
 import { formatArea, formatBytes } from '~/client/inbox-format';
 import { showToast } from '~/client/stores';
 import { revealAndFocus } from '~/client/reveal-and-focus';
+import { $me } from '~/client/admin-session';
+import { can } from '~/shared/roles';
+import { useStore } from '@nanostores/react';
 import { NotificationBadge, StatusBadge } from './StatusBadge';
+import AssignmentControls from './AssignmentControls';
+import HistoryEntry from './HistoryEntry';
 
 interface Props {
   id: string;
@@ -25,6 +30,8 @@ export default function InquiryDetailView({ id, lang, dateFormat, onClose, onCha
   const [detail, setDetail] = useState<InquiryDetailWithFiles | null>(null);
   const [failed, setFailed] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  // A viewer reads; the buttons that would write or sign a link are not shown to them.
+  const role = useStore($me)?.role ?? null;
 
   useEffect(() => {
     let live = true;
@@ -47,7 +54,8 @@ export default function InquiryDetailView({ id, lang, dateFormat, onClose, onCha
     try {
       const updated = await patchInquiry(id, patch);
       setDetail((current) => (current ? { ...current, ...updated } : current));
-      showToast({ title: t(patch.status ? 'inbox.toast.statusChanged' : 'inbox.toast.noteAdded') });
+      const saved = patch.status ? 'inbox.toast.statusChanged' : patch.note ? 'inbox.toast.noteAdded' : 'assigneeId' in patch ? 'team.inbox.assigned' : 'team.inbox.nextStepSaved';
+      showToast({ title: t(saved) });
       onChanged();
       return true;
     } catch (error) {
@@ -107,12 +115,20 @@ export default function InquiryDetailView({ id, lang, dateFormat, onClose, onCha
           <p className="text-sm text-muted" data-testid="inquiry-reference">{t('inbox.reference', { reference: inquiryReference(detail.id) })}</p>
         </div>
         <div className="flex items-center gap-2">
+          {detail.overdue && <span className="rounded-full bg-danger px-2 py-0.5 text-xs font-semibold text-white">{t('team.inbox.overdue')}</span>}
           <StatusBadge status={detail.status} t={t} />
           <button type="button" className="btn min-h-11 border border-line text-ink hover:bg-mist" onClick={onClose}>{t('inbox.back')}</button>
         </div>
       </div>
 
-      <StatusButtons current={detail.status} onChange={(status, lostReason) => change(lostReason ? { status, lostReason } : { status })} t={t} />
+      {can(role, 'inquiries.write') ? (
+        <>
+          <AssignmentControls key={`${detail.assigneeId}-${detail.nextStepOn}`} detail={detail} onChange={change} t={t} />
+          <StatusButtons current={detail.status} onChange={(status, lostReason) => change(lostReason ? { status, lostReason } : { status })} t={t} />
+        </>
+      ) : (
+        <p className="text-sm"><strong>{t('team.inbox.assignTo')}:</strong> {detail.assignee?.name ?? t('team.inbox.unassigned')}</p>
+      )}
       {detail.status === 'lost' && detail.lostReason && <p className="text-sm"><strong>{t('inbox.lostReason')}:</strong> {detail.lostReason}</p>}
 
       <section aria-labelledby="inquiry-message-title">
@@ -137,9 +153,13 @@ export default function InquiryDetailView({ id, lang, dateFormat, onClose, onCha
           <ul className="mt-1 grid gap-1 text-sm">
             {detail.attachmentFiles.map((file, i) => (
               <li key={i}>
-                <button type="button" className="min-h-11 text-left text-brass-strong underline" onClick={() => void open(i)}>
-                  {file.name ?? t('inbox.attachment', { n: i + 1 })}
-                </button>
+                {can(role, 'inquiries.attachments') ? (
+                  <button type="button" className="min-h-11 text-left text-brass-strong underline" onClick={() => void open(i)}>
+                    {file.name ?? t('inbox.attachment', { n: i + 1 })}
+                  </button>
+                ) : (
+                  <span>{file.name ?? t('inbox.attachment', { n: i + 1 })}</span>
+                )}
                 {file.size !== null && <span className="text-muted"> ({formatBytes(file.size, lang)})</span>}
               </li>
             ))}
@@ -147,18 +167,13 @@ export default function InquiryDetailView({ id, lang, dateFormat, onClose, onCha
         )}
       </section>
 
-      <NoteForm onSubmit={(note) => change({ note })} t={t} />
+      {can(role, 'inquiries.write') && <NoteForm onSubmit={(note) => change({ note })} t={t} />}
 
       <section aria-labelledby="inquiry-history-title">
         <h3 id="inquiry-history-title" className="text-sm font-semibold text-ink">{t('inbox.history')}</h3>
         <ol className="mt-2 grid gap-2 text-sm" data-testid="inquiry-history">
           {[...detail.history].reverse().map((entry, i) => (
-            <li key={`${entry.at}-${i}`} className="border-l-2 border-line pl-3">
-              <span className="text-muted">{dateFormat.format(new Date(entry.at))}</span>{' '}
-              {entry.status && <span>{t('inbox.historyStatus', { status: t(`inbox.status.${entry.status}`) })}</span>}
-              {entry.lostReason && <span> ({entry.lostReason})</span>}
-              {entry.note && <p className="whitespace-pre-wrap break-words">{entry.note}</p>}
-            </li>
+            <HistoryEntry key={`${entry.at}-${i}`} entry={entry} dateFormat={dateFormat} t={t} />
           ))}
         </ol>
       </section>

@@ -42,7 +42,9 @@ export default function InquiryList({ items, selected, onOpen, dateFormat, t }: 
               )}
             </span>
             <span className="flex flex-wrap items-center gap-2 sm:flex-col sm:items-end">
+              {inquiry.overdue && <span className="rounded-full bg-danger px-2 py-0.5 text-xs font-semibold text-white" data-testid="overdue">{t('team.inbox.overdue')}</span>}
               <StatusBadge status={inquiry.status} t={t} />
+              <span className="text-xs text-muted" data-testid="inquiry-assignee">{inquiry.assignee?.name ?? t('team.inbox.unassigned')}</span>
               <NotificationBadge state={inquiry.notification} t={t} />
             </span>
           </button>

@@ -1,0 +1,48 @@
+import type { Config } from '@netlify/functions';
+import { UserCreateSchema, UserPatchSchema } from '../src/shared/staff.ts';
+import { requireAccess } from '../src/server/auth/access.ts';
+import { createUser, listAssignees, listUsers, notFound, patchUser } from '../src/server/auth/users.ts';
+import { getDb } from '../src/server/db/index.ts';
+import { json, parseInput, readJson } from '../src/server/http/json.ts';
+import { routes, uuidParam, type RouteContext } from '../src/server/http/routes.ts';
+import { assertStorableText } from '../src/server/http/storable-text.ts';
+import { drainSoon } from '../src/server/notify/outbox.ts';
+
+export const config: Config = { path: ['/api/admin/users', '/api/admin/users/:id', '/api/admin/assignees'] };
+
+/** The team (owner): list, make an account, change a name, role or active; who inquiries can go to (everyone). */
+export default routes(config, {
+  '/api/admin/users': { GET: list, POST: create },
+  '/api/admin/users/:id': { PATCH: update },
+  '/api/admin/assignees': { GET: assignees },
+});
+
+async function list(req: Request, context: RouteContext): Promise<Response> {
+  await requireAccess(req, 'team.manage', context);
+  return json(await listUsers(await getDb()));
+}
+
+async function create(req: Request, context: RouteContext): Promise<Response> {
+  const staff = await requireAccess(req, 'team.manage', context);
+  const input = parseInput(UserCreateSchema, await readJson(req, 8192));
+  assertStorableText(input);
+  return json(await createUser(staff, input), { status: 201 });
+}
+
+/** A role change or deactivation signs the person out at once; a deactivation hands their open inquiries back. */
+async function update(req: Request, context: RouteContext): Promise<Response> {
+  const staff = await requireAccess(req, 'team.manage', context);
+  const id = uuidParam(context);
+  if (!id) throw notFound();
+  const patch = parseInput(UserPatchSchema, await readJson(req));
+  assertStorableText(patch);
+  const db = await getDb();
+  const user = await patchUser(staff, id, patch, db);
+  drainSoon(db, context);
+  return json(user);
+}
+
+async function assignees(req: Request, context: RouteContext): Promise<Response> {
+  await requireAccess(req, 'team.directory', context);
+  return json(await listAssignees(await getDb()));
+}

@@ -1,0 +1,66 @@
+import type { AuditEvent } from '../shared/audit.ts';
+import type { Settings } from '../shared/settings.ts';
+import type { Assignee, Me, PasskeyInfo, PendingInvitation, SessionInfo, StaffUser } from '../shared/staff.ts';
+import type { Role } from '../shared/roles.ts';
+import type { Locale } from '../i18n/locales.ts';
+import { ApiError, apiRead, apiWrite, readUrl } from './api.ts';
+import { $adminToken } from './stores.ts';
+
+/** The calls of the team, account and activity tabs (README: the staff API). */
+export const readUsers = () => apiRead<StaffUser[]>(['/api/admin/users']);
+export const readInvitations = () => apiRead<PendingInvitation[]>(['/api/admin/invitations']);
+export const readAssignees = () => apiRead<Assignee[]>(['/api/admin/assignees']);
+export const patchUser = (id: string, patch: { name?: string; role?: Role; active?: boolean }) => apiWrite<StaffUser>('PATCH', `/api/admin/users/${id}`, patch);
+export const invite = (input: { email: string; name: string; role: Role; locale: Locale }) =>
+  apiWrite<{ invitation: PendingInvitation; mail: 'queued' | 'off'; link?: string }>('POST', '/api/admin/invitations', input);
+
+export const patchMe = (patch: { name?: string; email?: string; locale?: Locale }) => apiWrite<Me>('PATCH', '/api/admin/me', patch);
+export const changePassword = (currentPassword: string, password: string) => apiWrite('POST', '/api/admin/me/password', { currentPassword, password });
+export const readSessions = () => apiRead<SessionInfo[]>(['/api/admin/sessions']);
+export const endSession = (id: string) => apiWrite('DELETE', `/api/admin/sessions/${id}`);
+export const readPasskeys = () => apiRead<PasskeyInfo[]>(['/api/admin/passkeys']);
+export const removePasskey = (id: string) => apiWrite('DELETE', `/api/admin/passkeys/${encodeURIComponent(id)}`);
+
+/** Makes a passkey on this device for me (the WebAuthn library is loaded only now). */
+export async function addPasskey(name: string): Promise<PasskeyInfo> {
+  const { startRegistration } = await import('@simplewebauthn/browser');
+  const { challengeId, options } = await apiWrite<{ challengeId: string; options: Parameters<typeof startRegistration>[0]['optionsJSON'] }>('POST', '/api/admin/passkeys/register/options');
+  const response = await startRegistration({ optionsJSON: options });
+  return apiWrite<PasskeyInfo>('POST', '/api/admin/passkeys/register/verify', { challengeId, response, ...(name.trim() ? { name: name.trim() } : {}) });
+}
+
+export const requestPasswordReset = (email: string) => apiWrite('POST', '/api/admin/password-reset', { email });
+export const confirmPasswordReset = (token: string, password: string) => apiWrite('POST', '/api/admin/password-reset/confirm', { token, password });
+
+export const readSettings = () => apiRead<Settings>(['/api/admin/settings']);
+export const patchSettings = (patch: Partial<Settings>) => apiWrite<Settings>('PATCH', '/api/admin/settings', patch);
+
+export type AuditFilters = Partial<Record<'actor' | 'entity' | 'from' | 'to', string>>;
+
+function bearer(): Headers {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = $adminToken.get();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
+/** One page of the activity log; `next` is the Link header's URL of the next page. */
+export async function readAuditPage(filters: AuditFilters, next?: string): Promise<{ items: AuditEvent[]; next: string | null }> {
+  const response = await fetch(next ?? readUrl(['/api/admin/audit', { ...filters }]), { headers: bearer() });
+  if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
+  const link = response.headers.get('Link')?.match(/<([^>]+)>;\s*rel="next"/);
+  return { items: (await response.json()) as AuditEvent[], next: link?.[1] ?? null };
+}
+
+/** Downloads the filtered log as CSV (a plain link cannot carry the bearer token). */
+export async function downloadAuditCsv(filters: AuditFilters, lang: string): Promise<void> {
+  const response = await fetch(readUrl(['/api/admin/audit/export', { ...filters, lang }]), { headers: bearer() });
+  if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
+  const filename = response.headers.get('Content-Disposition')?.match(/filename="([^"]+)"/)?.[1] ?? 'activity.csv';
+  const url = URL.createObjectURL(await response.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: filename });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -1,0 +1,26 @@
+import type { Translate } from '~/i18n/translate';
+import type { AdminTab } from './AdminTabs';
+import InboxTab from './inbox/InboxTab';
+import BrandsTab from './BrandsTab';
+import UnitsTab from './UnitsTab';
+import TeamTab from './team/TeamTab';
+import AuditTab from './audit/AuditTab';
+import AccountTab from './account/AccountTab';
+
+/** The open tab's content. */
+export default function AdminPanel({ tab, t }: { tab: AdminTab; t: Translate }) {
+  switch (tab) {
+    case 'inquiries':
+      return <InboxTab t={t} />;
+    case 'units':
+      return <UnitsTab t={t} />;
+    case 'brands':
+      return <BrandsTab t={t} />;
+    case 'team':
+      return <TeamTab t={t} />;
+    case 'activity':
+      return <AuditTab t={t} />;
+    case 'account':
+      return <AccountTab t={t} />;
+  }
+}

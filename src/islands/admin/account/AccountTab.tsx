@@ -1,0 +1,17 @@
+import type { Translate } from '~/i18n/translate';
+import ProfileForm from './ProfileForm';
+import PasswordForm from './PasswordForm';
+import SessionList from './SessionList';
+import PasskeyList from './PasskeyList';
+
+/** "My account": who I am, my password, where I am signed in, my passkeys. */
+export default function AccountTab({ t }: { t: Translate }) {
+  return (
+    <div className="grid min-w-0 gap-10 lg:grid-cols-2">
+      <ProfileForm t={t} />
+      <PasswordForm t={t} />
+      <SessionList t={t} />
+      <PasskeyList t={t} />
+    </div>
+  );
+}

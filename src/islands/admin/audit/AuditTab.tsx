@@ -1,0 +1,131 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { LOCALE_TAGS } from '~/i18n/locales';
+import type { Translate } from '~/i18n/translate';
+import { AUDIT_ENTITIES, type AuditEvent } from '~/shared/audit';
+import type { StaffUser } from '~/shared/staff';
+import { endSessionIfUnauthorized } from '~/client/admin-session';
+import { downloadAuditCsv, readAuditPage, type AuditFilters } from '~/client/staff-api';
+import { $language, showToast } from '~/client/stores';
+import { useQuery } from '~/client/use-query';
+
+const input = 'min-h-11 rounded-lg border border-line bg-white px-3 text-sm';
+
+/** A value as the log shows it: short, and ∅ for none. */
+function shown(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '∅';
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > 120 ? `${text.slice(0, 120)}…` : text;
+}
+
+/**
+ * "활동 기록" (owner): who did what, when and from where — every write, sign-in, export and signed link,
+ * newest first; filter by person, kind of record and days; more pages on request; the same as CSV.
+ */
+export default function AuditTab({ t }: { t: Translate }) {
+  const lang = useStore($language);
+  const people = useQuery<StaffUser[]>(['/api/admin/users']);
+  const [filters, setFilters] = useState<AuditFilters>({});
+  const [items, setItems] = useState<AuditEvent[] | null>(null);
+  const [next, setNext] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const format = new Intl.DateTimeFormat(LOCALE_TAGS[lang], { dateStyle: 'medium', timeStyle: 'medium' });
+  const key = JSON.stringify(filters);
+
+  useEffect(() => {
+    let live = true;
+    setItems(null);
+    setFailed(false);
+    readAuditPage(filters).then(
+      (page) => {
+        if (!live) return;
+        setItems(page.items);
+        setNext(page.next);
+      },
+      (error: unknown) => live && !endSessionIfUnauthorized(error) && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [key]);
+
+  async function more() {
+    if (!next) return;
+    try {
+      const page = await readAuditPage(filters, next);
+      setItems((current) => [...(current ?? []), ...page.items]);
+      setNext(page.next);
+    } catch (error) {
+      if (!endSessionIfUnauthorized(error)) setFailed(true);
+    }
+  }
+
+  async function exportCsv() {
+    try {
+      await downloadAuditCsv(filters, lang);
+    } catch (error) {
+      if (!endSessionIfUnauthorized(error)) showToast({ title: t('inbox.exportFailed'), variant: 'destructive' });
+    }
+  }
+
+  const set = (name: keyof AuditFilters, value: string) => setFilters((current) => ({ ...current, [name]: value || undefined }));
+  return (
+    <div className="grid min-w-0 gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="grid flex-1 gap-2 sm:grid-cols-4">
+          <label className="grid gap-1 text-sm">
+            <span className="font-semibold">{t('team.audit.person')}</span>
+            <select value={filters.actor ?? ''} onChange={(e) => set('actor', e.target.value)} className={input}>
+              <option value="">{t('team.audit.everyone')}</option>
+              {people.data?.map((person) => <option key={person.id} value={person.id}>{person.name} (@{person.username})</option>)}
+            </select>
+          </label>
+          <label className="grid gap-1 text-sm">
+            <span className="font-semibold">{t('team.audit.entity')}</span>
+            <select value={filters.entity ?? ''} onChange={(e) => set('entity', e.target.value)} className={input}>
+              <option value="">{t('team.audit.everything')}</option>
+              {AUDIT_ENTITIES.map((entity) => <option key={entity} value={entity}>{t(`team.audit.entities.${entity}`)}</option>)}
+            </select>
+          </label>
+          <label className="grid gap-1 text-sm">
+            <span className="font-semibold">{t('inbox.from')}</span>
+            <input type="date" value={filters.from ?? ''} onChange={(e) => set('from', e.target.value)} className={input} />
+          </label>
+          <label className="grid gap-1 text-sm">
+            <span className="font-semibold">{t('inbox.to')}</span>
+            <input type="date" value={filters.to ?? ''} onChange={(e) => set('to', e.target.value)} className={input} />
+          </label>
+        </div>
+        <button type="button" className="btn min-h-11 border border-line text-ink hover:bg-mist" onClick={() => void exportCsv()}>{t('inbox.export')}</button>
+      </div>
+      {failed && <p role="alert" className="text-danger">{t('team.loadFailed')}</p>}
+      {!items && !failed && <p className="text-muted">{t('team.loading')}</p>}
+      {items && items.length === 0 && <p className="text-muted">{t('team.audit.empty')}</p>}
+      {items && items.length > 0 && (
+        <ol className="grid gap-2" data-testid="audit-list" aria-label={t('team.tabs.activity')}>
+          {items.map((event) => (
+            <li key={event.id} data-testid="audit-event" className="grid gap-1 rounded-xl border border-line p-3 text-sm sm:grid-cols-[11rem_minmax(0,1fr)] sm:gap-4">
+              <span className="text-muted">{format.format(new Date(event.at))}</span>
+              <span className="grid min-w-0 gap-1">
+                <span className="break-words text-ink">
+                  <strong>{event.actor?.name ?? t('team.audit.system')}</strong>{' '}
+                  {t(`team.audit.actions.${event.action}`)} · {t(`team.audit.entities.${event.entity}`)}
+                  {event.entityId && <span className="break-all text-muted"> {event.entityId}</span>}
+                </span>
+                {Object.keys(event.changes).length > 0 && (
+                  <ul className="grid gap-0.5 text-muted">
+                    {Object.entries(event.changes).map(([field, [before, after]]) => (
+                      <li key={field} className="break-words"><span className="font-mono text-xs">{field}</span>: {shown(before)} → {shown(after)}</li>
+                    ))}
+                  </ul>
+                )}
+                {event.address && <span className="text-xs text-muted">{t('team.audit.from', { address: event.address })}</span>}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+      {next && <button type="button" className="btn min-h-11 w-full border border-line text-ink hover:bg-mist" onClick={() => void more()}>{t('inbox.more')}</button>}
+    </div>
+  );
+}

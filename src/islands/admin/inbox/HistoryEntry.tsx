@@ -1,0 +1,21 @@
+import type { Translate } from '~/i18n/translate';
+import type { InquiryHistoryEntry } from '~/shared/inquiry';
+
+/** One change of an inquiry: when, who, and what (status, note, assignment, next step). */
+export default function HistoryEntry({ entry, dateFormat, t }: { entry: InquiryHistoryEntry; dateFormat: Intl.DateTimeFormat; t: Translate }) {
+  return (
+    <li className="border-l-2 border-line pl-3" data-testid="history-entry">
+      <span className="text-muted">{dateFormat.format(new Date(entry.at))}</span>{' '}
+      {entry.by && <strong className="text-ink" data-testid="history-by">{entry.by.name}</strong>}{' '}
+      {entry.status && <span>{t('inbox.historyStatus', { status: t(`inbox.status.${entry.status}`) })}</span>}
+      {entry.lostReason && <span> ({entry.lostReason})</span>}
+      {entry.assignee !== undefined && (
+        <span>{entry.assignee ? t('team.inbox.historyAssigned', { name: entry.assignee.name }) : t('team.inbox.historyUnassigned')}</span>
+      )}
+      {entry.nextStepOn !== undefined && (
+        <span>{entry.nextStepOn ? t('team.inbox.historyNextStep', { day: entry.nextStepOn }) : t('team.inbox.historyNextStepCleared')}</span>
+      )}
+      {entry.note && <p className="whitespace-pre-wrap break-words">{entry.note}</p>}
+    </li>
+  );
+}

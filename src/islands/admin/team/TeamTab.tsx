@@ -1,0 +1,107 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { LOCALE_TAGS } from '~/i18n/locales';
+import type { Translate } from '~/i18n/translate';
+import { ROLES, type Role } from '~/shared/roles';
+import type { PendingInvitation, StaffUser } from '~/shared/staff';
+import { ApiError } from '~/client/api';
+import { $me, endSessionIfUnauthorized } from '~/client/admin-session';
+import { patchUser } from '~/client/staff-api';
+import { $language, showToast } from '~/client/stores';
+import { useQuery } from '~/client/use-query';
+import InviteForm from './InviteForm';
+import SettingsForm from './SettingsForm';
+
+const select = 'min-h-11 rounded-md border border-muted bg-white px-2 text-sm';
+
+/** The team (owner): everyone with their role and state, invitations on their way, the reminder setting. */
+export default function TeamTab({ t }: { t: Translate }) {
+  const lang = useStore($language);
+  const me = useStore($me);
+  const users = useQuery<StaffUser[]>(['/api/admin/users']);
+  const invitations = useQuery<PendingInvitation[]>(['/api/admin/invitations']);
+  const [busy, setBusy] = useState<string | null>(null);
+  useEffect(() => {
+    const error = users.error ?? invitations.error;
+    if (error) endSessionIfUnauthorized(error);
+  }, [users.error, invitations.error]);
+  const format = new Intl.DateTimeFormat(LOCALE_TAGS[lang], { dateStyle: 'medium', timeStyle: 'short' });
+
+  async function change(user: StaffUser, patch: { role?: Role; active?: boolean }) {
+    setBusy(user.id);
+    try {
+      await patchUser(user.id, patch);
+      showToast({ title: t(patch.active === false ? 'team.users.deactivated' : patch.active ? 'team.users.reactivated' : 'team.users.roleChanged', { name: user.name }) });
+    } catch (error) {
+      if (!endSessionIfUnauthorized(error)) {
+        const key = error instanceof ApiError ? Object.values(error.fields ?? {})[0] : undefined;
+        showToast({ title: t('team.users.changeFailed'), description: key ? t(key) : undefined, variant: 'destructive' });
+      }
+    } finally {
+      setBusy(null);
+      users.refetch();
+    }
+  }
+
+  return (
+    <div className="grid min-w-0 gap-10">
+      <section aria-labelledby="team-title" className="min-w-0">
+        <h2 id="team-title" className="text-xl font-bold text-ink">{t('team.users.title')}</h2>
+        {users.error && <p role="alert" className="mt-3 text-danger">{t('team.loadFailed')}</p>}
+        {!users.data && !users.error && <p className="mt-3 text-muted">{t('team.loading')}</p>}
+        {users.data && (
+          <ul className="mt-3 grid gap-2" data-testid="team-list">
+            {users.data.map((user) => (
+              <li key={user.id} data-testid="team-member" className={`grid gap-2 rounded-xl border border-line p-4 text-sm sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-center ${user.active ? '' : 'bg-mist'}`}>
+                <span className="grid min-w-0 gap-0.5">
+                  <span className="font-semibold break-words text-ink">
+                    {user.name} <span className="font-normal text-muted">@{user.username}</span>
+                    {!user.active && <span className="ml-2 rounded bg-white px-2 py-0.5 text-xs text-ink">{t('team.users.inactive')}</span>}
+                  </span>
+                  <span className="break-all text-muted">{user.email ?? t('team.users.noEmail')}</span>
+                  <span className="text-xs text-muted">{user.lastSignInAt ? t('team.users.lastSignIn', { at: format.format(new Date(user.lastSignInAt)) }) : t('team.users.neverSignedIn')}</span>
+                </span>
+                <label className="grid gap-1">
+                  <span className="sr-only">{t('team.users.roleOf', { name: user.name })}</span>
+                  <select
+                    value={user.role}
+                    disabled={busy === user.id || !user.active}
+                    onChange={(e) => void change(user, { role: e.target.value as Role })}
+                    className={select}
+                  >
+                    {ROLES.map((role) => <option key={role} value={role}>{t(`team.roles.${role}`)}</option>)}
+                  </select>
+                </label>
+                {user.id !== me?.id && (
+                  <button
+                    type="button"
+                    disabled={busy === user.id}
+                    onClick={() => void change(user, { active: !user.active })}
+                    className={`btn min-h-11 border text-sm ${user.active ? 'border-danger text-danger' : 'border-line text-ink'} hover:bg-mist`}
+                  >
+                    {t(user.active ? 'team.users.deactivate' : 'team.users.reactivate', { name: user.name })}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <InviteForm t={t} onInvited={() => invitations.refetch()} />
+      {invitations.data && invitations.data.length > 0 && (
+        <section aria-labelledby="invitations-title">
+          <h2 id="invitations-title" className="text-xl font-bold text-ink">{t('team.invite.pending')}</h2>
+          <ul className="mt-3 grid gap-2 text-sm">
+            {invitations.data.map((invitation) => (
+              <li key={invitation.id} className="rounded-lg border border-line p-3">
+                <span className="font-semibold text-ink">{invitation.name}</span> · {invitation.email} · {t(`team.roles.${invitation.role}`)} ·{' '}
+                <span className="text-muted">{t('team.invite.expires', { at: format.format(new Date(invitation.expiresAt)) })}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <SettingsForm t={t} />
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { AuditEvent, AuditFilter } from '../../shared/audit.ts';
+import type { Db } from '../db/index.ts';
+import { serverMessages, type ServerLocale } from '../i18n.ts';
+import { csvRow, UTF8_BOM } from '../inquiries/csv.ts';
+import { allAuditEvents } from './list.ts';
+
+const COLUMNS = ['at', 'actor', 'action', 'entity', 'entityId', 'changes', 'address'] as const;
+
+/** A changed field as a spreadsheet reads it: `status: new → contacted`. */
+function changeText(changes: AuditEvent['changes']): string {
+  const show = (value: unknown) => (value === null || value === undefined ? '∅' : typeof value === 'string' ? value : JSON.stringify(value));
+  return Object.entries(changes).map(([field, [before, after]]) => `${field}: ${show(before)} → ${show(after)}`).join('; ');
+}
+
+/**
+ * The filtered activity log as CSV (UTF-8 with BOM, RFC 4180, formulas neutralised, as the inbox export),
+ * streamed in batches; headers in the owner's language.
+ */
+export function auditCsvStream(db: Db, filter: AuditFilter, locale: ServerLocale): ReadableStream<Uint8Array> {
+  const t = serverMessages(locale);
+  const encoder = new TextEncoder();
+  const batches = allAuditEvents(db, filter);
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(UTF8_BOM + csvRow(COLUMNS.map((column) => t(`staffMail.auditCsv.${column}`)))));
+        return;
+      }
+      const next = await batches.next();
+      if (next.done) return controller.close();
+      controller.enqueue(encoder.encode(next.value.map((event) => csvRow([event.at, event.actor?.name ?? '', event.action, event.entity, event.entityId, changeText(event.changes), event.address])).join('')));
+    },
+    async cancel() {
+      await batches.return(undefined);
+    },
+  });
+}

@@ -1,0 +1,144 @@
+import { sql } from 'kysely';
+import { localizePath, type Locale } from '../../i18n/locales.ts';
+import type { Inquiry } from '../../shared/inquiry.ts';
+import { linkIsLive, linkToken } from '../auth/link-tokens.ts';
+import type { Db } from '../db/index.ts';
+import { serverEnv } from '../env.ts';
+import { asLocale, serverMessages } from '../i18n.ts';
+import { findInquiry } from '../inquiries/queries.ts';
+import type { MailMessage } from './messages.ts';
+import type { StaffMail } from './staff-mail.ts';
+
+const SUMMARY_CHARS = 200;
+
+/** The admin panel in `locale`, on the configured site (never the request's Host), with a query or fragment. */
+function adminUrl(locale: Locale, suffix = ''): string {
+  return `${serverEnv().siteUrl}${localizePath(locale, '/admin')}${suffix}`;
+}
+
+function when(at: Date, locale: Locale): string {
+  const tags: Record<Locale, string> = { ko: 'ko-KR', en: 'en-GB', zh: 'zh-CN', ja: 'ja-JP' };
+  return new Intl.DateTimeFormat(tags[locale], { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Seoul' }).format(at);
+}
+
+async function person(db: Db, id: string) {
+  return db.selectFrom('users').select(['id', 'username', 'displayName', 'email', 'locale', 'active', 'role']).where('id', '=', id).executeTakeFirst();
+}
+
+function inquiryLines(inquiry: Inquiry, t: ReturnType<typeof serverMessages>): string[] {
+  const flat = inquiry.message.replace(/\s+/g, ' ').trim();
+  return [
+    `${inquiry.name}${inquiry.company ? ` (${inquiry.company})` : ''}`,
+    `${t('mail.team.email')}: ${inquiry.email}`,
+    `${t('mail.team.phone')}: ${inquiry.phone}`,
+    '',
+    flat.length > SUMMARY_CHARS ? `${flat.slice(0, SUMMARY_CHARS)}…` : flat,
+  ];
+}
+
+/**
+ * The mail a queued staff mail stands for, written now in its reader's language; null when there is
+ * nothing to send any more (the link was used or replaced, the person left, nothing is due).
+ */
+export async function staffMessage(db: Db, mail: StaffMail): Promise<MailMessage | null> {
+  switch (mail.kind) {
+    case 'invitation':
+    case 'password-reset': {
+      if (!(await linkIsLive(db, mail.linkId))) return null;
+      const link = await db.selectFrom('authTokens').selectAll().where('id', '=', mail.linkId).executeTakeFirstOrThrow();
+      const locale = asLocale(link.locale);
+      const t = serverMessages(locale);
+      const token = await linkToken(mail.kind, link.id);
+      const expires = when(new Date(link.expiresAt), locale);
+      if (mail.kind === 'invitation') {
+        const inviter = link.createdBy ? await person(db, link.createdBy) : undefined;
+        const by = inviter?.displayName || inviter?.username || 'B TOWER';
+        const role = t(`staffMail.roles.${link.role ?? 'viewer'}`);
+        return {
+          to: link.email,
+          subject: t('staffMail.invitation.subject', { by }),
+          text: [
+            t('staffMail.greeting', { name: link.name ?? '' }), '',
+            t('staffMail.invitation.body', { by, role }), '',
+            `${adminUrl(locale, `#invitation=${token}`)}`, '',
+            t('staffMail.invitation.expires', { expires }), t('staffMail.ignore'),
+          ].join('\n'),
+        };
+      }
+      const user = link.userId ? await person(db, link.userId) : undefined;
+      if (!user?.active) return null;
+      return {
+        to: link.email,
+        subject: t('staffMail.reset.subject'),
+        text: [
+          t('staffMail.greeting', { name: user.displayName || user.username }), '',
+          t('staffMail.reset.body', { username: user.username }), '',
+          adminUrl(locale, `#reset=${token}`), '',
+          t('staffMail.reset.expires', { expires }), t('staffMail.ignore'),
+        ].join('\n'),
+      };
+    }
+    case 'password-changed': {
+      const user = await person(db, mail.userId);
+      if (!user?.email) return null;
+      const locale = asLocale(user.locale);
+      const t = serverMessages(locale);
+      return {
+        to: user.email,
+        subject: t('staffMail.passwordChanged.subject'),
+        text: [t('staffMail.greeting', { name: user.displayName || user.username }), '', t('staffMail.passwordChanged.body', { username: user.username, at: when(new Date(), locale) })].join('\n'),
+      };
+    }
+    case 'assigned':
+    case 'reminder': {
+      const [user, inquiry] = await Promise.all([person(db, mail.userId), findInquiry(db, mail.inquiryId)]);
+      if (!user?.active || !user.email || !inquiry) return null;
+      // A reminder no longer applies once someone answered; an assignment once it went to someone else.
+      if (mail.kind === 'reminder' && inquiry.status !== 'new') return null;
+      if (mail.kind === 'assigned' && inquiry.assigneeId !== user.id) return null;
+      const locale = asLocale(user.locale);
+      const t = serverMessages(locale);
+      const head = mail.kind === 'assigned' ? t('staffMail.assigned.body', { by: mail.by }) : t('staffMail.reminder.body', { hours: mail.hours });
+      return {
+        to: user.email,
+        subject: t(mail.kind === 'assigned' ? 'staffMail.assigned.subject' : 'staffMail.reminder.subject', { name: inquiry.name }),
+        text: [head, '', ...inquiryLines(inquiry, t), '', `${t('mail.team.open')}: ${adminUrl(locale, `?inquiry=${inquiry.id}`)}`].join('\n'),
+      };
+    }
+    case 'deactivated': {
+      const [gone, owner] = await Promise.all([person(db, mail.userId), person(db, mail.ownerId)]);
+      if (!gone || !owner?.active || !owner.email) return null;
+      const locale = asLocale(owner.locale);
+      const t = serverMessages(locale);
+      const name = gone.displayName || gone.username;
+      return {
+        to: owner.email,
+        subject: t('staffMail.deactivated.subject', { name }),
+        text: [t('staffMail.deactivated.body', { name, n: mail.handedBack }), '', adminUrl(locale, '?assignee=none')].join('\n'),
+      };
+    }
+    case 'digest': {
+      const user = await person(db, mail.userId);
+      if (!user?.active || !user.email) return null;
+      const due = await db
+        .selectFrom('inquiries')
+        .select(['id', 'name', 'company', 'status', sql<string>`to_char(next_step_on, 'YYYY-MM-DD')`.as('nextStep')])
+        .where('assigneeId', '=', user.id)
+        .where('status', 'not in', ['won', 'lost'])
+        .where(sql<boolean>`next_step_on <= ${mail.day}::date`)
+        .orderBy('nextStepOn')
+        .orderBy('createdAt')
+        .limit(100)
+        .execute();
+      if (due.length === 0) return null;
+      const locale = asLocale(user.locale);
+      const t = serverMessages(locale);
+      const lines = due.map((row) => `- ${row.name}${row.company ? ` (${row.company})` : ''} · ${t(`inbox.status.${row.status}`)} · ${row.nextStep} — ${adminUrl(locale, `?inquiry=${row.id}`)}`);
+      return {
+        to: user.email,
+        subject: t('staffMail.digest.subject', { n: due.length, day: mail.day }),
+        text: [t('staffMail.greeting', { name: user.displayName || user.username }), '', t('staffMail.digest.body', { n: due.length }), '', ...lines].join('\n'),
+      };
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import * as v from 'valibot';
+import { ISO_DATE_PATTERN } from './inquiry-rules.ts';
+
+/** What the activity log records changes of (the filter's choices). */
+export const AUDIT_ENTITIES = ['inquiry', 'brand', 'unit', 'user', 'invitation', 'session', 'passkey', 'setting', 'object', 'audit'] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+export const AUDIT_PAGE = { default: 50, max: 200 } as const;
+
+/** One entry of the activity log (GET /api/admin/audit). */
+export interface AuditEvent {
+  id: string;
+  at: string;
+  /** The account that acted, or null for the system (a schedule, ADMIN_PASSWORD) or an unknown visitor. */
+  actor: { id: string | null; name: string | null } | null;
+  /** create, update, delete, restore, note, sign_in, sign_in_failed, sign_out, export, attachment_link, invite, … */
+  action: string;
+  entity: string;
+  entityId: string | null;
+  /** Each changed field: [before, after] (an event's facts have null before). */
+  changes: Record<string, [unknown, unknown]>;
+  address: string | null;
+}
+
+const Day = v.pipe(v.string('inbox.errors.dateInvalid'), v.regex(ISO_DATE_PATTERN, 'inbox.errors.dateInvalid'));
+
+/** GET /api/admin/audit's query: `actor` (an account id), `entity`, `from`/`to` (Korean calendar days). */
+export const AuditFilterSchema = v.object({
+  actor: v.optional(v.pipe(v.string(), v.uuid('team.errors.invalid'), v.toLowerCase())),
+  entity: v.optional(v.picklist(AUDIT_ENTITIES, 'team.errors.invalid')),
+  from: v.optional(Day),
+  to: v.optional(Day),
+});
+export type AuditFilter = v.InferOutput<typeof AuditFilterSchema>;
+export const AUDIT_FILTER_KEYS = ['actor', 'entity', 'from', 'to'] as const;
+
+export const AuditPageSchema = v.object({
+  ...AuditFilterSchema.entries,
+  limit: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'inbox.errors.limitInvalid'), v.transform(Number), v.minValue(1, 'inbox.errors.limitInvalid'), v.maxValue(AUDIT_PAGE.max, 'inbox.errors.limitInvalid')),
+    String(AUDIT_PAGE.default),
+  ),
+  cursor: v.optional(v.string()),
+});

@@ -1,0 +1,61 @@
+/**
+ * The leasing team's roles and what each may do: the one place the server's guard (requireAccess in
+ * src/server/auth/access.ts) and the admin panel (which only hides what a role may not use) read.
+ *
+ * - owner: everything, plus the team (invite, change role, deactivate), the activity log and settings;
+ * - agent: inquiries (status, notes, assignment, CSV export, attachments), units, brands, uploads;
+ * - viewer: reads the inbox, units and brands; no writes, no CSV export, no attachment links.
+ */
+export const ROLES = ['owner', 'agent', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Higher includes lower: an owner may do all an agent may, an agent all a viewer may. */
+const RANK: Record<Role, number> = { viewer: 1, agent: 2, owner: 3 };
+
+/**
+ * Every action an admin route performs → the least role that may perform it. A route names its action
+ * (`requireAccess(req, 'brands.write')`); the role matrix test (tests/api/role-matrix.test.ts) sends every
+ * admin route as each role and checks the answer against this table.
+ */
+export const ACCESS = {
+  /** The inbox list, counts, stats and one inquiry's detail. */
+  'inquiries.read': 'viewer',
+  /** Status, notes, lost reason, assignment and next step of an inquiry. */
+  'inquiries.write': 'agent',
+  'inquiries.export': 'agent',
+  /** Signing a link to an inquiry's attachment (personal documents). */
+  'inquiries.attachments': 'agent',
+  /** Units with every price (the public list shows published prices only). */
+  'units.read': 'viewer',
+  'units.write': 'agent',
+  'brands.write': 'agent',
+  /** Starting a thumbnail or plan upload and making it public. */
+  'uploads.write': 'agent',
+  /** Who can be assigned an inquiry (names only). */
+  'team.directory': 'viewer',
+  /** Users, roles, deactivation and invitations. */
+  'team.manage': 'owner',
+  'audit.read': 'owner',
+  'settings.manage': 'owner',
+  /** My own account: profile, password, sessions, passkeys. */
+  'account.self': 'viewer',
+} as const satisfies Record<string, Role>;
+export type Permission = keyof typeof ACCESS;
+
+export function isRole(value: unknown): value is Role {
+  return (ROLES as readonly unknown[]).includes(value);
+}
+
+/**
+ * Whether `role` may perform `permission`.
+ * @example can('viewer', 'inquiries.export') // false
+ */
+export function can(role: Role | null | undefined, permission: Permission): boolean {
+  return role ? RANK[role] >= RANK[ACCESS[permission]] : false;
+}
+
+/** Roles an inquiry can be assigned to: the people who work inquiries. */
+export const ASSIGNABLE_ROLES: readonly Role[] = ['owner', 'agent'];
+
+/** The bootstrap owner whose password is ADMIN_PASSWORD; an empty username at sign-in means this account. */
+export const BOOTSTRAP_USERNAME = 'admin';

@@ -1,0 +1,26 @@
+import * as v from 'valibot';
+import { DEFAULT_REMINDER_BUSINESS_HOURS, REMINDER_BUSINESS_HOURS_RANGE } from './business-hours.ts';
+import { objectMessages } from './object-messages.ts';
+
+/** What the owner sets in the panel (GET/PATCH /api/admin/settings). */
+export interface Settings {
+  /** A new inquiry untouched this many office hours reminds its assignee, or the team when unassigned. */
+  reminderBusinessHours: number;
+}
+
+export const DEFAULT_SETTINGS: Settings = { reminderBusinessHours: DEFAULT_REMINDER_BUSINESS_HOURS };
+
+export const SettingsPatchSchema = v.strictObject(
+  {
+    reminderBusinessHours: v.optional(
+      v.pipe(
+        v.number('team.errors.hoursInvalid'),
+        v.integer('team.errors.hoursInvalid'),
+        v.minValue(REMINDER_BUSINESS_HOURS_RANGE.min, 'team.errors.hoursInvalid'),
+        v.maxValue(REMINDER_BUSINESS_HOURS_RANGE.max, 'team.errors.hoursInvalid'),
+      ),
+    ),
+  },
+  objectMessages({}, 'team.errors.invalid', 'team.errors.unknownField'),
+);
+export type SettingsPatch = v.InferOutput<typeof SettingsPatchSchema>;

@@ -1,0 +1,223 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { freePort, startLocalServer } from '../../netlify-local/spawn.ts';
+import { plain, startSmtp, subjectOf } from '../support/smtp.ts';
+import { axeViolations, expect, test as base } from './fixtures.ts';
+import { islandsReady, uniqueName } from './support/islands.ts';
+
+const PASSWORD = 'team-e2e-admin-password';
+
+interface TeamServer {
+  origin: string;
+  smtp: Awaited<ReturnType<typeof startSmtp>>;
+}
+
+/**
+ * The team's own server for this worker: mail goes to a real local SMTP server (smtp-server), and the site
+ * is opened at http://localhost, not 127.0.0.1, because WebAuthn needs a secure context with a domain as
+ * its relying party (decision 016). SITE_URL is that origin, as the links in the mails must be.
+ */
+const test = base.extend<object, { team: TeamServer }>({
+  team: [
+    async ({}, use) => {
+      const smtp = await startSmtp();
+      const port = await freePort();
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'btower-team-e2e-'));
+      const origin = `http://localhost:${port}`;
+      const server = await startLocalServer(port, {
+        DATA_DIR: dataDir,
+        DATABASE_URL: 'memory://',
+        ADMIN_PASSWORD: PASSWORD,
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        INQUIRY_NOTIFY_FROM: 'B TOWER <noreply@btower.example>',
+        SITE_URL: origin,
+        DIST_DIR: process.env.ASTRO_OUT_DIR ?? 'dist',
+      }, { timeoutMs: 300_000 });
+      await use({ origin, smtp });
+      await server.stop();
+      await smtp.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 360_000 },
+  ],
+  baseURL: async ({ team }, use) => use(team.origin),
+});
+
+/** The newest mail to `address` whose subject contains `subject`, once it has arrived. */
+async function mailTo(team: TeamServer, address: string, subject: string): Promise<{ subject: string; text: string }> {
+  let found: { subject: string; text: string } | undefined;
+  await expect
+    .poll(() => {
+      const mail = team.smtp.mails.filter((m) => m.to.includes(address)).map((m) => ({ subject: subjectOf(m.raw), text: plain(m.raw) })).findLast((m) => m.subject.includes(subject));
+      found = mail;
+      return Boolean(mail);
+    }, { timeout: 20_000 })
+    .toBe(true);
+  return found!;
+}
+
+async function signInAsOwner(page: Page) {
+  await page.goto('/admin');
+  await islandsReady(page);
+  await page.getByLabel('비밀번호').fill(PASSWORD);
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+  // The first sign-in on a fresh server also creates the owner account (one slow hash): allow it time.
+  await expect(page.getByRole('tab', { name: '팀 관리' })).toBeVisible({ timeout: 60_000 });
+}
+
+/** A second person's browser: its own storage, the same viewport as this project's. */
+async function secondBrowser(browser: Browser, page: Page, origin: string) {
+  const context = await browser.newContext({ baseURL: origin, viewport: page.viewportSize(), isMobile: test.info().project.name === 'mobile', hasTouch: test.info().project.name === 'mobile' });
+  return context.newPage();
+}
+
+test('the owner invites an agent, who joins from the mail, is assigned an inquiry, works it, and is refused once deactivated', async ({ page, browser, team, request }) => {
+  test.setTimeout(180_000);
+  const name = uniqueName('Mina');
+  const email = `mina-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@btower.example`;
+  const username = email.split('@')[0]!;
+
+  // The owner invites.
+  await signInAsOwner(page);
+  await page.getByRole('tab', { name: '팀 관리' }).click();
+  const invite = page.getByRole('form', { name: '팀원 초대' });
+  await invite.getByLabel('이름').fill(name);
+  await invite.getByLabel('이메일').fill(email);
+  await invite.getByLabel('역할').selectOption('agent');
+  await invite.getByRole('button', { name: '초대 메일 보내기' }).click();
+  await expect(page.getByTestId('toast')).toContainText(`${email}로 초대 메일을 보냈습니다.`);
+
+  // The agent accepts from the mail the SMTP server received.
+  const invitation = await mailTo(team, email, '임대 관리 팀에 초대했습니다');
+  const link = invitation.text.match(/http:\/\/localhost:\d+\/admin#invitation=[A-Za-z0-9_-]+/)?.[0];
+  expect(link).toBeTruthy();
+  const agent = await secondBrowser(browser, page, team.origin);
+  await agent.goto(link!);
+  await islandsReady(agent);
+  await agent.getByLabel('사용자 이름').fill(username);
+  await agent.getByLabel('새 비밀번호').fill('Mina-leases-B-tower');
+  await agent.getByRole('button', { name: '가입하고 로그인' }).click();
+  await expect(agent.getByTestId('signed-in-as')).toContainText(`${name} · 담당자`);
+  await expect(agent.getByRole('tab', { name: '팀 관리' })).toHaveCount(0);
+  // The token left the address bar at once.
+  expect(new URL(agent.url()).hash).toBe('');
+
+  // A prospect writes; the owner assigns the inquiry to the agent, who gets a mail.
+  const prospect = uniqueName('Prospect');
+  const sent = await request.post('/api/inquiries', { data: { name: prospect, email: 'prospect@example.com', phone: '010-5555-0101', message: '5층 사무실 임대 문의드립니다.', attachments: [] } });
+  expect(sent.status()).toBe(201);
+  await page.getByRole('tab', { name: '문의 관리' }).click();
+  await page.getByTestId('inbox-refresh').click();
+  await page.getByTestId('inquiry-row').filter({ hasText: prospect }).click();
+  await page.getByTestId('assignee-select').selectOption({ label: name });
+  await expect(page.getByTestId('toast')).toContainText('담당자를 지정했습니다.');
+  const assigned = await mailTo(team, email, '문의가 배정되었습니다');
+  expect(assigned.subject).toContain(prospect);
+  expect(assigned.text).toContain(`${team.origin}/admin?inquiry=`);
+
+  // The agent opens "my inquiries" and works it: a status and a note.
+  await agent.goto('/admin');
+  await expect(agent.getByRole('button', { name: '내 문의', pressed: true })).toBeVisible();
+  await agent.getByTestId('inquiry-row').filter({ hasText: prospect }).click();
+  const detail = agent.getByTestId('inquiry-detail');
+  await expect(detail.getByRole('heading', { name: prospect })).toBeVisible();
+  await detail.getByRole('button', { name: '연락함', exact: true }).click();
+  await expect(agent.getByTestId('toast')).toContainText('상태를 변경했습니다.');
+  await agent.getByLabel('내부 메모').fill('전화함, 다음 주 투어 희망');
+  await agent.getByRole('button', { name: '메모 저장' }).click();
+  await expect(agent.getByTestId('inquiry-history')).toContainText('전화함, 다음 주 투어 희망');
+
+  // The owner's history names the agent for each change.
+  await page.reload();
+  const history = page.getByTestId('inquiry-history');
+  await expect(history.getByTestId('history-entry').filter({ hasText: '연락함' }).getByTestId('history-by')).toHaveText(name);
+  await expect(history.getByTestId('history-entry').filter({ hasText: '전화함' }).getByTestId('history-by')).toHaveText(name);
+
+  // The owner deactivates the agent; the agent's open tab is refused at its next action.
+  await page.getByRole('tab', { name: '팀 관리' }).click();
+  await page.getByRole('button', { name: `${name} 비활성화` }).click();
+  await expect(page.getByTestId('toast')).toContainText(`${name} 계정을 비활성화했습니다.`);
+  await agent.getByLabel('내부 메모').fill('비활성화 뒤의 메모');
+  await agent.getByRole('button', { name: '메모 저장' }).click();
+  await expect(agent.getByText('세션이 만료되었습니다. 다시 로그인해주세요.')).toBeVisible();
+  // The owner's inquiry is still open (its id is in the address): its history has the agent's note, not the refused one.
+  await page.getByRole('tab', { name: '문의 관리' }).click();
+  await expect(page.getByTestId('inquiry-history')).toContainText('전화함, 다음 주 투어 희망');
+  await expect(page.getByTestId('inquiry-history')).not.toContainText('비활성화 뒤의 메모');
+  await agent.context().close();
+});
+
+test('a passkey registered in "my account" signs in after signing out; the password still works', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await context.credentials.install();
+  await signInAsOwner(page);
+  await page.getByRole('tab', { name: '내 계정' }).click();
+  await page.getByLabel('패스키 이름').fill('e2e laptop');
+  await page.getByRole('button', { name: '패스키 추가' }).click();
+  await expect(page.getByTestId('toast')).toContainText('패스키를 등록했습니다.');
+  await expect(page.getByTestId('passkey-list')).toContainText('e2e laptop');
+  const [held] = await context.credentials.get({ rpId: 'localhost' });
+  expect(held).toBeTruthy();
+
+  await page.getByRole('button', { name: '로그아웃' }).first().click();
+  await expect(page.getByRole('button', { name: '패스키로 로그인' })).toBeVisible();
+  await page.getByRole('button', { name: '패스키로 로그인' }).click();
+  await expect(page.getByTestId('signed-in-as')).toContainText('Admin · 소유자');
+  // Focus moved to the panel's heading, not left on the page body.
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  const [after] = await context.credentials.get({ id: held!.id });
+  expect(after!.signCount).toBeGreaterThan(held!.signCount);
+
+  await page.getByRole('button', { name: '로그아웃' }).first().click();
+  await expect(page.getByRole('button', { name: '로그인', exact: true })).toBeVisible();
+  await page.getByLabel('비밀번호').fill(PASSWORD);
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+  await expect(page.getByTestId('signed-in-as')).toContainText('Admin · 소유자');
+});
+
+test('the team, activity and account tabs pass axe', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signInAsOwner(page);
+  for (const [tab, heading] of [['팀 관리', '팀원'], ['활동 기록', null], ['내 계정', '패스키']] as const) {
+    await page.getByRole('tab', { name: tab }).click();
+    if (heading) await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+    else await expect(page.getByTestId('audit-list')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  }
+});
+
+test('a viewer reads the inbox, spaces and brands without the controls that write, export or open attachments', async ({ page, browser, team, request }) => {
+  test.setTimeout(180_000);
+  await signInAsOwner(page);
+  const owner = await page.evaluate(() => localStorage.getItem('admin-token'));
+  const username = `viewer-${Date.now().toString(36)}`;
+  const made = await request.post('/api/admin/users', {
+    headers: { Authorization: `Bearer ${owner}` },
+    data: { username, name: 'Asset Manager', email: `${username}@btower.example`, role: 'viewer', password: 'Reads-every-report' },
+  });
+  expect(made.status()).toBe(201);
+  const prospect = uniqueName('Viewer prospect');
+  expect((await request.post('/api/inquiries', { data: { name: prospect, email: 'p@example.com', phone: '010-1111-2222', message: '열람 테스트', attachments: [] } })).status()).toBe(201);
+
+  const viewer = await secondBrowser(browser, page, team.origin);
+  await viewer.goto('/admin');
+  await islandsReady(viewer);
+  await viewer.getByLabel('사용자 이름').fill(username);
+  await viewer.getByLabel('비밀번호').fill('Reads-every-report');
+  await viewer.getByRole('button', { name: '로그인', exact: true }).click();
+  await expect(viewer.getByTestId('signed-in-as')).toContainText('Asset Manager · 열람자');
+  await expect(viewer.getByRole('tab')).toHaveText(['문의 관리', '브랜드 관리', '공간', '내 계정']);
+  await expect(viewer.getByRole('button', { name: 'CSV 내보내기' })).toHaveCount(0);
+  await viewer.getByTestId('inquiry-row').filter({ hasText: prospect }).click();
+  const detail = viewer.getByTestId('inquiry-detail');
+  await expect(detail.getByRole('heading', { name: prospect })).toBeVisible();
+  await expect(detail.getByRole('button', { name: '연락함', exact: true })).toHaveCount(0);
+  await expect(detail.getByRole('button', { name: '메모 저장' })).toHaveCount(0);
+  await expect(detail).toContainText('담당자: 미배정');
+  await viewer.getByRole('tab', { name: '브랜드 관리' }).click();
+  await expect(viewer.getByRole('heading', { name: '등록된 브랜드' })).toBeVisible();
+  await expect(viewer.getByRole('heading', { name: '브랜드 등록' })).toHaveCount(0);
+  await viewer.context().close();
+});

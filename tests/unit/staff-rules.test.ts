@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ACCESS, can, ROLES } from '~/shared/roles';
+import { passwordProblem } from '~/shared/staff';
+import { deviceOf } from '~/shared/user-agent';
+import { tabsFor } from '~/islands/admin/AdminTabs';
+
+describe('roles', () => {
+  it('let an owner do everything, an agent all but the team, log and settings, a viewer only read', () => {
+    const allowed = (role: (typeof ROLES)[number]) => Object.keys(ACCESS).filter((permission) => can(role, permission as keyof typeof ACCESS)).sort();
+    expect(allowed('owner')).toEqual(Object.keys(ACCESS).sort());
+    expect(allowed('agent')).toEqual(['account.self', 'brands.write', 'inquiries.attachments', 'inquiries.export', 'inquiries.read', 'inquiries.write', 'team.directory', 'units.read', 'units.write', 'uploads.write']);
+    expect(allowed('viewer')).toEqual(['account.self', 'inquiries.read', 'team.directory', 'units.read']);
+    expect(can(null, 'inquiries.read')).toBe(false);
+  });
+
+  it('show each role the tabs it may use (the server checks anyway)', () => {
+    expect(tabsFor('owner')).toEqual(['inquiries', 'brands', 'units', 'team', 'activity', 'account']);
+    expect(tabsFor('agent')).toEqual(['inquiries', 'brands', 'units', 'account']);
+    expect(tabsFor('viewer')).toEqual(['inquiries', 'brands', 'units', 'account']);
+  });
+});
+
+describe('new passwords', () => {
+  it('need 12 characters: 11 are refused, 12 pass', () => {
+    expect(passwordProblem('k7#Lm2@pQ9z')).toBe('team.errors.passwordTooShort');
+    expect(passwordProblem('k7#Lm2@pQ9zX')).toBeNull();
+  });
+
+  it('refuse the common long ones whatever their case, and a repeated character', () => {
+    expect(passwordProblem('Password1234')).toBe('team.errors.passwordCommon');
+    expect(passwordProblem('1q2w3e4r5t6y')).toBe('team.errors.passwordCommon');
+    expect(passwordProblem('aaaaaaaaaaaaaaaa')).toBe('team.errors.passwordCommon');
+  });
+
+  it('refuse the account’s own name or address, also with digits and symbols after it', () => {
+    expect(passwordProblem('mina.park2024!', { username: 'mina.park' })).toBe('team.errors.passwordLikeAccount');
+    expect(passwordProblem('mina.park@btower.example', { email: 'mina.park@btower.example' })).toBe('team.errors.passwordLikeAccount');
+    expect(passwordProblem('mina.park leases floors', { username: 'mina.park' })).toBeNull();
+  });
+});
+
+describe('device names of sessions', () => {
+  it('name the browser and system', () => {
+    expect(deviceOf('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1')).toBe('Safari · iPhone');
+    expect(deviceOf('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 Edg/126.0')).toBe('Edge · Windows');
+    expect(deviceOf('Mozilla/5.0 (Linux; Android 14; SM-S921N) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0 Mobile Safari/537.36')).toBe('Samsung Internet · Android');
+    expect(deviceOf(null)).toBe('?');
+  });
+});
