@@ -1,21 +1,28 @@
 import * as v from 'valibot';
-import { ImageName, Text } from './shared.ts';
-import { ImageText } from './media.ts';
+import { captionedPicture, listId, Text } from './shared.ts';
 
-/** The half-year periods the construction record covers, oldest first (spec §3). */
-export const PERIODS = ['2024h1', '2024h2', '2025h1', '2025h2'] as const;
-export type Period = (typeof PERIODS)[number];
+/** A construction photo: the image once, its alt text and caption in each language's file. */
+const Photo = captionedPicture('construction');
 
-const PhotoList = v.pipe(v.array(ImageName), v.minLength(1, 'must list at least one photo'));
+const Period = v.object({
+  id: v.pipe(listId('2026h1'), v.regex(/^\d{4}h[12]$/, 'must name a half-year, such as 2026h1 or 2026h2'), v.title('반기')),
+  title: v.pipe(Text, v.title('제목')),
+  status: v.pipe(Text, v.title('공정 상태')),
+  photos: v.pipe(v.array(Photo), v.minLength(1, 'must show at least one photo'), v.title('사진')),
+});
 
-/** content/construction/data.json: each period's photos. */
-export const ConstructionDataSchema = v.object(
-  Object.fromEntries(PERIODS.map((p) => [p, v.object({ photos: PhotoList })])) as Record<Period, v.ObjectSchema<{ photos: typeof PhotoList }, undefined>>,
+/**
+ * content/construction/{locale}.json: the construction record, half-year by half-year in the order listed.
+ * A new half-year is a new item: the page shows whatever periods the file lists.
+ */
+export const ConstructionTextSchema = v.pipe(
+  v.object({
+    periods: v.pipe(v.array(Period), v.minLength(1, 'must list at least one half-year'), v.title('반기별 공정')),
+  }),
+  v.forward(
+    v.check(({ periods }) => new Set(periods.map((p) => p.id)).size === periods.length, 'each half-year may be listed only once'),
+    ['periods'],
+  ),
 );
 
-const PeriodText = v.object({ title: Text, status: Text, photos: v.array(ImageText) });
-
-/** content/construction/{locale}.json: each period's title, status and photo descriptions. */
-export const ConstructionTextSchema = v.object(
-  Object.fromEntries(PERIODS.map((p) => [p, PeriodText])) as Record<Period, typeof PeriodText>,
-);
+export type ConstructionText = v.InferOutput<typeof ConstructionTextSchema>;
