@@ -1,18 +1,27 @@
 import type * as v from 'valibot';
 import { DEFAULT_LOCALE, type Locale } from '../i18n/locales.ts';
 import { CONTENT_KINDS, jsonSchemaOf } from './json-schemas.ts';
+import { parseJsonFile } from './json-file.ts';
 import { sharedValueMismatches } from './same-in-every-language.ts';
 import { ContentError, parseContent } from './validate.ts';
 
-/** Every JSON file editors keep under content/ (dictionaries are loaded by src/content/dictionaries.ts). */
-const files = import.meta.glob<unknown>(['/content/**/*.json', '!/content/i18n/**', '!/content/.schemas/**'], {
+/**
+ * Every JSON file editors keep under content/ (dictionaries are loaded by src/content/dictionaries.ts), as
+ * text: we parse it ourselves so a syntax error names the file, line and column.
+ */
+const files = import.meta.glob<string>(['/content/**/*.json', '!/content/i18n/**', '!/content/.schemas/**'], {
   eager: true,
+  query: '?raw',
   import: 'default',
 });
+const parsed = new Map<string, unknown>();
 
 function read(file: string): unknown {
-  const data = files[`/${file}`];
-  if (data === undefined) throw new Error(`${file}: file is missing`);
+  if (parsed.has(file)) return parsed.get(file);
+  const text = files[`/${file}`];
+  if (text === undefined) throw new Error(`${file}: file is missing`);
+  const data = parseJsonFile(file, text);
+  parsed.set(file, data);
   return data;
 }
 
