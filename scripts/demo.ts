@@ -16,7 +16,7 @@ const isNew = await readdir(DATA_DIR).then((entries) => entries.length === 0, ()
 // Known before the server starts, so the seeder can sign in (the server reads the same file).
 const password = await ensureLocalAdminPassword(DATA_DIR);
 
-const server = spawn(process.execPath, [path.resolve('netlify-local/server.ts')], {
+const server = spawn(process.execPath, [path.resolve('netlify-local/server.ts'), '--watch-content'], {
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR, PORT: String(PORT), ADMIN_PASSWORD: password },
 });
