@@ -31,7 +31,8 @@ export async function publishBuild(outDir: string, built: string): Promise<void>
   const builds = buildsDirOf(outDir);
   const current = await lstat(outDir).catch(() => null);
   if (current && !current.isSymbolicLink()) {
-    await rename(outDir, path.join(builds, buildId('before-links')));
+    // Named to sort before every build, so it is removed with the old builds below.
+    await rename(outDir, path.join(builds, `0-before-links-${process.pid}`));
   }
   const previous = current?.isSymbolicLink() ? path.resolve(path.dirname(outDir), await readlink(outDir)) : null;
   const link = `${outDir}.link-${process.pid}`;

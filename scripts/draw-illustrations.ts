@@ -28,10 +28,10 @@ interface FloorSectionImages {
   exampleImages: Picture[];
 }
 
-/** Writes a drawing to the image file a content file names ('floors/plan-b2.svg'). */
+/** Writes a drawing to the image file a content file names ('/src/assets/illustrations/floors/plan-b2.svg'). */
 function write(name: string, content: string): void {
-  if (!name.endsWith('.svg')) throw new Error(`${name}: a drawing must be named .svg`);
-  const file = join(OUT, name);
+  if (!name.startsWith('/src/assets/illustrations/') || !name.endsWith('.svg')) throw new Error(`${name}: a drawing must be an .svg in /src/assets/illustrations/`);
+  const file = join(ROOT, name);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, content);
 }

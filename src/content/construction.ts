@@ -14,14 +14,16 @@ export interface ConstructionPeriod {
 
 /**
  * The construction record in one language (content/construction/{locale}.json): every half-year the file
- * lists, in its order, each photo with its alt text and caption.
+ * lists, in its order, with its photos in theirs, each with its alt text and caption.
  */
 export function constructionPeriods(locale: Locale): ConstructionPeriod[] {
-  const { periods } = loadLocalized('construction', locale, ConstructionTextSchema);
-  return periods.map(({ id, title, status, photos }) => ({
+  const { periods, photos } = loadLocalized('construction', locale, ConstructionTextSchema);
+  return periods.map(({ id, title, status }) => ({
     key: id,
     title,
     status,
-    photos: photos.map(({ file, alt, caption }) => ({ image: illustration(file), alt, ...(caption ? { caption } : {}) })),
+    photos: photos
+      .filter((photo) => photo.period === id)
+      .map(({ file, alt, caption }) => ({ image: illustration(file), alt, ...(caption ? { caption } : {}) })),
   }));
 }

@@ -11,14 +11,15 @@ const files = import.meta.glob<ImageMetadata>('/src/assets/illustrations/**/*.{s
 });
 
 /**
- * The image a content file names (with its extension), for astro:assets. A name without a file fails the
- * build with the expected path, so a typo or a photo that was never committed cannot ship a broken image.
- * @example illustration('floors/plan-b2.svg')
+ * The image a content file names (its path from the repository root, with its extension), for astro:assets.
+ * A path without a file fails the build naming it, so a typo or a photo that was never committed cannot
+ * ship a broken image.
+ * @example illustration('/src/assets/illustrations/floors/plan-b2.svg')
  */
 export function illustration(file: string): ImageMetadata {
-  const image = files[`/${IMAGE_DIR}/${file}`];
+  const image = files[file];
   if (!image) {
-    throw new Error(`Image "${file}" not found: expected ${IMAGE_DIR}/${file} (drawings: npx node scripts/draw-illustrations.ts)`);
+    throw new Error(`Image "${file}" not found: it must be a file in /${IMAGE_DIR}/ (drawings: npx node scripts/draw-illustrations.ts)`);
   }
   return image;
 }

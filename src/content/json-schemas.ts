@@ -57,7 +57,15 @@ export function schemaRefFor(file: string, kind: ContentKind): string {
  * patterns. Rules a JSON Schema cannot say (cross-field checks) are left to the build, which names them.
  */
 export function jsonSchemaOf(kind: ContentKind): Record<string, unknown> {
-  const schema = toJsonSchema(kind.schema, { errorMode: 'ignore', typeMode: 'input' }) as Record<string, unknown>;
+  const schema = toJsonSchema(kind.schema, {
+    errorMode: 'ignore',
+    typeMode: 'input',
+    // The build's own message for a pattern, so the CMS (src/cms/config.ts) can show the editor the same words.
+    overrideAction: ({ valibotAction, jsonSchema }) =>
+      valibotAction.type === 'regex' && typeof valibotAction.message === 'string' && jsonSchema.pattern === (valibotAction.requirement as RegExp).source
+        ? { ...jsonSchema, 'x-pattern-message': valibotAction.message }
+        : jsonSchema,
+  }) as Record<string, unknown>;
   closeObjects(schema);
   const properties = (schema.properties ?? {}) as Record<string, unknown>;
   return {

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { LOCALES, localizePath } from '~/i18n/locales';
 
-/** Keeps the admin panel and the API out of search engines; points them to the sitemap. */
+/** Keeps the admin panel, the content editors' app and the API out of search engines; points them to the sitemap. */
 export const GET: APIRoute = ({ site }) => {
-  const disallow = ['/api/', ...LOCALES.map((l) => localizePath(l, '/admin'))];
+  const disallow = ['/api/', '/cms/', ...LOCALES.map((l) => localizePath(l, '/admin'))];
   const lines = ['User-agent: *', ...disallow.map((p) => `Disallow: ${p}`), 'Allow: /', ''];
   if (site) lines.push(`Sitemap: ${new URL('/sitemap.xml', site).href}`, '');
   return new Response(lines.join('\n'), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });

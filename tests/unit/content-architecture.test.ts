@@ -20,7 +20,7 @@ describe('architecture content', () => {
   it('rejects a missing perspective and an image without its extension, naming file and field', () => {
     const broken = structuredClone(en) as Record<string, any>;
     delete broken.perspectives.lobby;
-    broken.perspectives.office.image.file = 'interior/office';
+    broken.perspectives.office.image.file = '/src/assets/illustrations/interior/office';
     let message = '';
     try {
       parseContent('content/architecture/en.json', ArchitectureTextSchema, broken);
@@ -28,6 +28,6 @@ describe('architecture content', () => {
       message = (error as Error).message;
     }
     expect(message).toMatch(/content\/architecture\/en\.json: .*perspectives\.lobby/);
-    expect(message).toContain('perspectives.office.image.file: must be an image under src/assets/illustrations/ with its extension');
+    expect(message).toContain('perspectives.office.image.file: must be an image in /src/assets/illustrations/ named with its extension');
   });
 });

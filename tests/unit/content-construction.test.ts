@@ -25,9 +25,10 @@ describe('construction content', () => {
     }
   });
 
-  it('takes a new half-year as a new list item, with a JPEG photo, without any code knowing the period', () => {
+  it('takes a new half-year and its JPEG photo as two new list items, without any code knowing the period', () => {
     const next = structuredClone(ko);
-    next.periods.push({ id: '2026h1', title: '2026년 상반기', status: '준공', photos: [{ file: 'construction/2026h1-1.jpg', alt: '준공된 건물' }] });
+    next.periods.push({ id: '2026h1', title: '2026년 상반기', status: '준공' });
+    next.photos.push({ period: '2026h1', file: '/src/assets/illustrations/construction/2026h1-1.jpg', alt: '준공된 건물' });
     expect(errorOf(next)).toBe('');
   });
 
@@ -39,13 +40,22 @@ describe('construction content', () => {
     const notHalfYear = structuredClone(ko);
     notHalfYear.periods[2]!.id = '2025q1';
     expect(errorOf(broken)).toMatch(/content\/construction\/ko\.json: .*periods\.0\.status/);
-    expect(errorOf(twice)).toContain('periods: each half-year may be listed only once');
+    expect(errorOf(twice)).toContain('periods.4.id: 2024h2 is listed twice');
     expect(errorOf(notHalfYear)).toContain('periods.2.id: must name a half-year');
+  });
+
+  it('rejects a half-year without photos and a photo of a half-year that is not listed, naming the field', () => {
+    const lonely = structuredClone(ko);
+    lonely.periods.push({ id: '2026h1', title: '2026년 상반기', status: '준공' });
+    expect(errorOf(lonely)).toContain('periods.4.id: 2026h1 has no photo: add one to photos');
+    const stray = structuredClone(ko);
+    stray.photos[3]!.period = '2023h2';
+    expect(errorOf(stray)).toContain('photos.3.period: names 2023h2, which periods does not list');
   });
 
   it('rejects a photo that is not an image file path', () => {
     const broken = structuredClone(ko);
-    broken.periods[1]!.photos[0]!.file = 'Photo 1';
-    expect(errorOf(broken)).toContain('periods.1.photos.0.file: must be an image under src/assets/illustrations/');
+    broken.photos[6]!.file = 'Photo 1';
+    expect(errorOf(broken)).toContain('photos.6.file: must be an image in /src/assets/illustrations/');
   });
 });

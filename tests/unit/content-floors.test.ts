@@ -30,7 +30,7 @@ describe('floors content', () => {
   });
 
   it('rejects example images on b2 and more than three on any floor', () => {
-    const cafe = { file: 'floors/examples/cafe.svg', alt: 'A café' };
+    const cafe = { file: '/src/assets/illustrations/floors/examples/cafe.svg', alt: 'A café' };
     const onB2 = clone(en) as Record<string, any>;
     onB2.sections[0].exampleImages = [cafe];
     expect(errorOf('content/floors/en.json', FloorsTextSchema, onB2)).toContain('b2 has no example images');
@@ -130,6 +130,6 @@ describe('floors overview and sections', () => {
   });
 
   it('shows every section with its position in the building', () => {
-    for (const section of loadFloors('ko').sections) expect(section.locationImage?.file, section.id).toBe(`floors/location-${section.id}.svg`);
+    for (const section of loadFloors('ko').sections) expect(section.locationImage?.file, section.id).toBe(`/src/assets/illustrations/floors/location-${section.id}.svg`);
   });
 });

@@ -20,13 +20,16 @@ describe('values entered once for every language', () => {
   it('name the field where a language names another photo, lacks a half-year or a photo, or renames a period', () => {
     const ko = read('content/construction/ko.json');
     const en = structuredClone(read('content/construction/en.json'));
-    en.periods[1].photos[2].file = 'construction/other.svg';
-    en.periods[2].photos.pop();
+    en.photos[7].file = '/src/assets/illustrations/construction/other.svg';
     en.periods[3].id = '2025h1';
     expect(sharedValueMismatches(schemaOf('construction'), ko, en, 'content/construction/ko.json')).toEqual([
-      { path: 'periods.1.photos.2.file', message: 'must be the same in every language: content/construction/ko.json has "construction/2024h2-3.svg"' },
-      { path: 'periods.2.photos', message: 'must list the same 5 items as content/construction/ko.json, in the same order (it lists 4)' },
       { path: 'periods.3.id', message: 'must be the same in every language: content/construction/ko.json has "2025h2"' },
+      { path: 'photos.7.file', message: 'must be the same in every language: content/construction/ko.json has "/src/assets/illustrations/construction/2024h2-3.svg"' },
+    ]);
+    const fewerPhotos = structuredClone(read('content/construction/zh.json'));
+    fewerPhotos.photos.pop();
+    expect(sharedValueMismatches(schemaOf('construction'), ko, fewerPhotos, 'ko.json')).toEqual([
+      { path: 'photos', message: 'must list the same 20 items as ko.json, in the same order (it lists 19)' },
     ]);
     const fewer = structuredClone(read('content/construction/ja.json'));
     fewer.periods.pop();
@@ -43,7 +46,7 @@ describe('values entered once for every language', () => {
     expect(sharedValueMismatches(schemaOf('floors'), ko, zh, 'ko.json')).toEqual([]);
     delete zh.sections[3].locationImage;
     expect(sharedValueMismatches(schemaOf('floors'), ko, zh, 'ko.json')).toEqual([
-      { path: 'sections.3.locationImage.file', message: 'must be the same in every language: ko.json has "floors/location-2f.svg"' },
+      { path: 'sections.3.locationImage.file', message: 'must be the same in every language: ko.json has "/src/assets/illustrations/floors/location-2f.svg"' },
     ]);
   });
 });

@@ -31,19 +31,20 @@ export const IMAGE_DIR = 'src/assets/illustrations';
 export const IMAGE_EXTENSIONS = ['svg', 'jpg', 'jpeg', 'png', 'webp'] as const;
 
 /**
- * An image under src/assets/illustrations/, by path and extension: 'floors/plan-b2.svg' (a drawing) or
- * 'construction/2026h1-1.jpg' (a photo). Photos (JPEG, PNG, WebP) are resized and converted by the build
- * like the drawings. Upper-case extensions are accepted: that is how phones name their photos.
+ * An image under src/assets/illustrations/, by its path from the repository root with its extension:
+ * '/src/assets/illustrations/floors/plan-b2.svg' (a drawing) or '/src/assets/illustrations/construction/
+ * 2026h1-1.jpg' (a photo), the form the CMS writes for an upload. Photos (JPEG, PNG, WebP) are resized and
+ * converted by the build like the drawings. Upper-case extensions are accepted: phones name photos so.
  */
 export const imageFile = (folder: string) =>
   v.pipe(
     v.string(),
     v.regex(
-      /^[a-z0-9][\w-]*(\/[\w-][\w.-]*)*\.(svg|jpe?g|png|webp|SVG|JPE?G|PNG|WEBP)$/,
-      `must be an image under ${IMAGE_DIR}/ with its extension, such as ${folder}/photo.jpg`,
+      /^\/src\/assets\/illustrations(\/[\w-][\w.-]*)+\.(svg|jpe?g|png|webp|SVG|JPE?G|PNG|WEBP)$/,
+      `must be an image in /${IMAGE_DIR}/ named with its extension, such as /${IMAGE_DIR}/${folder}/photo.jpg`,
     ),
     v.title('이미지'),
-    cms({ widget: 'image', media: { folder: `${IMAGE_DIR}/${folder}`, public: folder }, i18n: 'duplicate' }),
+    cms({ widget: 'image', media: { folder: `${IMAGE_DIR}/${folder}`, public: `/${IMAGE_DIR}/${folder}` }, i18n: 'duplicate' }),
   );
 
 /** An image with its alt text, written once per language beside the image it describes. */
@@ -53,14 +54,12 @@ export const picture = (folder: string) => v.object({ file: imageFile(folder), a
 export const captionedPicture = (folder: string) =>
   v.object({ ...picture(folder).entries, caption: v.optional(v.pipe(Text, v.title('캡션'))) });
 
-/** An item's id in a list an editor extends (a half-year, a floor): the same in every language file. */
-export const listId = (example: string) =>
-  v.pipe(
-    v.string(),
-    v.regex(/^[a-zA-Z0-9][a-zA-Z0-9-]*$/, `must be an id of letters, digits and dashes, such as ${example}`),
-    v.title('ID'),
-    cms({ i18n: 'duplicate' }),
-  );
+/**
+ * An item's id in a list an editor extends (a half-year): the same in every language file, so the CMS
+ * copies it from Korean and the build checks it.
+ */
+export const listId = (pattern: RegExp, message: string, title = 'ID') =>
+  v.pipe(v.string(), v.regex(pattern, message), v.title(title), cms({ i18n: 'duplicate' }));
 
 /**
  * Rich text an editor writes as Markdown: paragraphs, bold, italic, bulleted and numbered lists, line
