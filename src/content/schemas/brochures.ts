@@ -34,12 +34,12 @@ export const BrochureDataSchema = v.strictObject({
 export const BrochureTextSchema = v.strictObject({
   /** The editor's JSON Schema (content/.schemas/), ignored here. */
   $schema: v.optional(v.string()),
-  /** The PDF visitors download in this language (`npm run make-brochures` prints b-tower-<lang>.pdf). */
+  /** The PDF visitors download in this language, by its path from the repository root (`npm run make-brochures` prints /content/brochures/b-tower-<lang>.pdf). */
   pdf: v.pipe(
     v.string(),
-    v.regex(/^[a-zA-Z0-9][\w.-]*\.(pdf|PDF)$/, `must be a PDF file in ${BROCHURE_DIR}/, such as b-tower-en.pdf`),
+    v.regex(/^\/content\/brochures\/[a-zA-Z0-9][\w.-]*\.(pdf|PDF)$/, `must be a PDF file in /${BROCHURE_DIR}/, such as /${BROCHURE_DIR}/b-tower-en.pdf`),
     v.title('브로슈어 PDF'),
-    cms({ widget: 'file', media: { folder: BROCHURE_DIR, public: '' } }),
+    cms({ widget: 'file', media: { folder: BROCHURE_DIR, public: `/${BROCHURE_DIR}` } }),
   ),
   title: text,
   tagline: text,
