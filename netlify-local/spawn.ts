@@ -15,22 +15,26 @@ export function freePort(): Promise<number> {
 
 export interface RunningServer {
   origin: string;
+  /** What the server printed so far. */
+  log(): string;
   pid: number;
   stop(): Promise<void>;
 }
 
 /**
  * Starts netlify-local/server.ts as a child on `port` with `env` (functions only with `apiOnly`, else the built
- * site too), resolves once it listens. Used by the benchmarks and the audit.
+ * site too), resolves once it listens. Used by the benchmarks, the audit and tests. `cwd` serves another
+ * checkout (its netlify.toml, functions and content); `watchContent` rebuilds it when its content changes.
  * stop() sends SIGTERM to that PID and waits for the exit (PGlite closes its folder cleanly).
  */
 export async function startLocalServer(
   port: number,
   env: Record<string, string>,
-  options: { apiOnly?: boolean } = {},
+  options: { apiOnly?: boolean; cwd?: string; watchContent?: boolean } = {},
 ): Promise<RunningServer> {
-  const args = ['netlify-local/server.ts', ...(options.apiOnly ? ['--api-only'] : [])];
+  const args = ['netlify-local/server.ts', ...(options.apiOnly ? ['--api-only'] : []), ...(options.watchContent ? ['--watch-content'] : [])];
   const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: options.cwd,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -53,6 +57,7 @@ export async function startLocalServer(
   });
   return {
     origin: `http://127.0.0.1:${port}`,
+    log: () => log,
     pid: child.pid as number,
     async stop() {
       process.kill(child.pid as number, 'SIGTERM');

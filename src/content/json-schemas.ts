@@ -61,10 +61,12 @@ export function jsonSchemaOf(kind: ContentKind): Record<string, unknown> {
     errorMode: 'ignore',
     typeMode: 'input',
     // The build's own message for a pattern, so the CMS (src/cms/config.ts) can show the editor the same words.
-    overrideAction: ({ valibotAction, jsonSchema }) =>
-      valibotAction.type === 'regex' && typeof valibotAction.message === 'string' && jsonSchema.pattern === (valibotAction.requirement as RegExp).source
-        ? { ...jsonSchema, 'x-pattern-message': valibotAction.message }
-        : jsonSchema,
+    overrideAction: ({ valibotAction, jsonSchema }) => {
+      const action = valibotAction as { type: string; message?: unknown; requirement?: unknown };
+      return action.type === 'regex' && typeof action.message === 'string' && jsonSchema.pattern === (action.requirement as RegExp).source
+        ? { ...jsonSchema, 'x-pattern-message': action.message }
+        : jsonSchema;
+    },
   }) as Record<string, unknown>;
   closeObjects(schema);
   const properties = (schema.properties ?? {}) as Record<string, unknown>;

@@ -84,7 +84,8 @@ const SectionTextSchema = v.object({
   highlights: v.pipe(v.array(Text), v.minLength(1)),
   planImage: picture('floors'),
   locationImage: v.optional(picture('floors')),
-  exampleImages: v.pipe(v.array(picture('floors/examples')), v.maxLength(MAX_FLOOR_EXAMPLE_IMAGES)),
+  // Optional (b2 has none): the CMS leaves an empty list out of the file.
+  exampleImages: v.optional(v.pipe(v.array(picture('floors/examples')), v.maxLength(MAX_FLOOR_EXAMPLE_IMAGES)), []),
 });
 
 const OverviewTextSchema = v.object({ id: fixedId(FLOOR_OVERVIEW_KEYS), name: Text, type: Text, description: LongText });
