@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import brands from '../../functions/brands.ts';
 import { call } from '../support/api-calls.ts';
 import { adminToken, brandBody, countRows, uploaded, useApiBackend } from '../support/api-suite.ts';
@@ -124,14 +124,25 @@ describe.each(availableBackends())('brands API on $name', (backend) => {
   });
 
   it('undoes a delete only within 10 minutes, only for the admin, and only a deleted brand', async () => {
-    const created = (await create()).json;
-    await call(brands, 'DELETE', `/api/brands/${created.id}`, { token });
-    expect((await call(brands, 'POST', `/api/brands/${created.id}/restore`)).status).toBe(401);
-    // Deleted 10 minutes and a second ago.
-    await ctx.db.updateTable('deletedRecords').set({ deletedAt: sql<Date>`now() - interval '601 seconds'` }).where('id', '=', created.id).execute();
-    const late = await call(brands, 'POST', `/api/brands/${created.id}/restore`, { token });
-    expect(late.status).toBe(404);
-    expect(late.json.error.code).toBe('brand_not_restorable');
+    const early = (await create()).json;
+    const late = (await create()).json;
+    const beforeDeletes = Date.now();
+    await call(brands, 'DELETE', `/api/brands/${early.id}`, { token });
+    await call(brands, 'DELETE', `/api/brands/${late.id}`, { token });
+    const afterDeletes = Date.now();
+    expect((await call(brands, 'POST', `/api/brands/${early.id}/restore`)).status).toBe(401);
+    // The clock is moved, not waited for: 9 min 59 s after the deletes one comes back, 10 min 1 s after, the other does not.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(beforeDeletes + 10 * 60_000 - 1_000);
+      expect((await call(brands, 'POST', `/api/brands/${early.id}/restore`, { token })).status).toBe(200);
+      vi.setSystemTime(afterDeletes + 10 * 60_000 + 1_000);
+      const refused = await call(brands, 'POST', `/api/brands/${late.id}/restore`, { token });
+      expect(refused.status).toBe(404);
+      expect(refused.json.error.code).toBe('brand_not_restorable');
+    } finally {
+      vi.useRealTimers();
+    }
     const standing = (await create()).json;
     expect((await call(brands, 'POST', `/api/brands/${standing.id}/restore`, { token })).json.error.code).toBe('brand_not_restorable');
     expect((await call(brands, 'POST', `/api/brands/${randomUUID()}/restore`, { token })).status).toBe(404);

@@ -131,14 +131,20 @@ test.describe('without JavaScript', () => {
 });
 
 test.describe('tooltip', () => {
-  test('opens on keyboard focus after a delay and closes on Escape', async ({ page }) => {
+  test('opens on keyboard focus after 700 ms and closes on Escape', async ({ page }) => {
+    await page.clock.install();
     await page.goto('/en/');
     const trigger = page.locator('#stats-title ~ dl button[aria-describedby]').nth(1);
     const tooltip = page.locator(`#${await trigger.getAttribute('aria-describedby')}`);
     await expect(tooltip).toHaveAttribute('role', 'tooltip');
+    // In view first: the focus below scrolls nothing, so no scroll event closes the bubble once shown.
+    await trigger.scrollIntoViewIfNeeded();
+    await page.clock.pauseAt(Date.now() + 60_000);
     await trigger.focus();
+    await page.clock.runFor(699);
     await expect(tooltip).toBeHidden();
-    await expect(tooltip).toBeVisible({ timeout: 2000 });
+    await page.clock.runFor(1);
+    await expect(tooltip).toBeVisible();
     await expect(tooltip).toContainText('pyeong');
     const box = (await tooltip.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
@@ -152,23 +158,17 @@ test.describe('tooltip', () => {
 test.describe('tooltip on a touch screen', () => {
   test('a tap opens the "i" explanation at once; a second tap, a tap elsewhere or Escape closes it', async ({ page, isMobile }) => {
     test.skip(!isMobile, 'taps need a touch screen');
+    await page.clock.install();
     await page.goto('/floors');
     const trigger = page.locator('[id="2f"] [data-tooltip] button');
     const bubble = page.locator(`#${await trigger.getAttribute('aria-describedby')}`);
     await trigger.scrollIntoViewIfNeeded();
-    // The delay is measured inside the page: a tap must not wait for the 700 ms hover delay.
-    await page.evaluate((id) => {
-      const log = { tapped: 0, shown: 0 };
-      Object.assign(window, { tapLog: log });
-      document.addEventListener('pointerdown', () => (log.tapped = performance.now()), { capture: true });
-      const target = document.getElementById(id)!;
-      new MutationObserver(() => !target.hidden && (log.shown ||= performance.now())).observe(target, { attributes: true });
-    }, (await bubble.getAttribute('id'))!);
+    // The page's clock stands still: a bubble that shows now did not wait for the 700 ms hover delay.
+    await page.clock.pauseAt(Date.now() + 60_000);
     await trigger.tap();
     await expect(bubble).toBeVisible();
     await expect(bubble).toContainText('㎡');
-    const log = await page.evaluate(() => (window as unknown as { tapLog: { tapped: number; shown: number } }).tapLog);
-    expect(log.shown - log.tapped).toBeLessThan(300);
+    await page.clock.resume();
     const box = (await bubble.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
@@ -191,12 +191,15 @@ test.describe('tooltip on a touch screen', () => {
     test.skip(isMobile, 'the tap test covers touch screens');
     // No smooth scrolling: a page still gliding under the pointer would be a hover leaving and coming back.
     await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.clock.install();
     await page.goto('/en/floors');
     const trigger = page.locator('[id="2f"] [data-tooltip] button');
     const bubble = page.locator(`#${await trigger.getAttribute('aria-describedby')}`);
     await trigger.scrollIntoViewIfNeeded();
+    // With the page's clock stopped, only a bubble that needs no timer can show.
+    await page.clock.pauseAt(Date.now() + 60_000);
     await trigger.click();
-    await expect(bubble).toBeVisible({ timeout: 500 });
+    await expect(bubble).toBeVisible();
     await trigger.click();
     await expect(bubble).toBeHidden();
   });
@@ -205,22 +208,8 @@ test.describe('tooltip on a touch screen', () => {
 test.describe('tooltip on hover', () => {
   test('opens after 700 ms, and at once when moving on to the next one', async ({ page, isMobile }) => {
     test.skip(isMobile, 'touch screens have no hover');
+    await page.clock.install();
     await page.goto('/en/');
-    // Delays are measured inside the page, so a slow machine cannot make the test lie either way.
-    await page.evaluate(() => {
-      const log: { kind: 'enter' | 'shown'; id: string; at: number }[] = [];
-      Object.assign(window, { tooltipLog: log });
-      for (const root of document.querySelectorAll<HTMLElement>('[data-tooltip]')) {
-        const id = root.querySelector('[role="tooltip"]')!.id;
-        root.addEventListener('pointerenter', () => log.push({ kind: 'enter', id, at: performance.now() }));
-      }
-      new MutationObserver((records) => {
-        for (const { target } of records) {
-          const bubble = target as HTMLElement;
-          if (bubble.getAttribute('role') === 'tooltip' && !bubble.hidden) log.push({ kind: 'shown', id: bubble.id, at: performance.now() });
-        }
-      }).observe(document.body, { attributes: true, attributeFilter: ['hidden'], subtree: true });
-    });
     const triggers = page.locator('#stats-title ~ dl button[aria-describedby]');
     // The stats slide in when scrolled to; a card moving out from under the pointer rightly cancels it.
     await triggers.nth(1).scrollIntoViewIfNeeded();
@@ -231,22 +220,17 @@ test.describe('tooltip on hover', () => {
     );
     const bubble = async (i: number) => page.locator(`#${await triggers.nth(i).getAttribute('aria-describedby')}`);
     const [first, second] = [await bubble(0), await bubble(1)];
+    // The page's clock is ours from here: 699 ms of hovering is not enough, 700 ms is.
+    await page.clock.pauseAt(Date.now() + 60_000);
     await triggers.nth(0).hover();
-    await expect(first).toBeVisible({ timeout: 3000 });
+    await page.clock.runFor(699);
+    await expect(first).toBeHidden();
+    await page.clock.runFor(1);
+    await expect(first).toBeVisible();
+    // Moving on to the next one shows it without waiting: the clock does not move.
     await triggers.nth(1).hover();
     await expect(second).toBeVisible();
     await expect(first).toBeHidden();
-
-    type Entry = { kind: string; id: string; at: number };
-    const log = await page.evaluate(() => (window as unknown as { tooltipLog: Entry[] }).tooltipLog);
-    const delay = async (locator: typeof first) => {
-      const id = (await locator.getAttribute('id'))!;
-      const enter = log.find((entry) => entry.kind === 'enter' && entry.id === id)!;
-      const shown = log.find((entry) => entry.kind === 'shown' && entry.id === id)!;
-      return shown.at - enter.at;
-    };
-    expect(await delay(first)).toBeGreaterThanOrEqual(690);
-    expect(await delay(second)).toBeLessThan(100);
 
     await page.mouse.move(5, 700);
     await expect(second).toBeHidden();
@@ -262,8 +246,9 @@ test.describe('video facades with external hosts blocked', () => {
     await page.mouse.move(300, 400);
     const frame = hero.locator('iframe');
     await expect(frame).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
-    // The blocked player never reports in, so it never covers the poster.
-    await page.waitForTimeout(500);
+    // The blocked player's page loads (as an error page) and never reports in, so it never covers the poster.
+    await (await (await frame.elementHandle())!.contentFrame())!.waitForLoadState('load');
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await expect(frame).toHaveClass(/opacity-0/);
     expect(consoleErrors).toEqual([]);
   });

@@ -35,7 +35,6 @@ const stored = async (page: Page, name: string) =>
   ((await (await page.request.get(`/api/brands?search=${encodeURIComponent(name)}`)).json()) as Brand[]).filter((b) => b.name === name);
 
 test('two brands in one session: each form gets a fresh upload dialog with a picker, and both save', async ({ page }) => {
-  test.setTimeout(90_000);
   await openBrands(page);
   const dialog = page.locator('.uppy-Dashboard--modal');
   for (const name of [uniqueName('E2E First'), uniqueName('E2E Second')]) {
@@ -73,7 +72,6 @@ test('the thumbnail dialog refuses GIF and SVG with the allowed types in words',
 });
 
 test('delete is immediate and its toast can undo it: the brand comes back whole, thumbnail included', async ({ page }) => {
-  test.setTimeout(60_000);
   const token = await apiToken(page.request);
   const seeded = await createBrand(page.request, token, {
     name: uniqueName('E2E Undo'),
@@ -142,7 +140,6 @@ test('수정 brings the form into view, focuses its first field and marks the ro
 });
 
 test('names and descriptions in other languages: entered on their tabs, shown to visitors of that language, Korean otherwise', async ({ page }) => {
-  test.setTimeout(90_000);
   const name = uniqueName('E2E 다국어');
   const english = `${name} EN`;
   await openBrands(page);

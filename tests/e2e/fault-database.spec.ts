@@ -19,7 +19,8 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 test('a visitor whose inquiry fails while the database is down sends it again after recovery; it is stored once', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'one browser is enough for a server-side fault');
   test.skip(!serverUrl, 'needs a PostgreSQL server to cut: set TEST_DATABASE_URL (CI does)');
-  test.setTimeout(90_000);
+  // A long journey (an outage, a failed send, recovery, a resend): as long as the blob-store one.
+  test.setTimeout(180_000);
   const target = new URL(serverUrl!);
   const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
   const schema = await isolatedUrl(serverUrl!);

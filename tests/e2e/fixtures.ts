@@ -38,8 +38,15 @@ export { expect };
 /** The WCAG tags every page is checked against. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
+/**
+ * One axe sweep of a whole page took up to ~40 s on a 2-core machine at a load average of ~20: each sweep a test
+ * runs adds this much to its budget, so a page with a sweep (or two) is not judged on the budget of a click.
+ */
+const AXE_SWEEP_BUDGET_MS = 60_000;
+
 /** Runs axe on the current page and returns the violations (an empty list when the page passes). */
 export async function axeViolations(page: import('@playwright/test').Page) {
+  test.info().setTimeout(test.info().timeout + AXE_SWEEP_BUDGET_MS);
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   return results.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
 }

@@ -61,6 +61,6 @@ test('the home strip shows exactly the 3 newest brands, newest first, and asks f
     const shown = await strip.getByTestId('brand-card').locator('h3').allTextContents();
     const stored = ((await (await page.request.get('/api/brands')).json()) as Brand[]).slice(0, 3).map((brand) => brandText(brand, 'en').name);
     expect(shown).toEqual(stored);
-  }).toPass({ timeout: 20_000 });
+  }).toPass();
   expect(asked).toEqual(['?limit=3']);
 });

@@ -99,7 +99,6 @@ async function tenantNames(page: Page): Promise<string[]> {
 
 test("/brands names the brands the API returned as the building's tenants", async ({ page, consoleErrors, isMobile }) => {
   test.skip(isMobile, 'the island behaves the same on every viewport');
-  test.setTimeout(60_000);
   const tag = uniqueName('ld').replace(' ', '');
   const token = await apiToken(page.request);
   // A name with markup in it must stay data inside the JSON-LD element.

@@ -83,7 +83,7 @@ describe.skipIf(!serverUrl)('database unreachable mid-run (needs TEST_DATABASE_U
             return response;
           }),
         );
-        await expect.poll(() => answered, { interval: 1 }).toBeGreaterThanOrEqual(3);
+        await expect.poll(() => answered, { interval: 1, timeout: 60_000 }).toBeGreaterThanOrEqual(3);
         await proxy.cut();
         const burstStatus = (await Promise.all(burst)).map((response) => response.status);
         expect(burstStatus.every((status) => status === 201 || status === 503), burstStatus.join(',')).toBe(true);

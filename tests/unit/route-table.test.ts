@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { Config } from '@netlify/functions';
 import { routes, uuidParam } from '../../src/server/http/routes.ts';
 
 const echo = async (req: Request, context: { params: Record<string, string> }) => Response.json({ method: req.method, params: context.params });
 
 describe('a function route table', () => {
-  const config = { path: ['/api/things', '/api/things/:id', '/api/things/:id/restore'] };
+  const config = { path: ['/api/things', '/api/things/:id', '/api/things/:id/restore'] } satisfies Config;
   const handler = routes(config, {
     '/api/things': { GET: echo, POST: echo },
     '/api/things/:id': { GET: echo, PUT: echo, DELETE: echo },
@@ -38,7 +39,7 @@ describe('a function route table', () => {
   });
 
   it('refuses to load when the table and config.path disagree, so no declared path goes unrouted', () => {
-    expect(() => routes({ path: ['/api/a', '/api/b'] }, { '/api/a': { GET: echo } })).toThrow(/config\.path/);
+    expect(() => routes({ path: ['/api/a', '/api/b'] } satisfies Config, { '/api/a': { GET: echo } })).toThrow(/config\.path/);
     expect(() => routes({ path: '/api/a' }, { '/api/b': { GET: echo } })).toThrow(/config\.path/);
   });
 });

@@ -22,7 +22,7 @@ export type RouteTable = Record<string, Partial<Record<Method, RouteHandler>>>;
  * `config.path`, so a path declared but not routed (or the reverse) fails when the function loads.
  * @example export default routes(config, { '/api/units/:id': { GET: readUnit, PUT: updateUnit } });
  */
-export function routes(config: Config, table: RouteTable): (req: Request, context?: Partial<Context>) => Promise<Response> {
+export function routes(config: Pick<Config, 'path'>, table: RouteTable): (req: Request, context?: Partial<Context>) => Promise<Response> {
   const declared = config.path === undefined ? [] : [config.path].flat();
   const listed = Object.keys(table);
   if (declared.length !== listed.length || declared.some((path, i) => path !== listed[i])) {

@@ -35,12 +35,14 @@ interface Claimed {
  */
 async function claim(db: Db, inquiryId: string | undefined): Promise<Claimed[]> {
   const onlyInquiry = inquiryId ? sql`and inquiry_id = ${inquiryId}` : sql``;
+  // Due and locked are judged by the process clock (as the backoff is set), so one clock decides.
+  const now = new Date();
   const result = await sql<Claimed>`
-    update outbox set locked_until = now() + make_interval(secs => ${CLAIM_SECONDS}), attempts = attempts + 1
+    update outbox set locked_until = ${new Date(now.getTime() + CLAIM_SECONDS * 1000)}, attempts = attempts + 1
     where id in (
       select id from outbox
-      where sent_at is null and failed_at is null and next_attempt_at <= now()
-        and (locked_until is null or locked_until < now()) ${onlyInquiry}
+      where sent_at is null and failed_at is null and next_attempt_at <= ${now}
+        and (locked_until is null or locked_until < ${now}) ${onlyInquiry}
       order by next_attempt_at
       limit ${BATCH}
       for update skip locked
@@ -89,7 +91,7 @@ async function deliverAll(db: Db, claimed: Claimed[], result: DrainResult): Prom
   for (const row of claimed) {
     try {
       await deliver(db, row);
-      await db.updateTable('outbox').set({ sentAt: sql`now()`, lockedUntil: null, lastError: null }).where('id', '=', row.id).execute();
+      await db.updateTable('outbox').set({ sentAt: new Date(), lockedUntil: null, lastError: null }).where('id', '=', row.id).execute();
       result.sent++;
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
@@ -100,7 +102,7 @@ async function deliverAll(db: Db, claimed: Claimed[], result: DrainResult): Prom
         .set({
           lockedUntil: null,
           lastError: message,
-          ...(last ? { failedAt: sql`now()` } : { nextAttemptAt: sql`now() + make_interval(mins => ${backoffMinutes(row.attempts)})` }),
+          ...(last ? { failedAt: new Date() } : { nextAttemptAt: new Date(Date.now() + backoffMinutes(row.attempts) * 60_000) }),
         })
         .where('id', '=', row.id)
         .execute();

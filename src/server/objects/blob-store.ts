@@ -12,6 +12,11 @@ import { HttpError, UnavailableError } from '../http/errors.ts';
 const ATTEMPTS = 2;
 const RETRY_DELAY_MS = 250;
 const OPERATION_DEADLINE_MS = 5_000;
+/**
+ * A large body takes longer than a metadata read without the store hanging: each MiB in flight adds this
+ * much to the deadline (a 10 MB attachment may take 15 s on a loaded machine before we call the store down).
+ */
+const DEADLINE_MS_PER_MIB = 1_000;
 
 /** The guarded operation a store request belongs to: aborted when it has failed or run out of time. */
 const operation = new AsyncLocalStorage<AbortController>();
@@ -52,15 +57,16 @@ export function blobStore(name: string): Store {
 }
 
 /**
- * Runs one blob operation: a failure of the store, or no answer within OPERATION_DEADLINE_MS, becomes
+ * Runs one blob operation: a failure of the store, or no answer within its deadline (OPERATION_DEADLINE_MS,
+ * more for `bytes` sent or read), becomes
  * UnavailableError (503) as soon as it happens; our own HttpErrors pass.
  */
-export async function guard<T>(task: () => Promise<T>): Promise<T> {
+export async function guard<T>(task: () => Promise<T>, bytes = 0): Promise<T> {
   const controller = new AbortController();
   const failed = new Promise<never>((_, reject) => {
     controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error), { once: true });
   });
-  const timer = setTimeout(() => controller.abort(new UnavailableError('Blob store did not answer in time')), OPERATION_DEADLINE_MS);
+  const timer = setTimeout(() => controller.abort(new UnavailableError('Blob store did not answer in time')), OPERATION_DEADLINE_MS + (bytes / 2 ** 20) * DEADLINE_MS_PER_MIB);
   const running = operation.run(controller, task);
   // The client may still wait to retry after we gave up; it sends nothing more and must fail quietly.
   running.catch(() => undefined);

@@ -44,7 +44,7 @@ export async function receivePart(id: string, params: URLSearchParams, req: Requ
   if (bytes.byteLength === 0) throw new HttpError(400, 'empty_part', 'A part cannot be empty');
   const etag = `"${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}"`;
   const body = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-  await guard(() => blobStore(PARTS).set(`${id}/${partNumber}`, body, { metadata: { etag } }));
+  await guard(() => blobStore(PARTS).set(`${id}/${partNumber}`, body, { metadata: { etag } }), body.byteLength);
   return etag;
 }
 
@@ -96,7 +96,7 @@ export async function completeMultipart(body: unknown): Promise<CompleteMultipar
     const chunks: Uint8Array[] = [];
     let total = 0;
     for (const part of parts) {
-      const found = await guard(() => blobStore(PARTS).getWithMetadata(`${ticket.id}/${part.PartNumber}`, { type: 'arrayBuffer', consistency: 'strong' }));
+      const found = await guard(() => blobStore(PARTS).getWithMetadata(`${ticket.id}/${part.PartNumber}`, { type: 'arrayBuffer', consistency: 'strong' }), REQUEST_BODY_MAX_BYTES);
       if (!found || found.metadata.etag !== part.ETag) {
         throw new HttpError(400, 'invalid_parts', `Part ${part.PartNumber} is missing or its ETag does not match`);
       }

@@ -72,7 +72,8 @@ export async function signedReadURL(objectPath: string, ttlSeconds = 300): Promi
 export async function readObject(objectPath: string): Promise<{ data: ArrayBuffer; metadata: ObjectMetadata } | null> {
   const id = objectIdOf(objectPath);
   if (!id) return null;
-  const found = await guard(() => blobStore(OBJECTS).getWithMetadata(id, { type: 'arrayBuffer', consistency: 'strong' }));
+  // Its size is known only once read: the deadline allows for the largest object there can be.
+  const found = await guard(() => blobStore(OBJECTS).getWithMetadata(id, { type: 'arrayBuffer', consistency: 'strong' }), ATTACHMENT_MAX_BYTES);
   const metadata = found ? asMetadata(found.metadata) : null;
   return found && metadata ? { data: found.data, metadata } : null;
 }
@@ -113,7 +114,7 @@ export async function storeObject(upload: NewObject, data: Uint8Array): Promise<
   // Names this write: when the store's answer is lost and the client's retry finds the object, it is ours.
   const write = randomUUID();
   try {
-    const result = await guard(() => store.set(upload.id, body, { metadata: { ...metadata, write }, onlyIfNew: true }));
+    const result = await guard(() => store.set(upload.id, body, { metadata: { ...metadata, write }, onlyIfNew: true }), body.byteLength);
     if (!result.modified && (await guard(() => store.getMetadata(upload.id, { consistency: 'strong' })))?.metadata.write !== write) {
       throw new HttpError(403, 'upload_url_used', 'This upload URL has already been used');
     }
@@ -134,12 +135,12 @@ export function sanitizeType(type: string): string {
 export async function makePublic(objectPath: string): Promise<ObjectMetadata> {
   const id = objectIdOf(objectPath);
   const store = blobStore(OBJECTS);
-  const found = id ? await guard(() => store.getWithMetadata(id, { type: 'arrayBuffer', consistency: 'strong' })) : null;
+  const found = id ? await guard(() => store.getWithMetadata(id, { type: 'arrayBuffer', consistency: 'strong' }), THUMBNAIL_MAX_BYTES) : null;
   const metadata = found ? asMetadata(found.metadata) : null;
   if (!id || !found || !metadata) throw new HttpError(404, 'object_not_found', 'No uploaded object at this path');
   if (!IMAGE_PURPOSES.includes(metadata.purpose)) throw new HttpError(403, 'not_a_thumbnail', 'Only thumbnails can be made public');
   if (metadata.public) return metadata;
   const updated = { ...metadata, public: true };
-  await guard(() => store.set(id, found.data, { metadata: { ...updated }, onlyIfMatch: found.etag ?? '' }));
+  await guard(() => store.set(id, found.data, { metadata: { ...updated }, onlyIfMatch: found.etag ?? '' }), found.data.byteLength);
   return updated;
 }

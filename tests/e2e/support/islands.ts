@@ -61,7 +61,7 @@ export async function loginAsAdmin(page: Page, path = '/admin') {
   await page.getByLabel('비밀번호').fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: '로그인', exact: true }).click();
   // The first request on a fresh data folder opens the database: allow it time.
-  await expect(page.getByRole('tab', { name: '문의 관리' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('tab', { name: '문의 관리' })).toBeVisible();
 }
 
 /** Adds files in the open Uppy dialog and presses its upload button. */
@@ -122,5 +122,5 @@ export async function createBrand(request: APIRequestContext, token: string, fie
 
 /** Waits until every island on the page has hydrated (Astro drops `ssr` then), so typing is not lost. */
 export async function islandsReady(page: Page) {
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
