@@ -41,7 +41,8 @@ export async function startLocalServer(
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let log = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 120 s:\n${log}`)), 120_000);
+    // As long as Playwright's web server may take: at a load of ~40 the imports and PGlite alone took over 120 s.
+    const timer = setTimeout(() => reject(new Error(`server did not start in 300 s:\n${log}`)), 300_000);
     child.stdout?.on('data', (chunk: Buffer) => {
       log += chunk.toString();
       if (log.includes(`127.0.0.1:${port}`)) {
