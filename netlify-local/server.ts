@@ -21,6 +21,8 @@ import { IMAGE_ROUTE } from '../src/shared/image-url.ts';
  * for `npm run dev` where Astro serves the pages and proxies /api and /objects here.
  */
 const API_ONLY = process.argv.includes('--api-only');
+/** `npm start`: rebuild the site when content/ changes (netlify-local/content-watch.ts). */
+const WATCH_CONTENT = process.argv.includes('--watch-content');
 const PORT = Number(process.env.PORT ?? (API_ONLY ? process.env.API_PORT ?? 8899 : 8888));
 const DIST_DIR = path.resolve(process.env.DIST_DIR ?? 'dist');
 process.env.DATA_DIR = path.resolve(process.env.DATA_DIR ?? '.data');
@@ -180,6 +182,7 @@ await new Promise<void>((resolve) => server.listen(PORT, '127.0.0.1', resolve));
 console.log(`B TOWER ${API_ONLY ? 'functions' : 'site'} on ${ORIGIN}/ (data in ${DATA_DIR})`);
 // Scheduled functions (the upload sweep, the notification outbox) run on their cron, as on Netlify.
 const scheduler = startScheduler(await loadScheduledFunctions(), ORIGIN);
+const contentWatcher = WATCH_CONTENT && !API_ONLY ? (await import('./content-watch.ts')).watchContent(process.cwd(), DIST_DIR) : null;
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
@@ -187,6 +190,7 @@ async function shutdown(signal: string): Promise<void> {
   stopping = true;
   console.log(`${signal}: stopping`);
   scheduler.stop();
+  contentWatcher?.stop();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
   await blobs.stop();

@@ -15,24 +15,28 @@ export function freePort(): Promise<number> {
 
 export interface RunningServer {
   origin: string;
+  /** What the server printed so far. */
+  log(): string;
   pid: number;
   stop(): Promise<void>;
 }
 
 /**
  * Starts netlify-local/server.ts as a child on `port` with `env` (functions only with `apiOnly`, else the built
- * site too), resolves once it listens (within `timeoutMs`, 2 minutes by default: a new database takes seconds of
- * CPU, many more on a busy machine). Used by the benchmarks, the audit and the team's end-to-end tests.
+ * site too), resolves once it listens (within `timeoutMs`, 300 s by default: at a load of ~40 the imports and
+ * PGlite alone took over 120 s). Used by the benchmarks, the audit and tests. `cwd` serves another checkout (its
+ * netlify.toml, functions and content); `watchContent` rebuilds it when its content changes.
  * stop() sends SIGTERM to that PID and waits for the exit (PGlite closes its folder cleanly).
  */
 export async function startLocalServer(
   port: number,
   env: Record<string, string>,
-  options: { apiOnly?: boolean; timeoutMs?: number } = {},
+  options: { apiOnly?: boolean; timeoutMs?: number; cwd?: string; watchContent?: boolean } = {},
 ): Promise<RunningServer> {
-  const timeoutMs = options.timeoutMs ?? 120_000;
-  const args = ['netlify-local/server.ts', ...(options.apiOnly ? ['--api-only'] : [])];
+  const timeoutMs = options.timeoutMs ?? 300_000;
+  const args = ['netlify-local/server.ts', ...(options.apiOnly ? ['--api-only'] : []), ...(options.watchContent ? ['--watch-content'] : [])];
   const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: options.cwd,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -59,6 +63,7 @@ export async function startLocalServer(
   });
   return {
     origin: `http://127.0.0.1:${port}`,
+    log: () => log,
     pid: child.pid as number,
     async stop() {
       process.kill(child.pid as number, 'SIGTERM');

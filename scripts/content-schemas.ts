@@ -1,12 +1,15 @@
 /**
  * `npm run content:schemas`: writes the JSON Schema of every kind of content file into content/.schemas/
- * (generated from the valibot schemas the build checks with) and points each content file at its schema
- * with a `"$schema"` key, so an editor's IDE validates and completes fields while typing.
- * Run it after changing a schema in src/content/schemas/; a unit test fails while the output is stale.
+ * (generated from the valibot schemas the build checks with), points each content file at its schema
+ * with a `"$schema"` key, so an editor's IDE validates and completes fields while typing, and writes the
+ * CMS configuration generated from the same schemas (src/cms/config.json).
+ * Run it after changing a schema in src/content/schemas/ or a key of the Korean interface dictionaries;
+ * a unit test fails while the output is stale.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTENT_KINDS, JSON_SCHEMA_DIR, jsonSchemaText, schemaRefFor } from '../src/content/json-schemas.ts';
+import { CMS_CONFIG_FILE, cmsConfigText } from '../src/cms/config.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 
@@ -18,6 +21,10 @@ export function withSchemaRef(text: string, ref: string): string {
 }
 
 mkdirSync(join(ROOT, JSON_SCHEMA_DIR), { recursive: true });
+// A kind that no longer exists leaves no schema behind.
+for (const file of readdirSync(join(ROOT, JSON_SCHEMA_DIR))) {
+  if (!CONTENT_KINDS.some((kind) => `${kind.name}.json` === file)) rmSync(join(ROOT, JSON_SCHEMA_DIR, file));
+}
 for (const kind of CONTENT_KINDS) {
   writeFileSync(join(ROOT, JSON_SCHEMA_DIR, `${kind.name}.json`), jsonSchemaText(kind));
   for (const file of kind.files) {
@@ -27,4 +34,5 @@ for (const kind of CONTENT_KINDS) {
     if (next !== text) writeFileSync(join(ROOT, file), next);
   }
 }
-console.log(`${CONTENT_KINDS.length} JSON Schemas written to ${JSON_SCHEMA_DIR}/`);
+writeFileSync(join(ROOT, CMS_CONFIG_FILE), cmsConfigText(ROOT));
+console.log(`${CONTENT_KINDS.length} JSON Schemas written to ${JSON_SCHEMA_DIR}/, the CMS configuration to ${CMS_CONFIG_FILE}`);

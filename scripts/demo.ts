@@ -20,7 +20,7 @@ const seeded = await access(SEEDED_MARKER).then(() => true, () => false);
 // Known before the server starts, so the seeder can sign in (the server reads the same file).
 const password = await ensureLocalAdminPassword(DATA_DIR);
 
-const server = spawn(process.execPath, [path.resolve('netlify-local/server.ts')], {
+const server = spawn(process.execPath, [path.resolve('netlify-local/server.ts'), '--watch-content'], {
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR, PORT: String(PORT), ADMIN_PASSWORD: password },
 });

@@ -27,7 +27,7 @@ write('parking/parking-underground', parkingUnderground());
 write('parking/parking-mechanical', parkingMechanical());
 write('parking/parking-ev', parkingEv());
 
-// Five views per half-year, matching content/construction/data.json.
+// Five views per half-year, the drawings the first four half-years of content/construction/<lang>.json show.
 const PERIOD_STAGES: Record<string, Stage[]> = {
   '2024h1': ['dig', 'dig', 'dig', 'dig', 'dig'],
   '2024h2': ['frame', 'frame', 'frame', 'frame', 'frame'],

@@ -1,31 +1,29 @@
 import type { ImageMetadata } from 'astro';
-import { loadContent, loadLocalized } from './load.ts';
+import { loadLocalized } from './load.ts';
 import { illustration } from './illustrations.ts';
-import { ConstructionDataSchema, ConstructionTextSchema, PERIODS, type Period } from './schemas/construction.ts';
+import { ConstructionTextSchema } from './schemas/construction.ts';
 import type { Locale } from '../i18n/locales.ts';
 
 export interface ConstructionPeriod {
-  key: Period;
+  /** The half-year, e.g. '2026h1'. */
+  key: string;
   title: string;
   status: string;
   photos: { image: ImageMetadata; alt: string; caption?: string }[];
 }
 
 /**
- * The construction record in one language: each period's photos (content/construction/data.json)
- * joined with their descriptions (content/construction/{locale}.json), which must match one to one.
+ * The construction record in one language (content/construction/{locale}.json): every half-year the file
+ * lists, in its order, with its photos in theirs, each with its alt text and caption.
  */
 export function constructionPeriods(locale: Locale): ConstructionPeriod[] {
-  const data = loadContent('content/construction/data.json', ConstructionDataSchema);
-  const text = loadLocalized('construction', locale, ConstructionTextSchema);
-  return PERIODS.map((key) => {
-    const { photos } = data[key];
-    const { title, status, photos: descriptions } = text[key];
-    if (descriptions.length !== photos.length) {
-      throw new Error(
-        `content/construction/${locale}.json: ${key}.photos: has ${descriptions.length} descriptions for ${photos.length} photos in data.json`,
-      );
-    }
-    return { key, title, status, photos: photos.map((name, i) => ({ image: illustration(name), ...descriptions[i]! })) };
-  });
+  const { periods, photos } = loadLocalized('construction', locale, ConstructionTextSchema);
+  return periods.map(({ id, title, status }) => ({
+    key: id,
+    title,
+    status,
+    photos: photos
+      .filter((photo) => photo.period === id)
+      .map(({ file, alt, caption }) => ({ image: illustration(file), alt, ...(caption ? { caption } : {}) })),
+  }));
 }

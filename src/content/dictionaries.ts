@@ -1,13 +1,14 @@
 import * as v from 'valibot';
 import { LOCALES, type Locale } from '../i18n/locales.ts';
 import { createTranslator, flatten, pickMessages, type Dictionary, type Messages } from '../i18n/translate.ts';
+import { parseJsonFile } from './json-file.ts';
 import { parseContent } from './validate.ts';
 
 /**
  * UI dictionaries live in content/i18n/{locale}/{namespace}.json. The file name is the first part of
  * every key it holds: content/i18n/ko/nav.json's "home" is `nav.home`.
  */
-const files = import.meta.glob<Dictionary>('/content/i18n/*/*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<string>('/content/i18n/*/*.json', { eager: true, query: '?raw', import: 'default' });
 
 const DictionarySchema: v.GenericSchema<Dictionary> = v.record(
   v.string(),
@@ -16,10 +17,11 @@ const DictionarySchema: v.GenericSchema<Dictionary> = v.record(
 
 function loadLocale(locale: Locale): Messages {
   const dictionary: Dictionary = {};
-  for (const [path, data] of Object.entries(files)) {
+  for (const [path, text] of Object.entries(files)) {
     const match = path.match(/\/content\/i18n\/([^/]+)\/([^/]+)\.json$/);
     if (!match || match[1] !== locale) continue;
-    dictionary[match[2]!] = parseContent(path.slice(1), DictionarySchema, data);
+    const file = path.slice(1);
+    dictionary[match[2]!] = parseContent(file, DictionarySchema, parseJsonFile(file, text));
   }
   return flatten(dictionary);
 }

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { toJsonSchema } from '@valibot/to-json-schema';
-import { AboutDataSchema, AboutTextSchema } from './schemas/about.ts';
-import { ArchitectureDataSchema, ArchitectureTextSchema } from './schemas/architecture.ts';
+import { AboutTextSchema } from './schemas/about.ts';
+import { ArchitectureTextSchema } from './schemas/architecture.ts';
 import { BrochureDataSchema, BrochureTextSchema } from './schemas/brochures.ts';
 import { BuildingSchema } from './schemas/building.ts';
-import { ConstructionDataSchema, ConstructionTextSchema } from './schemas/construction.ts';
+import { ConstructionTextSchema } from './schemas/construction.ts';
 import { DirectionsDataSchema, DirectionsTextSchema } from './schemas/directions.ts';
 import { FloorsDataSchema, FloorsTextSchema } from './schemas/floors.ts';
 import { HolidaysSchema } from './schemas/holidays.ts';
@@ -20,27 +20,31 @@ export interface ContentKind {
   name: string;
   schema: v.GenericSchema;
   files: string[];
+  /** For the text of an area (content/<area>/<locale>.json): the area. */
+  area?: string;
 }
 
-const texts = (area: string) => LOCALES.map((locale) => `content/${area}/${locale}.json`);
+const text = (area: string, schema: v.GenericSchema): ContentKind => ({
+  name: `${area}-text`,
+  schema,
+  files: LOCALES.map((locale) => `content/${area}/${locale}.json`),
+  area,
+});
 
 /** Every content file an editor keeps, by kind (dictionaries under content/i18n are checked by src/i18n). */
 export const CONTENT_KINDS: ContentKind[] = [
-  { name: 'about-data', schema: AboutDataSchema, files: ['content/about/data.json'] },
-  { name: 'about-text', schema: AboutTextSchema, files: texts('about') },
-  { name: 'architecture-data', schema: ArchitectureDataSchema, files: ['content/architecture/data.json'] },
-  { name: 'architecture-text', schema: ArchitectureTextSchema, files: texts('architecture') },
+  text('about', AboutTextSchema),
+  text('architecture', ArchitectureTextSchema),
   { name: 'brochures-data', schema: BrochureDataSchema, files: ['content/brochures/data.json'] },
-  { name: 'brochures-text', schema: BrochureTextSchema, files: texts('brochures') },
+  text('brochures', BrochureTextSchema),
   { name: 'building', schema: BuildingSchema, files: ['content/building.json'] },
-  { name: 'construction-data', schema: ConstructionDataSchema, files: ['content/construction/data.json'] },
-  { name: 'construction-text', schema: ConstructionTextSchema, files: texts('construction') },
+  text('construction', ConstructionTextSchema),
   { name: 'directions-data', schema: DirectionsDataSchema, files: ['content/directions/data.json'] },
-  { name: 'directions-text', schema: DirectionsTextSchema, files: texts('directions') },
+  text('directions', DirectionsTextSchema),
   { name: 'floors-data', schema: FloorsDataSchema, files: ['content/floors/data.json'] },
-  { name: 'floors-text', schema: FloorsTextSchema, files: texts('floors') },
+  text('floors', FloorsTextSchema),
   { name: 'holidays', schema: HolidaysSchema, files: ['content/holidays.json'] },
-  { name: 'leasing-text', schema: LeasingTextSchema, files: texts('leasing') },
+  text('leasing', LeasingTextSchema),
   { name: 'units', schema: UnitsContentSchema, files: ['content/units.json'] },
 ];
 
@@ -55,7 +59,17 @@ export function schemaRefFor(file: string, kind: ContentKind): string {
  * patterns. Rules a JSON Schema cannot say (cross-field checks) are left to the build, which names them.
  */
 export function jsonSchemaOf(kind: ContentKind): Record<string, unknown> {
-  const schema = toJsonSchema(kind.schema, { errorMode: 'ignore', typeMode: 'input' }) as Record<string, unknown>;
+  const schema = toJsonSchema(kind.schema, {
+    errorMode: 'ignore',
+    typeMode: 'input',
+    // The build's own message for a pattern, so the CMS (src/cms/config.ts) can show the editor the same words.
+    overrideAction: ({ valibotAction, jsonSchema }) => {
+      const action = valibotAction as { type: string; message?: unknown; requirement?: unknown };
+      return action.type === 'regex' && typeof action.message === 'string' && jsonSchema.pattern === (action.requirement as RegExp).source
+        ? { ...jsonSchema, 'x-pattern-message': action.message }
+        : jsonSchema;
+    },
+  }) as Record<string, unknown>;
   closeObjects(schema);
   const properties = (schema.properties ?? {}) as Record<string, unknown>;
   return {

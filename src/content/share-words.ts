@@ -24,7 +24,7 @@ export function floorCards(locale: Locale): Record<string, FloorCard> {
   for (const section of loadFloors(locale).sections) {
     for (let level = section.levels[0]; level <= section.levels[1]; level++) {
       const floor = floorOfLevel(level);
-      if (level !== 0 && UNIT_FLOORS.includes(floor)) cards[floor] ??= { path: floorCardPath(section.id), alt: section.planAlt };
+      if (level !== 0 && UNIT_FLOORS.includes(floor)) cards[floor] ??= { path: floorCardPath(section.id), alt: section.planImage.alt };
     }
   }
   return cards;

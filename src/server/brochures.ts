@@ -7,7 +7,16 @@ import { HttpError } from './http/errors.ts';
 import { takeHit } from './http/throttle.ts';
 import { BROCHURE_COUNT_WINDOW_MS } from '../shared/abuse.ts';
 
+import ko from '../../content/brochures/ko.json' with { type: 'json' };
+import en from '../../content/brochures/en.json' with { type: 'json' };
+import zh from '../../content/brochures/zh.json' with { type: 'json' };
+import ja from '../../content/brochures/ja.json' with { type: 'json' };
+
 const BROCHURE_DIR = 'content/brochures';
+/** Each language's PDF, as the brochure content names it (editors replace it through the CMS). */
+const PDF_FILES: Record<Locale, string> = { ko: ko.pdf, en: en.pdf, zh: zh.pdf, ja: ja.pdf };
+/** The file name in BROCHURE_DIR the content's `/content/brochures/<name>.pdf` names. */
+const pdfName = (pdf: string) => pdf.replace(`/${BROCHURE_DIR}/`, '');
 
 /** `?lang=` → a site locale; absent or empty → ko; anything else → 400 (a typo should not silently get Korean). */
 export function brochureLocale(lang: string | null): Locale {
@@ -16,6 +25,7 @@ export function brochureLocale(lang: string | null): Locale {
   throw new HttpError(400, 'invalid_lang', `lang must be one of ${LOCALES.join(', ')}`);
 }
 
+/** The name the visitor's download gets, whatever the file is called in the repository. */
 export function brochureFilename(locale: Locale): string {
   return `b-tower-${locale}.pdf`;
 }
@@ -26,7 +36,9 @@ export function brochureFilename(locale: Locale): string {
  * relative to this module is the fallback for runs from elsewhere.
  */
 export async function readBrochure(locale: Locale): Promise<Uint8Array<ArrayBuffer>> {
-  const name = brochureFilename(locale);
+  const name = pdfName(PDF_FILES[locale]);
+  // The content schema allows a file directly in the folder only; this keeps a hand-edited path from leaving it.
+  if (path.basename(name) !== name) throw new Error(`Brochure ${PDF_FILES[locale]} is not a file in /${BROCHURE_DIR}/`);
   const candidates = [
     path.resolve(process.cwd(), BROCHURE_DIR, name),
     fileURLToPath(new URL(`../../${BROCHURE_DIR}/${name}`, import.meta.url)),

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseContent } from '~/content/validate';
-import { AboutDataSchema, AboutTextSchema } from '~/content/schemas/about';
+import { AboutTextSchema } from '~/content/schemas/about';
 import { illustration } from '~/content/illustrations';
+import { loadLocalized } from '~/content/load';
 import { LOCALES } from '~/i18n/locales';
-import data from '../../content/about/data.json';
 import ko from '../../content/about/ko.json';
 import en from '../../content/about/en.json';
 import zh from '../../content/about/zh.json';
@@ -23,10 +23,13 @@ describe('about content', () => {
     for (const locale of LOCALES) expect(shape(texts[locale])).toEqual(shape(ko));
   });
 
-  it('names only illustrations that exist', () => {
-    const about = parseContent('content/about/data.json', AboutDataSchema, data);
-    const names = [about.summaryImage, ...about.completionImages, ...Object.values(about.parkingImages), about.ledWallPoster, about.previewPoster];
-    for (const name of names) expect(() => illustration(name)).not.toThrow();
+  it.each(LOCALES)('names in %s only images that exist, each with its alt text beside it', (locale) => {
+    const about = loadLocalized('about', locale, AboutTextSchema);
+    const pictures = [about.summary.image, ...about.features.completion, ...Object.values(about.parking.gallery), about.ledWall.poster, about.videos.preview.poster];
+    for (const { file, alt } of pictures) {
+      expect(() => illustration(file)).not.toThrow();
+      expect(alt.trim()).not.toBe('');
+    }
   });
 
   it('rejects a missing spec line and an empty alt text, naming file and field', () => {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseContent } from '~/content/validate';
-import { ArchitectureDataSchema, ArchitectureTextSchema } from '~/content/schemas/architecture';
+import { ArchitectureTextSchema, PERSPECTIVES } from '~/content/schemas/architecture';
 import { illustration } from '~/content/illustrations';
 import { LOCALES } from '~/i18n/locales';
-import data from '../../content/architecture/data.json';
 import ko from '../../content/architecture/ko.json';
 import en from '../../content/architecture/en.json';
 import zh from '../../content/architecture/zh.json';
@@ -12,21 +11,23 @@ import ja from '../../content/architecture/ja.json';
 const texts = { ko, en, zh, ja };
 
 describe('architecture content', () => {
-  it.each(LOCALES)('content/architecture/%s.json is complete', (locale) => {
-    expect(() => parseContent(`content/architecture/${locale}.json`, ArchitectureTextSchema, texts[locale])).not.toThrow();
+  it.each(LOCALES)('content/architecture/%s.json is complete, its four perspectives and poster naming images that exist', (locale) => {
+    const parsed = parseContent(`content/architecture/${locale}.json`, ArchitectureTextSchema, texts[locale]);
+    const files = [...PERSPECTIVES.map((key) => parsed.perspectives[key].image.file), parsed.interiorVideo.poster.file];
+    for (const file of files) expect(() => illustration(file)).not.toThrow();
   });
 
-  it('names four perspective illustrations that exist', () => {
-    const parsed = parseContent('content/architecture/data.json', ArchitectureDataSchema, data);
-    expect(Object.keys(parsed.perspectives)).toEqual(['exterior', 'interior', 'lobby', 'office']);
-    for (const name of [...Object.values(parsed.perspectives), parsed.interiorPoster]) expect(() => illustration(name)).not.toThrow();
-  });
-
-  it('rejects a missing perspective, naming file and field', () => {
-    const broken = structuredClone(data) as Record<string, any>;
+  it('rejects a missing perspective and an image without its extension, naming file and field', () => {
+    const broken = structuredClone(en) as Record<string, any>;
     delete broken.perspectives.lobby;
-    expect(() => parseContent('content/architecture/data.json', ArchitectureDataSchema, broken)).toThrow(
-      /content\/architecture\/data\.json: perspectives\.lobby/,
-    );
+    broken.perspectives.office.image.file = '/src/assets/illustrations/interior/office';
+    let message = '';
+    try {
+      parseContent('content/architecture/en.json', ArchitectureTextSchema, broken);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/content\/architecture\/en\.json: .*perspectives\.lobby/);
+    expect(message).toContain('perspectives.office.image.file: must be an image in /src/assets/illustrations/ named with its extension');
   });
 });

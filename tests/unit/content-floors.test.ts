@@ -17,7 +17,7 @@ describe('floors content', () => {
       const floors = loadFloors(locale);
       expect(floors.sections.map((s) => s.id)).toEqual([...FLOOR_SECTION_IDS]);
       expect(floors.sections[0]!.exampleImages).toEqual([]);
-      for (const section of floors.sections) expect(section.exampleAlts).toHaveLength(section.exampleImages.length);
+      for (const section of floors.sections) for (const example of section.exampleImages) expect(example.alt.trim()).not.toBe('');
     }
   });
 
@@ -30,32 +30,38 @@ describe('floors content', () => {
   });
 
   it('rejects example images on b2 and more than three on any floor', () => {
-    const onB2 = clone(data) as Record<string, any>;
-    onB2.sections[0].exampleImages = ['floors/examples/cafe'];
-    expect(errorOf('content/floors/data.json', FloorsDataSchema, onB2)).toContain('b2 has no example images');
-    const four = clone(data) as Record<string, any>;
-    four.sections[1].exampleImages.push('floors/examples/cafe');
-    expect(errorOf('content/floors/data.json', FloorsDataSchema, four)).toContain('sections.1.exampleImages');
+    const cafe = { file: '/src/assets/illustrations/floors/examples/cafe.svg', alt: 'A café' };
+    const onB2 = clone(en) as Record<string, any>;
+    onB2.sections[0].exampleImages = [cafe];
+    expect(errorOf('content/floors/en.json', FloorsTextSchema, onB2)).toContain('b2 has no example images');
+    const four = clone(en) as Record<string, any>;
+    four.sections[1].exampleImages.push(cafe);
+    expect(errorOf('content/floors/en.json', FloorsTextSchema, four)).toContain('sections.1.exampleImages');
   });
 
-  it('rejects a language file missing a section field or an overview key', () => {
+  it('rejects a language file missing a section field, an overview row or an image’s alt text', () => {
     const broken = clone(en) as Record<string, any>;
-    delete broken.sections['12f-13f'].highlights;
-    delete broken.overview['11F'];
+    delete broken.sections[7].highlights;
+    broken.overview.splice(5, 1);
+    broken.sections[3].exampleImages[0].alt = '';
     const message = errorOf('content/floors/en.json', FloorsTextSchema, broken);
     expect(message).toContain('content/floors/en.json');
-    expect(message).toContain('sections.12f-13f.highlights');
-    expect(message).toContain('overview.11F');
+    expect(message).toContain('sections.7.highlights');
+    expect(message).toContain('overview: must list 8 items');
+    expect(message).toContain('sections.3.exampleImages.0.alt: must not be empty');
   });
 
-  it('fails when a language misses the alt text of an image, naming the file and field', () => {
+  it('rejects sections in another order than the page’s', () => {
+    const swapped = clone(en) as Record<string, any>;
+    [swapped.sections[2], swapped.sections[3]] = [swapped.sections[3], swapped.sections[2]];
+    expect(errorOf('content/floors/en.json', FloorsTextSchema, swapped)).toContain('sections: must list the items in this order: b2, b1-1f, 1f, 2f');
+  });
+
+  it('fails when the facts and the words disagree on a section, naming the file and field', () => {
     const facts = parseContent('content/floors/data.json', FloorsDataSchema, data);
     const words = parseContent('content/floors/en.json', FloorsTextSchema, en);
-    words.sections['1f'].exampleAlts.pop();
-    expect(() => joinFloors('content/floors/en.json', facts, words)).toThrow(/content\/floors\/en\.json: sections\.1f\.exampleAlts/);
-    const noLocationAlt = parseContent('content/floors/en.json', FloorsTextSchema, en);
-    delete noLocationAlt.sections['2f'].locationAlt;
-    expect(() => joinFloors('content/floors/en.json', facts, noLocationAlt)).toThrow(/sections\.2f\.locationAlt/);
+    facts.sections[4] = { ...facts.sections[4]!, id: '4f-10f' };
+    expect(() => joinFloors('content/floors/en.json', facts, words)).toThrow(/content\/floors\/en\.json: sections\.4\.id: must be "4f-10f"/);
   });
 });
 
@@ -111,8 +117,9 @@ describe('floors overview and sections', () => {
       for (const row of facts.overview) {
         const section = facts.sections.find((s) => s.levels[0] === row.levels[0] && s.levels[1] === row.levels[1]);
         if (!section) continue;
-        const words = text.sections[section.id];
-        expect({ locale, row: row.id, name: text.overview[row.id].name, type: text.overview[row.id].type }).toEqual({
+        const words = text.sections.find((s) => s.id === section.id)!;
+        const overview = text.overview.find((o) => o.id === row.id)!;
+        expect({ locale, row: row.id, name: overview.name, type: overview.type }).toEqual({
           locale,
           row: row.id,
           name: words.name,
@@ -123,6 +130,6 @@ describe('floors overview and sections', () => {
   });
 
   it('shows every section with its position in the building', () => {
-    for (const section of facts.sections) expect(section.locationImage, section.id).toBe(`floors/location-${section.id}`);
+    for (const section of loadFloors('ko').sections) expect(section.locationImage?.file, section.id).toBe(`/src/assets/illustrations/floors/location-${section.id}.svg`);
   });
 });

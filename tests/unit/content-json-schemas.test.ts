@@ -37,10 +37,11 @@ describe('editors’ JSON Schemas', () => {
 
   it('tell an editor which fields are required, what values are allowed and which keys are unknown', () => {
     const floorsText = jsonSchemaOf(CONTENT_KINDS.find((kind) => kind.name === 'floors-text')!) as any;
-    const section = floorsText.properties.sections.properties['2f'];
-    expect(section.required).toEqual(expect.arrayContaining(['name', 'businessType', 'highlights', 'planAlt']));
-    expect(section.required).not.toContain('locationAlt');
+    const section = floorsText.properties.sections.items;
+    expect(section.required).toEqual(expect.arrayContaining(['id', 'name', 'businessType', 'highlights', 'planImage']));
+    expect(section.required).not.toContain('locationImage');
     expect(section.additionalProperties).toBe(false);
+    expect(section.properties.planImage.properties.file.pattern).toContain('(svg|jpe?g|png|webp');
     expect(floorsText.properties.$schema).toEqual({ type: 'string' });
     const floorsData = jsonSchemaOf(CONTENT_KINDS.find((kind) => kind.name === 'floors-data')!) as any;
     expect(floorsData.properties.sections.items.properties.use.enum).toContain('medical');

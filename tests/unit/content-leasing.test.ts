@@ -5,9 +5,9 @@ import { LeasingTextSchema, LEASING_STEP_COUNT } from '~/content/schemas/leasing
 import { LOCALES } from '~/i18n/locales';
 import ko from '../../content/leasing/ko.json';
 
-function withDescription(html: string): string {
+function withDescription(markdown: string): string {
   const value = structuredClone(ko);
-  value.guide.descriptionHtml = html;
+  value.guide.description = markdown;
   try {
     parseContent('content/leasing/ko.json', LeasingTextSchema, value);
     return '';
@@ -35,19 +35,19 @@ describe('leasing content', () => {
   });
 
   it('accepts simple formatting in the guide description', () => {
-    expect(withDescription('<p>Near <strong>Sillim</strong> Station<br/>and <em>more</em> &lt;3</p>')).toBe('');
+    expect(withDescription('Near **Sillim** Station  \nand *more* <3\n\n- one\n- two\n\n1. first\n2. second')).toBe('');
   });
 
   it.each([
-    ['a script', '<p>Hi</p><script>alert(1)</script>'],
-    ['an event handler', '<p onclick="steal()">Hi</p>'],
-    ['a link attribute', '<a href="javascript:alert(1)">Hi</a>'],
-    ['an inline style', '<p style="color:red">Hi</p>'],
-    ['a stray angle bracket', '<p>1 < 2</p>'],
-  ])('rejects %s in the guide description, naming the file and field', (_, html) => {
-    const message = withDescription(html);
+    ['a script', 'Hi\n\n<script>alert(1)</script>', 'HTML'],
+    ['an event handler', '<p onclick="steal()">Hi</p>', 'HTML'],
+    ['a link', '[Hi](javascript:alert(1))', 'a link'],
+    ['an image', '![Hi](/x.png)', 'an image'],
+    ['a heading', '# Hi', 'a heading'],
+  ])('rejects %s in the guide description, naming the file and field', (_, markdown, what) => {
+    const message = withDescription(markdown);
     expect(message).toContain('content/leasing/ko.json');
-    expect(message).toContain('guide.descriptionHtml');
+    expect(message).toContain(`guide.description: uses ${what}; only paragraphs, **bold**, *italic*`);
   });
 
   it('rejects a process with five steps', () => {

@@ -1,31 +1,24 @@
 import * as v from 'valibot';
-import { ImageName, Text } from './shared.ts';
-import { ImageText } from './media.ts';
+import { LongText, picture, Text } from './shared.ts';
 
-const PERSPECTIVES = ['exterior', 'interior', 'lobby', 'office'] as const;
+export const PERSPECTIVES = ['exterior', 'interior', 'lobby', 'office'] as const;
 
-/** content/architecture/data.json: the four perspective images and the interior video's poster. */
-export const ArchitectureDataSchema = v.object({
-  perspectives: v.object(Object.fromEntries(PERSPECTIVES.map((k) => [k, ImageName])) as Record<(typeof PERSPECTIVES)[number], typeof ImageName>),
-  interiorPoster: ImageName,
-});
+const Perspective = v.object({ title: Text, description: LongText, image: picture('building') });
 
-const Perspective = v.object({ title: Text, description: Text, image: ImageText });
-
-/** content/architecture/{locale}.json: the architecture page's copy in one language. */
+/** content/architecture/{locale}.json: the architecture page's copy in one language, with its images. */
 export const ArchitectureTextSchema = v.object({
   title: Text,
-  subtitle: Text,
+  subtitle: LongText,
   perspectives: v.object({
     title: Text,
-    subtitle: Text,
+    subtitle: LongText,
     exterior: Perspective,
     interior: Perspective,
     lobby: Perspective,
     office: Perspective,
   }),
-  interiorVideo: v.object({ title: Text, description: Text, videoTitle: Text, posterAlt: Text }),
-  construction: v.object({ title: Text, subtitle: Text }),
+  interiorVideo: v.object({ title: Text, description: LongText, videoTitle: Text, poster: picture('interior') }),
+  construction: v.object({ title: Text, subtitle: LongText }),
 });
 
-export { PERSPECTIVES };
+export type ArchitectureText = v.InferOutput<typeof ArchitectureTextSchema>;

@@ -1,4 +1,8 @@
 import * as v from 'valibot';
+import { cms } from './shared.ts';
+
+/** Where the brochure PDFs live; the download function reads the file a language's brochure names. */
+export const BROCHURE_DIR = 'content/brochures';
 
 const text = v.pipe(v.string(), v.nonEmpty());
 
@@ -30,6 +34,13 @@ export const BrochureDataSchema = v.strictObject({
 export const BrochureTextSchema = v.strictObject({
   /** The editor's JSON Schema (content/.schemas/), ignored here. */
   $schema: v.optional(v.string()),
+  /** The PDF visitors download in this language, by its path from the repository root (`npm run make-brochures` prints /content/brochures/b-tower-<lang>.pdf). */
+  pdf: v.pipe(
+    v.string(),
+    v.regex(/^\/content\/brochures\/[a-zA-Z0-9][\w.-]*\.(pdf|PDF)$/, `must be a PDF file in /${BROCHURE_DIR}/, such as /${BROCHURE_DIR}/b-tower-en.pdf`),
+    v.title('브로슈어 PDF'),
+    cms({ widget: 'file', media: { folder: BROCHURE_DIR, public: `/${BROCHURE_DIR}` } }),
+  ),
   title: text,
   tagline: text,
   intro: text,

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ImageName, Text } from './shared.ts';
+import { LongText, picture, Text } from './shared.ts';
 
 /** Bus route groups, in the order they are shown (spec §2 Directions). */
 export const BUS_GROUPS = ['village', 'regular', 'trunk', 'branch', 'metropolitan'] as const;
@@ -31,8 +31,6 @@ export const DirectionsDataSchema = v.object({
     v.includes('output=embed', 'must be an embed URL (output=embed)'),
   ),
   mapLinkUrl: v.pipe(v.string(), v.url('must be a URL'), v.startsWith('https://', 'must use https')),
-  mapImage: ImageName,
-  locationImage: ImageName,
   bus: v.strictObject({
     village: RouteList,
     regular: RouteList,
@@ -45,20 +43,19 @@ export const DirectionsDataSchema = v.object({
     sillimLine: v.object({ exit: PositiveInt, walkMinutes: PositiveInt, stepFree: v.boolean() }),
   }),
   navigationApps: v.pipe(v.array(v.picklist(NAVIGATION_APPS)), v.length(NAVIGATION_APPS.length)),
-  featureImages: v.pipe(v.array(ImageName), v.length(LOCATION_FEATURE_COUNT)),
 });
 
-const Feature = v.object({ title: Text, description: Text, alt: Text });
+const Feature = v.object({ title: Text, description: LongText, image: picture('directions') });
 
 /** content/directions/{locale}.json: the words of the directions page in one language. */
 export const DirectionsTextSchema = v.object({
   address: Text,
   addressDetail: Text,
-  mapAlt: Text,
-  locationAlt: Text,
+  mapImage: picture('directions'),
+  locationImage: picture('directions'),
   villagePrefix: Text,
-  line2: v.object({ station: Text, note: Text }),
-  sillimLine: v.object({ station: Text, accessibility: Text }),
+  line2: v.object({ station: Text, note: LongText }),
+  sillimLine: v.object({ station: Text, accessibility: LongText }),
   navigationApps: v.strictObject({ kakaoMap: Text, naverMap: Text, tmap: Text }),
   features: v.pipe(v.array(Feature), v.length(LOCATION_FEATURE_COUNT)),
 });

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ImageName, Text } from './shared.ts';
+import { cms, LongText, picture, Text } from './shared.ts';
 
 /** Floor section ids, top to bottom of the page (spec §2 Floors). */
 export const FLOOR_SECTION_IDS = ['b2', 'b1-1f', '1f', '2f', '3f', '4f-10f', '11f', '12f-13f', '14f'] as const;
@@ -47,16 +47,12 @@ const SectionDataSchema = v.object({
   levels: v.tuple([Level, Level]),
   areaPyeong: v.pipe(v.number(), v.minValue(1)),
   plan: PlanSchema,
-  planImage: ImageName,
-  locationImage: v.optional(ImageName),
-  exampleImages: v.pipe(v.array(ImageName), v.maxLength(MAX_FLOOR_EXAMPLE_IMAGES)),
 });
 
 /** content/floors/data.json: facts that do not change with the language. */
 export const FloorsDataSchema = v.pipe(
   v.object({
     floorCount: v.pipe(v.number(), v.integer(), v.minValue(1)),
-    layoutImage: ImageName,
     overview: v.pipe(v.array(OverviewRowSchema), v.length(FLOOR_OVERVIEW_KEYS.length)),
     sections: v.pipe(v.array(SectionDataSchema), v.length(FLOOR_SECTION_IDS.length)),
   }),
@@ -74,37 +70,55 @@ export const FloorsDataSchema = v.pipe(
     ),
     ['sections'],
   ),
-  v.forward(
-    v.check((data) => data.sections[0]?.exampleImages.length === 0, 'b2 has no example images'),
-    ['sections'],
-  ),
 );
 
+/** The id of an overview row or section in a language file: one of the building's fixed set, in every language. */
+const fixedId = <const T extends readonly string[]>(ids: T) => v.pipe(v.picklist(ids), v.title('ID'), cms({ i18n: 'duplicate' }));
+
 const SectionTextSchema = v.object({
+  id: fixedId(FLOOR_SECTION_IDS),
   name: Text,
   businessType: Text,
-  description: Text,
+  description: LongText,
   examples: v.pipe(v.array(Text), v.minLength(1)),
   highlights: v.pipe(v.array(Text), v.minLength(1)),
-  planAlt: Text,
-  locationAlt: v.optional(Text),
-  exampleAlts: v.pipe(v.array(Text), v.maxLength(MAX_FLOOR_EXAMPLE_IMAGES)),
+  planImage: picture('floors'),
+  locationImage: v.optional(picture('floors')),
+  // Optional (b2 has none): the CMS leaves an empty list out of the file.
+  exampleImages: v.optional(v.pipe(v.array(picture('floors/examples')), v.maxLength(MAX_FLOOR_EXAMPLE_IMAGES)), []),
 });
 
-const OverviewTextSchema = v.object({ name: Text, type: Text, description: Text });
+const OverviewTextSchema = v.object({ id: fixedId(FLOOR_OVERVIEW_KEYS), name: Text, type: Text, description: LongText });
 
-const byKeys = <K extends string, S extends v.GenericSchema>(keys: readonly K[], schema: S) =>
-  v.strictObject(Object.fromEntries(keys.map((k) => [k, schema])) as Record<K, S>);
+/** A list with one item per id, in the order of `ids` (the order the page shows them). */
+const inOrder = <S extends v.GenericSchema<{ id: string }>>(item: S, ids: readonly string[]) =>
+  v.pipe(
+    v.array(item),
+    v.length(ids.length, `must list ${ids.length} items: ${ids.join(', ')}`),
+    v.check((items) => items.every((it, i) => it.id === ids[i]), `must list the items in this order: ${ids.join(', ')}`),
+  );
 
-/** content/floors/{locale}.json: the words of the floors page in one language. */
-export const FloorsTextSchema = v.object({
-  complexType: Text,
-  layoutAlt: Text,
-  merchandising: byKeys(MERCHANDISING_KEYS, v.object({ title: Text, description: Text })),
-  overview: byKeys(FLOOR_OVERVIEW_KEYS, OverviewTextSchema),
-  sections: byKeys(FLOOR_SECTION_IDS, SectionTextSchema),
-});
+/** content/floors/{locale}.json: the words of the floors page in one language, with its images. */
+export const FloorsTextSchema = v.pipe(
+  v.object({
+    complexType: Text,
+    layoutImage: picture('floors'),
+    merchandising: v.strictObject(
+      Object.fromEntries(MERCHANDISING_KEYS.map((k) => [k, v.object({ title: Text, description: LongText })])) as Record<
+        (typeof MERCHANDISING_KEYS)[number],
+        v.ObjectSchema<{ title: typeof Text; description: typeof LongText }, undefined>
+      >,
+    ),
+    overview: inOrder(OverviewTextSchema, FLOOR_OVERVIEW_KEYS),
+    sections: inOrder(SectionTextSchema, FLOOR_SECTION_IDS),
+  }),
+  v.forward(
+    v.check(({ sections }) => sections[0]?.exampleImages.length === 0, 'b2 has no example images'),
+    ['sections', 0, 'exampleImages'] as never,
+  ),
+);
 
 export type FloorsData = v.InferOutput<typeof FloorsDataSchema>;
 export type FloorsText = v.InferOutput<typeof FloorsTextSchema>;
 export type FloorSectionData = FloorsData['sections'][number];
+export type FloorSectionText = FloorsText['sections'][number];

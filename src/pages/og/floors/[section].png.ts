@@ -10,15 +10,16 @@ import { SHARE_IMAGE_SIZE } from '~/seo/pages';
  * so one card serves every language (the preview's title says which space it is).
  */
 export function getStaticPaths() {
-  return loadFloors('ko').sections.map((section) => ({ params: { section: section.id }, props: { planImage: section.planImage } }));
+  return loadFloors('ko').sections.map((section) => ({ params: { section: section.id }, props: { planFile: section.planImage.file } }));
 }
 
 const MARGIN = 40;
 
 export const GET: APIRoute = async ({ props }) => {
   const { width, height } = SHARE_IMAGE_SIZE;
-  const svg = await readFile(`src/assets/illustrations/${(props as { planImage: string }).planImage}.svg`);
-  const plan = await sharp(svg, { density: 144 })
+  // The plan's file as content names it, from the project's root: /src/assets/illustrations/floors/plan-8f.svg.
+  const drawing = await readFile(`.${(props as { planFile: string }).planFile}`);
+  const plan = await sharp(drawing, { density: 144 })
     .resize({ width: width - 2 * MARGIN, height: height - 2 * MARGIN, fit: 'inside' })
     .png()
     .toBuffer();
