@@ -32,3 +32,13 @@ export type UtmKey = (typeof UTM_KEYS)[number];
 export function inquiryReference(id: string): string {
   return id.replace(/-/g, '').slice(0, 8).toUpperCase();
 }
+
+/**
+ * The start of the id a quoted reference names, for the inbox search ("#0b6c2f1e", "0B6C2F1E"), or null when
+ * the text is not a reference. An id's first 8 characters have no dash, so they are the reference as is.
+ * @example referencePrefix(' #0B6C2F1E ') // '0b6c2f1e'
+ */
+export function referencePrefix(text: string): string | null {
+  const quoted = /^#?([0-9a-f]{8})$/i.exec(text.trim());
+  return quoted ? quoted[1]!.toLowerCase() : null;
+}

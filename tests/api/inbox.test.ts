@@ -187,6 +187,11 @@ describe.each(availableBackends())('inquiry inbox API on $name', (backend) => {
     expect(await names('search=50%25')).toEqual(['Lee']);
     expect(await names('search=%25')).toEqual(['Lee']);
     expect(await names('search=&status=')).toEqual(['Kim Minjun', 'Lee', 'Park']);
+    // The reference number the visitor was shown after sending (the id's first 8 characters, upper-cased).
+    const quoted = b.id.replace(/-/g, '').slice(0, 8).toUpperCase();
+    expect(await names(`search=${quoted}`)).toEqual(['Lee']);
+    expect(await names(`search=${encodeURIComponent(`#${quoted.toLowerCase()}`)}`)).toEqual(['Lee']);
+    expect(await names(`search=${quoted.slice(0, 7)}`)).toEqual([]);
     expect((await get('/api/inquiries?search=lee')).headers.get('X-Total-Count')).toBe('1');
     expect((await get('/api/inquiries?status=won')).status).toBe(200);
     expect((await get('/api/inquiries?status=bogus')).status).toBe(400);

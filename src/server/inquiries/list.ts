@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Inquiry, InquiryCounts, InquiryFilter } from '../../shared/inquiry.ts';
 import { INQUIRY_STATUSES } from '../../shared/inquiry.ts';
+import { referencePrefix } from '../../shared/inquiry-basics.ts';
 import { isCalendarDay } from '../../shared/inquiry-rules.ts';
 import type { Database, Db } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';
@@ -23,7 +24,12 @@ function filterWhere(filter: InquiryFilter, withStatus = true) {
     if (filter.from) and.push(sql<boolean>`i.created_at >= ${`${filter.from}T00:00:00${OFFICE_UTC_OFFSET}`}::timestamptz`);
     if (filter.to) and.push(sql<boolean>`i.created_at < ${`${filter.to}T00:00:00${OFFICE_UTC_OFFSET}`}::timestamptz + interval '1 day'`);
     // lower() on both sides, as the database folds case, so the two always agree (as for brands).
-    if (filter.search) and.push(sql<boolean>`i.search_text like lower(${likeContains(filter.search)})`);
+    if (filter.search) {
+      const words = sql<boolean>`i.search_text like lower(${likeContains(filter.search)})`;
+      // A caller quoting the reference number the visitor was shown finds that inquiry too.
+      const reference = referencePrefix(filter.search);
+      and.push(reference ? eb.or([words, sql<boolean>`i.id::text like ${`${reference}%`}`]) : words);
+    }
     if (filter.assignee === 'none') and.push(eb('i.assigneeId', 'is', null));
     else if (filter.assignee === 'me') throw new Error('The route resolves assignee=me to the signed-in person first');
     else if (filter.assignee && filter.assignee !== 'all') and.push(eb('i.assigneeId', '=', filter.assignee));
