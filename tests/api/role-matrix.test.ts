@@ -45,7 +45,8 @@ interface RouteCase {
 
 const unitBody = (overrides: Record<string, unknown> = {}) => ({
   floor: '5F',
-  unitNumber: String(500 + Math.floor(Math.random() * 99_000)),
+  // A number on 5F (5xx, as the floor rule wants) with a random suffix, so the matrix's many creations never collide.
+  unitNumber: `5${String(Math.floor(Math.random() * 100)).padStart(2, '0')}-${Math.random().toString(36).slice(2, 5).padEnd(3, '0')}`,
   exclusiveAreaM2: 99.17,
   supplyAreaM2: 165.29,
   uses: ['Office'],
