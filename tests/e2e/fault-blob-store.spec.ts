@@ -63,7 +63,9 @@ test('attachments that fail in a broken blob store show the failure, leave nothi
     await expect(dialog.locator('.uppy-StatusBar')).toContainText('업로드 실패');
     const retry = dialog.locator('.uppy-StatusBar-actionBtn--retry');
     await expect(retry).toBeVisible();
-    await expect(page.getByTestId('attachment-list')).toHaveCount(0);
+    // The form shows what it will send (issue 16): both files, neither uploaded yet.
+    await expect(page.getByTestId('attachment-list').locator('li[data-state="pending"]')).toHaveCount(2);
+    await expect(page.getByTestId('attachment-list').locator('li[data-state="uploaded"]')).toHaveCount(0);
     // Neither upload left a pending record or a part behind.
     expect(await filesUnder(path.join(stores, 'site:uploads'))).toEqual([]);
     expect(await filesUnder(path.join(stores, 'site:upload-parts'))).toEqual([]);
@@ -71,7 +73,7 @@ test('attachments that fail in a broken blob store show the failure, leave nothi
     await rm(objectsFolder);
     await retry.focus();
     await retry.press('Enter');
-    await expect(page.getByTestId('attachment-list').locator('li')).toHaveCount(2, { timeout: 30_000 });
+    await expect(page.getByTestId('attachment-list').locator('li[data-state="uploaded"]')).toHaveCount(2, { timeout: 30_000 });
     await page.keyboard.press('Escape');
     await personFillTimePassed(page);
     await page.getByRole('button', { name: '문의하기' }).click();
