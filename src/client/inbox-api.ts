@@ -90,7 +90,12 @@ export async function openAttachment(id: string, index: number, lang: string, co
  */
 export async function downloadCsv(filters: InboxFilters, lang: string): Promise<void> {
   const response = await request('GET', readUrl(['/api/inquiries/export', { ...filters, lang }]), undefined, 'text/csv');
-  const filename = response.headers.get('Content-Disposition')?.match(/filename="([^"]+)"/)?.[1] ?? 'inquiries.csv';
+  await saveAsFile(response, 'inquiries.csv');
+}
+
+/** Saves a downloaded answer under the name its Content-Disposition gives (else `fallbackName`). */
+export async function saveAsFile(response: Response, fallbackName: string): Promise<void> {
+  const filename = response.headers.get('Content-Disposition')?.match(/filename="([^"]+)"/)?.[1] ?? fallbackName;
   const url = URL.createObjectURL(await response.blob());
   const link = Object.assign(document.createElement('a'), { href: url, download: filename });
   document.body.append(link);

@@ -5,6 +5,7 @@ import type { Role } from '../shared/roles.ts';
 import type { Locale } from '../i18n/locales.ts';
 import { ApiError, apiRead, apiWrite, readUrl } from './api.ts';
 import { $adminToken } from './stores.ts';
+import { saveAsFile } from './inbox-api.ts';
 
 /** The calls of the team, account and activity tabs (README: the staff API). */
 export const readUsers = () => apiRead<StaffUser[]>(['/api/admin/users']);
@@ -56,11 +57,5 @@ export async function readAuditPage(filters: AuditFilters, next?: string): Promi
 export async function downloadAuditCsv(filters: AuditFilters, lang: string): Promise<void> {
   const response = await fetch(readUrl(['/api/admin/audit/export', { ...filters, lang }]), { headers: bearer() });
   if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
-  const filename = response.headers.get('Content-Disposition')?.match(/filename="([^"]+)"/)?.[1] ?? 'activity.csv';
-  const url = URL.createObjectURL(await response.blob());
-  const link = Object.assign(document.createElement('a'), { href: url, download: filename });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  await saveAsFile(response, 'activity.csv');
 }
