@@ -42,6 +42,9 @@ async function wireSearch(root: HTMLElement, form: HTMLFormElement, units: Unit[
   let started: Promise<void> | null = null;
   const start = (from: 'address' | 'form') =>
     (started ??= import('./stacking-plan-search.ts').then(({ startSearch }) => startSearch(root, form, units, config, from)));
+  // While the search loads, Enter must not send the form as a new page: the page would reload under the
+  // visitor and lose what they choose next. The search reads the whole form when it starts.
+  form.addEventListener('submit', (event) => event.preventDefault());
   if ([...new URLSearchParams(location.search).keys()].some((name) => !NOT_SEARCH.has(name))) return start('address');
   const first = (event: Event) => {
     event.preventDefault();

@@ -118,6 +118,31 @@ test('the plan says when a search finds nothing and offers to clear it; a floor 
   expect(await axeViolations(page)).toEqual([]);
 });
 
+test('Enter in the plan search while it is still loading does not reload the page; what comes next is kept', async ({ page }) => {
+  // The search's code arrives late (a slow phone network), and only when the test lets it.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route(/stacking-plan-search[^/]*\.js$/, async (route) => {
+    asked = true;
+    await released;
+    await route.continue();
+  });
+  await page.goto('/en/floors#stacking-plan');
+  const plan = page.locator('#stacking-plan');
+  await expect(plan).toHaveAttribute('data-plan-state', 'ready');
+  await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+  const form = page.locator('#plan-search');
+  await form.locator('input[name=minArea]').fill('10');
+  await form.locator('input[name=minArea]').press('Enter');
+  await form.locator('select[name=fromFloor]').selectOption('9F');
+  await expect.poll(() => asked).toBe(true);
+  release();
+  await form.locator('select[name=toFloor]').selectOption('9F');
+  await expect(page).toHaveURL(/minArea=10&fromFloor=9F&toFloor=9F/);
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+});
+
 /** A <meta> tag's content by name or property, as a link previewer reads it. */
 const metaContent = (html: string, key: string) => readHead(html).meta.get(key);
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { clearDraft, readDraft, writeDraft, type InquiryDraft } from '~/client/inquiry-draft';
 
 /**
@@ -11,8 +11,10 @@ export function useInquiryDraft(draft: InquiryDraft, restore: (kept: InquiryDraf
   const restored = useRef(false);
   const [notKept, setNotKept] = useState<string[]>([]);
   const serialized = JSON.stringify({ ...draft, notKept: [...draft.notKept, ...notKept] });
-  // Before the restoring effect: on the first render it skips, so the empty form never overwrites the draft.
-  useEffect(() => {
+  // Kept as soon as the form changes (a layout effect, not one after paint): a reload or a language switch
+  // straight after typing must find the last keystroke. On the first render it skips, before the restoring
+  // effect, so the empty form never overwrites the draft.
+  useLayoutEffect(() => {
     if (restored.current) writeDraft(JSON.parse(serialized) as InquiryDraft);
   }, [serialized]);
   useEffect(() => {
