@@ -451,6 +451,9 @@ ALTER TABLE inquiry_history ADD COLUMN IF NOT EXISTS assigned boolean NOT NULL D
 ALTER TABLE inquiry_history ADD COLUMN IF NOT EXISTS assignee_id uuid REFERENCES users (id) ON DELETE SET NULL;
 ALTER TABLE inquiry_history ADD COLUMN IF NOT EXISTS next_step_changed boolean NOT NULL DEFAULT false;
 ALTER TABLE inquiry_history ADD COLUMN IF NOT EXISTS next_step_on date;
+-- The entries one change writes can share a clock reading (PGlite's clock is coarse): the order they were
+-- written in breaks the tie, so an inquiry's history reads the same every time it is opened.
+ALTER TABLE inquiry_history ADD COLUMN IF NOT EXISTS seq bigserial;
 
 -- The outbox also carries staff mails (invitations, resets, assignments, reminders, digests): no inquiry
 -- of their own (so they never count as an inquiry's notification), what to write in `payload`, and a

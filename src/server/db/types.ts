@@ -180,6 +180,8 @@ export interface InquiryHistoryTable {
   assigneeId: ColumnType<string | null, string | null | undefined, string | null>;
   nextStepChanged: Generated<boolean>;
   nextStepOn: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** Write order, for entries that share a clock reading. */
+  seq: Generated<string>;
 }
 
 /** Notifications to deliver (one row per channel and inquiry). */

@@ -63,7 +63,7 @@ async function notesOf(db: Db, ids: string[]): Promise<Map<string, string>> {
     .where('note', 'is not', null)
     .where(sql<boolean>`inquiry_id = any(${ids}::uuid[])`)
     .orderBy('at')
-    .orderBy('id')
+    .orderBy('seq')
     .execute();
   const notes = new Map<string, string[]>();
   for (const row of rows) notes.set(row.inquiryId, [...(notes.get(row.inquiryId) ?? []), `${koreaTime(row.at).slice(0, 16)} ${row.note}`]);

@@ -119,7 +119,7 @@ async function historyOf(db: Db, id: string): Promise<InquiryHistoryEntry[]> {
     ])
     .where('h.inquiryId', '=', id)
     .orderBy('h.at')
-    .orderBy('h.id')
+    .orderBy('h.seq')
     .execute();
   return rows.map((row) => ({
     at: new Date(row.at).toISOString(),
