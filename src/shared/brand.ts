@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { OBJECT_PATH_PATTERN } from './uploads.ts';
 import { objectMessages } from './object-messages.ts';
 
-import { BRAND_CATEGORIES, BRAND_FLOORS, FILTER_ALL, type Brand, type BrandCategory, type BrandTextLocale, type BrandTexts } from './brand-basics.ts';
+import { BRAND_CATEGORIES, BRAND_FLOORS, FILTER_ALL, type Brand, type BrandTextLocale, type BrandTexts } from './brand-basics.ts';
 
 // The plain constants live in brand-basics.ts, so public islands can use them without the schemas
 // below (and valibot) in their bundle; re-exported here so every other import stays as it was.
