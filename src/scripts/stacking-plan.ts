@@ -46,8 +46,7 @@ async function wireSearch(root: HTMLElement, form: HTMLFormElement, units: Unit[
   // visitor and lose what they choose next. The search reads the whole form when it starts.
   form.addEventListener('submit', (event) => event.preventDefault());
   if ([...new URLSearchParams(location.search).keys()].some((name) => !NOT_SEARCH.has(name))) return start('address');
-  const first = (event: Event) => {
-    event.preventDefault();
+  const first = () => {
     form.removeEventListener('submit', first);
     form.removeEventListener('change', first);
     void start('form');

@@ -1,7 +1,6 @@
 import { test as base, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
-
 interface Fixtures {
   /** Console errors and page errors seen so far on this page. */
   consoleErrors: string[];
@@ -35,12 +34,13 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
  */
 const AXE_SWEEP_BUDGET_MS = 60_000;
 
-/** Runs axe on the current page and returns the violations (an empty list when the page passes). */
-export async function axeViolations(page: import('@playwright/test').Page) {
+/** Runs axe on the current page (or only on `include`) and returns the violations (an empty list when it passes). */
+export async function axeViolations(page: import('@playwright/test').Page, { include }: { include?: string } = {}) {
   test.info().setTimeout(test.info().timeout + AXE_SWEEP_BUDGET_MS);
   // Legacy mode runs axe in the page itself: the default mode opens a blank page per sweep to merge the frames'
   // results, which took 2.5–5.7 s of a sweep against 1.0–1.4 s here (measured on /en/about and /en/floors). The
   // pages embed no frame of their own (third-party embeds are blocked in tests), so nothing is left unchecked.
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).setLegacyMode(true).analyze();
+  const builder = new AxeBuilder({ page }).withTags(AXE_TAGS).setLegacyMode(true);
+  const results = await (include ? builder.include(include) : builder).analyze();
   return results.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
 }
