@@ -129,9 +129,12 @@ try {
         );
       for (;;) {
         await allLoaded();
+        // An instant jump (the site scrolls smoothly, and a smooth scroll has not moved yet when read back); the
+        // end is where a jump no longer moves the page, whatever scrollHeight says (the bench once hung here).
         const atEnd = await page.evaluate(() => {
-          scrollBy(0, innerHeight * 0.8);
-          return scrollY + innerHeight >= document.documentElement.scrollHeight - 2;
+          const before = scrollY;
+          scrollBy({ top: innerHeight * 0.8, behavior: 'instant' });
+          return scrollY === before || scrollY + innerHeight >= document.documentElement.scrollHeight - 2;
         });
         if (atEnd) break;
       }
