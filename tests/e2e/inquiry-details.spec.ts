@@ -1,6 +1,6 @@
 import { test, expect, axeViolations } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
-import { apiToken, islandsReady, loginAsAdmin, personFillTimePassed, uniqueName } from './support/islands.ts';
+import { apiToken, islandsReady, loginAsAdmin, personFillTimePassed, uniqueName, acknowledgeNotice } from './support/islands.ts';
 import { NOTICE_VERSION } from '../support/privacy.ts';
 
 /** The four required fields of the English form. */
@@ -9,6 +9,7 @@ async function fillRequired(page: Page, name: string) {
   await page.getByRole('textbox', { name: 'Phone' }).fill('010-2345-6789');
   await page.getByRole('textbox', { name: 'Email' }).fill('tenant@example.com');
   await page.getByRole('textbox', { name: 'Message' }).fill('We are looking for a clinic space.');
+  await acknowledgeNotice(page);
 }
 
 /** The value next to a label in the inbox detail. */
