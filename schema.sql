@@ -557,3 +557,11 @@ CREATE TRIGGER settings_audit AFTER INSERT OR UPDATE OR DELETE ON settings
 DROP TRIGGER IF EXISTS passkeys_audit ON passkeys;
 CREATE TRIGGER passkeys_audit AFTER INSERT OR DELETE ON passkeys
   FOR EACH ROW EXECUTE FUNCTION audit_row_change('passkey', 'counter', 'last_used_at', 'created_at', 'transports', 'device_type', 'backed_up');
+
+-- Privacy notice at the form (issue 24): which version of the collection notice the visitor acknowledged and when,
+-- and their separate marketing choice (yes/no, when; the text is that same notice version). Null on inquiries sent
+-- before the notice existed. The times are the server's at submission, not the browser's.
+ALTER TABLE inquiries ADD COLUMN IF NOT EXISTS privacy_notice_version text;
+ALTER TABLE inquiries ADD COLUMN IF NOT EXISTS privacy_notice_at timestamptz;
+ALTER TABLE inquiries ADD COLUMN IF NOT EXISTS marketing_consent boolean NOT NULL DEFAULT false;
+ALTER TABLE inquiries ADD COLUMN IF NOT EXISTS marketing_consent_at timestamptz;

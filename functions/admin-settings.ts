@@ -2,6 +2,7 @@ import type { Config } from '@netlify/functions';
 import { SettingsPatchSchema } from '../src/shared/settings.ts';
 import { requireAccess } from '../src/server/auth/access.ts';
 import { getDb } from '../src/server/db/index.ts';
+import { CACHE_TAGS, purgeTags } from '../src/server/http/cdn-cache.ts';
 import { json, parseInput, readJson } from '../src/server/http/json.ts';
 import { routes, type RouteContext } from '../src/server/http/routes.ts';
 import { readSettings, updateSettings } from '../src/server/settings/queries.ts';
@@ -18,5 +19,8 @@ async function read(req: Request, context: RouteContext): Promise<Response> {
 
 async function update(req: Request, context: RouteContext): Promise<Response> {
   const staff = await requireAccess(req, 'settings.manage', context);
-  return json(await updateSettings(staff, parseInput(SettingsPatchSchema, await readJson(req)), await getDb()));
+  const settings = await updateSettings(staff, parseInput(SettingsPatchSchema, await readJson(req)), await getDb());
+  // GET /api/privacy/notice shows the retention periods in force, which are settings.
+  await purgeTags([CACHE_TAGS.privacy]);
+  return json(settings);
 }

@@ -22,6 +22,7 @@ import {
 import { drainOutbox } from '../src/server/notify/outbox.ts';
 import { requireOwnObjects } from '../src/server/objects/refs.ts';
 import { inquirableUnit } from '../src/server/units/queries.ts';
+import { requirePublishedNotice } from '../src/server/privacy/notice.ts';
 
 export const config: Config = {
   path: ['/api/inquiries', '/api/inquiries/counts', '/api/inquiries/stats', '/api/inquiries/export', '/api/inquiries/:id', '/api/inquiries/:id/attachments/:n/link'],
@@ -54,6 +55,7 @@ async function createInquiryRoute(req: Request, context: RouteContext): Promise<
   const idempotencyKey = idempotencyKeyOf(req);
   const guarded = await guardInquiryPost(req, context, await readJson(req));
   const input = parseInput(InquiryInputSchema, guarded.body);
+  requirePublishedNotice(input.privacyNoticeVersion);
   assertStorableText(input);
   if (guarded.bot) return json(discardedInquiry(input), { status: 201 });
   await requireOwnObjects(

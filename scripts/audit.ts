@@ -21,16 +21,16 @@ import { join } from 'node:path';
 import { freePort, startLocalServer } from '../netlify-local/spawn.ts';
 import { CHROME, CHROME_FLAGS, medianRun as medianOf, metricOf, scoreOf, type LighthouseResult } from './lib/lighthouse-run.ts';
 import { LOCALES, localizePath, splitLocale } from '../src/i18n/locales.ts';
-import { NAV_ITEMS, EXTRA_PAGES } from '../src/navigation.ts';
+import { NAV_ITEMS, EXTRA_PAGES, FOOTER_PAGES } from '../src/navigation.ts';
 
 const ISLAND_PAGES = new Set(['/', '/brands', '/contact', '/admin']);
 const JS_BUDGET_KB = (path: string) => (ISLAND_PAGES.has(path) ? 60 : 10);
 /** /cms/ usable (its sign-in screen) within 3 s on a cold cache (issue 19). */
 const CMS_BUDGET_MS = 3000;
 const LIGHTHOUSE_DEFAULT = [
-  ...['/', '/about', '/floors', '/directions', '/brands', '/contact'].flatMap((p) => [localizePath('ko', p), localizePath('en', p)]),
+  ...['/', '/about', '/floors', '/directions', '/brands', '/contact', '/privacy'].flatMap((p) => [localizePath('ko', p), localizePath('en', p)]),
 ];
-const ALL_ROUTES = [...NAV_ITEMS.map((i) => i.path), ...EXTRA_PAGES];
+const ALL_ROUTES = [...NAV_ITEMS.map((i) => i.path), ...EXTRA_PAGES, ...FOOTER_PAGES];
 /**
  * The not-found page at its own URL: visitors get it for any unknown path with status 404, which
  * Lighthouse refuses to audit, but the page is the same file.

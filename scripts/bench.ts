@@ -10,6 +10,7 @@ import { percentile, printTable, timeSequential, type Row } from './bench/stats.
 import { BRAND_CATEGORIES, DIRECTORY_FLOORS } from '../src/shared/brand.ts';
 import { inboxBench } from './bench/inbox.ts';
 import { loginBench } from './bench/login.ts';
+import { currentNoticeVersion } from '../src/server/privacy/notice.ts';
 
 /**
  * `npm run bench`: the API budgets through the local server on PGlite (issue 3): GET /api/brands with
@@ -91,7 +92,7 @@ async function concurrentInquiries(server: RunningServer, token: string): Promis
   const durations: number[] = [];
   await Promise.all(Array.from({ length: CONCURRENT_INQUIRIES }, async (_, i) => {
     const start = performance.now();
-    await api(server, 'POST', '/api/inquiries', { name: `${run}-${i}`, email: `visitor${i}@example.com`, phone: '010-0000-0000', message: 'Leasing conditions for 3F, please.' }, undefined, `10.1.${i >> 8}.${i & 255}`);
+    await api(server, 'POST', '/api/inquiries', { privacyNoticeVersion: currentNoticeVersion(), name: `${run}-${i}`, email: `visitor${i}@example.com`, phone: '010-0000-0000', message: 'Leasing conditions for 3F, please.' }, undefined, `10.1.${i >> 8}.${i & 255}`);
     durations.push(performance.now() - start);
   }));
   // The list is paged (at most 200 a page): one search for this run's names fits in one page.

@@ -17,6 +17,9 @@ export const NAV_ITEMS = [
 /** Pages that exist besides the nav items. */
 export const EXTRA_PAGES = ['/admin'] as const;
 
+/** Public pages linked from every page's footer rather than the top bar: indexed, in the sitemap and the audits. */
+export const FOOTER_PAGES = ['/privacy'] as const;
+
 /** Top bar turns solid once the page is scrolled past this many px (spec §9). */
 export const TOP_BAR_SCROLL_THRESHOLD = 50;
 

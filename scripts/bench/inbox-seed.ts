@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { openPglite } from '../../src/server/db/pglite.ts';
+import { currentNoticeVersion } from '../../src/server/privacy/notice.ts';
 
 /**
  * Seeds `count` inquiries into a PGlite folder with one INSERT … SELECT (a benchmark fixture: the POST
@@ -12,7 +13,8 @@ export async function seedInquiries(dataDir: string, count: number): Promise<num
   try {
     await sql`
       insert into inquiries (name, email, phone, message, company, business_type, desired_floors, status, created_at,
-                             first_status_change_at, unit_floor, unit_number, locale, attachments)
+                             first_status_change_at, unit_floor, unit_number, locale, attachments,
+                             privacy_notice_version, privacy_notice_at, marketing_consent, marketing_consent_at)
       select
         (array['김민준','이서연','박지호','최수아','정우진','Kim Minjun','Jane Doe','王伟','佐藤健','Lee Clinic'])[1 + n % 10] || ' ' || n,
         'tenant' || n || '@' || (array['example.com','clinic.example','cafe.example','office.example'])[1 + n % 4],
@@ -29,7 +31,12 @@ export async function seedInquiries(dataDir: string, count: number): Promise<num
         case when n % 5 = 0 then (array['1F','2F','3F'])[1 + n % 3] end,
         case when n % 5 = 0 then (100 + n % 30)::text end,
         (array['ko','en','zh','ja'])[1 + n % 4],
-        '{}'
+        '{}',
+        -- As the form sends them: the notice acknowledged at arrival, about one in five ticking the marketing box.
+        ${currentNoticeVersion()},
+        now() - make_interval(secs => (n * 3153.6)::int),
+        n % 5 = 0,
+        now() - make_interval(secs => (n * 3153.6)::int)
       from generate_series(1, ${count}) as n`.execute(db);
     await sql`analyze inquiries`.execute(db);
   } finally {

@@ -4,6 +4,7 @@ import type { CreateUploadResponse } from '../../src/shared/upload-protocol.ts';
 import { attachmentBytes, SEARCH_TERMS } from './fixtures.ts';
 import { jsonOf, type Send } from './load-http.ts';
 import type { Page } from './load-site.ts';
+import { currentNoticeVersion } from '../../src/server/privacy/notice.ts';
 
 /** An inquiry the server acknowledged with 2xx: its marker (the sender's name), id and attachments. */
 export interface Acknowledged {
@@ -84,6 +85,7 @@ export async function sendInquiry(send: Send, marker: string, acknowledged: Ackn
     attachments.push(objectPath);
   }
   const inquiry = {
+    privacyNoticeVersion: currentNoticeVersion(),
     name: marker,
     email: 'visitor@example.com',
     phone: '010-1234-5678',

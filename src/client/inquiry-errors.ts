@@ -1,7 +1,7 @@
 import { inquiryFormProblems, type InquiryFormBody } from '../shared/inquiry-rules.ts';
 
-/** Where a message can sit on the contact form: under a field, or under the attachments. */
-export const INQUIRY_ERROR_FIELDS = ['name', 'phone', 'email', 'message', 'attachments'] as const;
+/** Where a message can sit on the contact form: under a field, under the attachments, or at the notice's required box. */
+export const INQUIRY_ERROR_FIELDS = ['name', 'phone', 'email', 'message', 'attachments', 'privacyNoticeVersion'] as const;
 export type InquiryErrorField = (typeof INQUIRY_ERROR_FIELDS)[number];
 /** Field → dictionary key of its message. */
 export type InquiryErrors = Partial<Record<InquiryErrorField, string>>;

@@ -47,6 +47,8 @@ const PAGES: { area: string; label: string }[] = [
   { area: 'directions', label: '오시는 길' },
   { area: 'leasing', label: '임대 안내 (고객센터)' },
   { area: 'brochures', label: '브로슈어' },
+  { area: 'privacy-notice', label: '개인정보 수집·이용 안내 (문의 양식)' },
+  { area: 'privacy-policy', label: '개인정보 처리방침' },
 ];
 const FACTS: { name: string; label: string }[] = [
   { name: 'building', label: '건물 정보' },

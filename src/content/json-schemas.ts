@@ -9,6 +9,7 @@ import { DirectionsDataSchema, DirectionsTextSchema } from './schemas/directions
 import { FloorsDataSchema, FloorsTextSchema } from './schemas/floors.ts';
 import { HolidaysSchema } from './schemas/holidays.ts';
 import { LeasingTextSchema } from './schemas/leasing.ts';
+import { PrivacyNoticeTextSchema, PrivacyPolicyTextSchema } from './schemas/privacy.ts';
 import { UnitsContentSchema } from './schemas/units.ts';
 import { LOCALES } from '../i18n/locales.ts';
 
@@ -45,6 +46,8 @@ export const CONTENT_KINDS: ContentKind[] = [
   text('floors', FloorsTextSchema),
   { name: 'holidays', schema: HolidaysSchema, files: ['content/holidays.json'] },
   text('leasing', LeasingTextSchema),
+  text('privacy-notice', PrivacyNoticeTextSchema),
+  text('privacy-policy', PrivacyPolicyTextSchema),
   { name: 'units', schema: UnitsContentSchema, files: ['content/units.json'] },
 ];
 

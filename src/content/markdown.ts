@@ -22,16 +22,26 @@ const NAMES: Record<string, string> = {
 
 const lex = (markdown: string): Token[] => new Lexer({ gfm: true }).lex(markdown);
 
-function firstRefused(tokens: readonly Token[]): string | null {
+/** Where a link in a text that may have links (the privacy policy) may lead: web pages and e-mail addresses. */
+const SAFE_LINK = /^(https?:\/\/|mailto:)/i;
+
+/** What else a text may use: `links` lets web addresses and e-mail addresses through (the privacy policy). */
+export interface MarkdownOptions {
+  links?: boolean;
+}
+
+function firstRefused(tokens: readonly Token[], options: MarkdownOptions = {}): string | null {
   for (const token of tokens) {
-    if (!ALLOWED.has(token.type)) return NAMES[token.type] ?? token.type;
+    const isLink = token.type === 'link' && options.links === true;
+    if (isLink && !SAFE_LINK.test(token.href)) return 'a link that is not a web or e-mail address';
+    if (!ALLOWED.has(token.type) && !isLink) return NAMES[token.type] ?? token.type;
     const children: Token[] = [
       ...(('tokens' in token && token.tokens) || []),
       ...(token.type === 'list' ? (token.items as Token[]) : []),
     ];
     // A task list item ("- [ ] x") renders an <input>.
     if (token.type === 'list_item' && token.task) return 'a task list';
-    const refused = firstRefused(children);
+    const refused = firstRefused(children, options);
     if (refused) return refused;
   }
   return null;
@@ -42,8 +52,8 @@ function firstRefused(tokens: readonly Token[]): string | null {
  * what MARKDOWN_ALLOWED says.
  * @example checkMarkdown('**Bold** and <b>bold</b>') // 'HTML'
  */
-export function checkMarkdown(markdown: string): string | null {
-  return firstRefused(lex(markdown));
+export function checkMarkdown(markdown: string, options: MarkdownOptions = {}): string | null {
+  return firstRefused(lex(markdown), options);
 }
 
 /**
@@ -51,9 +61,9 @@ export function checkMarkdown(markdown: string): string | null {
  * ever emits <p>, <strong>, <em>, lists and <br>, with text escaped.
  * @example renderMarkdown('One **bold** word') // '<p>One <strong>bold</strong> word</p>\n'
  */
-export function renderMarkdown(markdown: string): string {
+export function renderMarkdown(markdown: string, options: MarkdownOptions = {}): string {
   const tokens = lex(markdown);
-  const refused = firstRefused(tokens);
+  const refused = firstRefused(tokens, options);
   if (refused) throw new Error(`Markdown uses ${refused}; only ${MARKDOWN_ALLOWED} are allowed`);
   return new Parser({ gfm: true }).parse(tokens);
 }

@@ -1,4 +1,4 @@
-import { useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { ATTACHMENT_MAX_FILES } from '~/shared/uploads';
 import { inquiryReference } from '~/shared/inquiry-basics';
 import type { Unit } from '~/shared/unit';
@@ -20,11 +20,18 @@ import TenantDetailsFields from './inquiry/TenantDetailsFields';
 import { useTenantDetails } from './inquiry/use-tenant-details';
 import { ATTACHMENT_MAX_MB, useAttachments } from './inquiry/use-attachments';
 import { useInquiryDraft } from './inquiry/use-inquiry-draft';
+import PrivacyNotice, { ACKNOWLEDGE_ID, MARKETING_ID, type NoticeText } from './inquiry/PrivacyNotice';
+import { RETENTION_DEFAULTS } from '~/shared/privacy/retention';
+import type { PrivacyNoticeAnswer, RetentionPeriods } from '~/shared/privacy/notice';
 import Toaster from './Toaster';
 
 interface Props {
   locale: Locale;
   messages: Messages;
+  /** The collection notice in force, in the page's language (content/privacy-notice/). */
+  notice: NoticeText;
+  /** The privacy policy in the page's language, linked beside the notice. */
+  policyHref: string;
 }
 
 const STATUS_TEXT = { uploading: 'inquiry.pendingUploading', uploadFailed: 'inquiry.pendingFailed' } as const;
@@ -39,10 +46,21 @@ function typedBeforeHydration(): RequiredValues {
   return Object.fromEntries(REQUIRED_FIELDS.map((field) => [field, typed(field)])) as RequiredValues;
 }
 
+/** A box the visitor ticked before this island woke up stays ticked (their own action, not a default). */
+function tickedBeforeHydration(id: string): boolean {
+  if (typeof document === 'undefined') return false;
+  return document.querySelector<HTMLInputElement>(`#${id}`)?.checked ?? false;
+}
+
 /** The leasing inquiry on /contact: four required fields and up to five attachments (spec §2, §5). */
-export default function InquiryForm({ locale, messages }: Props) {
+export default function InquiryForm({ locale, messages, notice, policyHref }: Props) {
   const t = useTranslator(locale, messages);
   const [values, setValues] = useState(typedBeforeHydration);
+  // The notice's boxes are not part of the kept draft (decision 022): a reload or another language shows the
+  // notice again, unticked, and the visitor acknowledges what they see.
+  const [acknowledged, setAcknowledged] = useState(() => tickedBeforeHydration(ACKNOWLEDGE_ID));
+  const [marketing, setMarketing] = useState(() => tickedBeforeHydration(MARKETING_ID));
+  const [periods, setPeriods] = useState<RetentionPeriods>(RETENTION_DEFAULTS);
   const [sending, setSending] = useState(false);
   const [unit, setUnit] = useState<Unit | null>(null);
   const [errors, setErrors] = useState<InquiryErrors>({});
@@ -68,6 +86,18 @@ export default function InquiryForm({ locale, messages }: Props) {
     },
   );
 
+  // The page was built with the default retention periods; the owner may have changed them since.
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch('/api/privacy/notice', { signal: controller.signal })
+      .then((response) => (response.ok ? (response.json() as Promise<PrivacyNoticeAnswer>) : null))
+      .then((answer) => answer && setPeriods(answer.retention))
+      .catch(() => {
+        /* the defaults stay: the notice still reads whole */
+      });
+    return () => controller.abort();
+  }, []);
+
   function chooseUnit(chosen: Unit | null) {
     setUnit(chosen);
     if (chosen) details.suggestFloor(chosen.floor);
@@ -87,7 +117,14 @@ export default function InquiryForm({ locale, messages }: Props) {
     setStatus(null);
     setSent(null);
     const listed = attachments.listed;
-    const body = { ...values, attachments: listed.map((file) => file.path ?? file.key), unitId: unit?.id ?? null, ...details.body() };
+    const body = {
+      ...values,
+      attachments: listed.map((file) => file.path ?? file.key),
+      unitId: unit?.id ?? null,
+      ...details.body(),
+      privacyNoticeVersion: acknowledged ? notice.version : null,
+      marketingConsent: marketing,
+    };
     const problems = checkInquiry(body);
     if (problems) {
       details.markFields(problems.fields);
@@ -125,6 +162,8 @@ export default function InquiryForm({ locale, messages }: Props) {
         files: listed.map((file) => file.name),
       });
       setValues(EMPTY_REQUIRED);
+      setAcknowledged(false);
+      setMarketing(false);
       attachments.reset();
       details.reset();
       draft.clear();
@@ -165,6 +204,21 @@ export default function InquiryForm({ locale, messages }: Props) {
         <FieldError id="inquiry-attachments" message={errors.attachments && t(errors.attachments)} />
         <AttachmentList attachments={attachments.listed} onRemove={attachments.remove} localeTag={LOCALE_TAGS[locale]} t={t} />
       </div>
+      <PrivacyNotice
+        notice={notice}
+        periods={periods}
+        localeTag={LOCALE_TAGS[locale]}
+        policyHref={policyHref}
+        acknowledged={acknowledged}
+        marketing={marketing}
+        onAcknowledge={(ticked) => {
+          setAcknowledged(ticked);
+          if (ticked) setErrors(({ privacyNoticeVersion: _, ...rest }) => rest);
+        }}
+        onMarketing={setMarketing}
+        error={errors.privacyNoticeVersion}
+        t={t}
+      />
       <button type="submit" className="btn-primary justify-self-start disabled:opacity-60" disabled={sending}>
         {sending ? t('inquiry.sending') : t('inquiry.submit')}
       </button>

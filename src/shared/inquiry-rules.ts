@@ -17,6 +17,8 @@ export const INQUIRY_FIELD_MESSAGES = {
   areaInvalid: 'inquiryExtra.errors.areaInvalid',
   areaRange: 'inquiryExtra.errors.areaRange',
   dateInvalid: 'inquiryExtra.errors.dateInvalid',
+  /** The collection notice's required box is not ticked (privacy.json). */
+  acknowledgeRequired: 'privacy.errors.acknowledgeRequired',
 } as const;
 const M = INQUIRY_FIELD_MESSAGES;
 
@@ -103,6 +105,8 @@ export interface InquiryFormBody {
   company: string;
   desiredAreaM2: { min: number | null; max: number | null } | null;
   moveInDate: string | null;
+  /** The notice version when its required box is ticked, else null (issue 24). */
+  privacyNoticeVersion: string | null;
 }
 
 /**
@@ -129,5 +133,7 @@ export function inquiryFormProblems(body: InquiryFormBody): Record<string, strin
     if (!bounds.min && !bounds.max) note('desiredAreaM2', areaRangeProblem(area));
   }
   if (body.moveInDate !== null) note('moveInDate', moveInDateProblem(body.moveInDate));
+  // The required box of the collection notice; the server also checks the version is one it published.
+  note('privacyNoticeVersion', body.privacyNoticeVersion ? null : INQUIRY_FIELD_MESSAGES.acknowledgeRequired);
   return fields;
 }

@@ -4,6 +4,7 @@ import { objectMessages } from './object-messages.ts';
 import { UNIT_FLOORS, type UnitSnapshot } from './unit.ts';
 import { BRAND_CATEGORIES } from './brand.ts';
 import { LOCALES } from '../i18n/locales.ts';
+import { NOTICE_VERSION_PATTERN } from './privacy/notice.ts';
 import { INQUIRY_LIMITS, PREFERRED_CONTACTS, UTM_KEYS, type PreferredContact } from './inquiry-basics.ts';
 import {
   areaBoundProblem, areaRangeProblem, emailProblem, INQUIRY_FIELD_MESSAGES, isCalendarDay, moveInDateProblem, optionalTextProblem, phoneProblem, requiredTextProblem,
@@ -22,6 +23,12 @@ export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
 export type NotificationState = 'sent' | 'retrying' | 'failed' | 'off';
 
 const msg = (key: string) => `inquiry.errors.${key}`;
+/** Messages of the privacy notice's boxes (privacy.json). */
+export const PRIVACY_MESSAGES = {
+  acknowledgeRequired: INQUIRY_FIELD_MESSAGES.acknowledgeRequired,
+  noticeVersionUnknown: 'privacy.errors.noticeVersionUnknown',
+  marketingInvalid: 'privacy.errors.marketingInvalid',
+} as const;
 /** Messages of the optional details (their own namespace, inquiryExtra.json). */
 const extra = (key: string) => `inquiryExtra.errors.${key}`;
 /** One of the form's rules (inquiry-rules.ts) inside a schema: the problem it names is the issue's message. */
@@ -94,7 +101,14 @@ export const InquiryInputSchema = v.strictObject({
   locale: v.optional(v.nullable(v.picklist(LOCALES, extra('invalid'))), null),
   /** The space asked about (optional); the server checks it exists and is not leased. */
   unitId: v.optional(v.nullable(v.pipe(v.string('units.errors.unitNotFound'), v.uuid('units.errors.unitNotFound'))), null),
-}, objectMessages({}, msg('required'), msg('unknownField')));
+  /**
+   * The collection notice the visitor acknowledged with the required box (issue 24): a version the site
+   * published (the server checks the list, src/server/privacy/notice.ts). Without it there is no inquiry.
+   */
+  privacyNoticeVersion: v.pipe(v.string(PRIVACY_MESSAGES.acknowledgeRequired), v.regex(NOTICE_VERSION_PATTERN, PRIVACY_MESSAGES.noticeVersionUnknown)),
+  /** The separate, optional marketing box: never required, off unless ticked. */
+  marketingConsent: v.optional(v.boolean(PRIVACY_MESSAGES.marketingInvalid), false),
+}, objectMessages({ privacyNoticeVersion: INQUIRY_FIELD_MESSAGES.acknowledgeRequired }, msg('required'), msg('unknownField')));
 export type InquiryInput = v.InferOutput<typeof InquiryInputSchema>;
 
 /** A staff member as an inquiry names them (its assignee, who made a change). */
@@ -153,6 +167,12 @@ export interface Inquiry {
   responseDueAt: string | null;
   /** Past responseDueAt and still untouched. */
   overdue: boolean;
+  /** The collection notice the visitor acknowledged, and when (null: sent before the notice existed). */
+  privacyNoticeVersion: string | null;
+  privacyNoticeAt: string | null;
+  /** The optional marketing choice (on the text of privacyNoticeVersion) and when it was made. */
+  marketingConsent: boolean;
+  marketingConsentAt: string | null;
 }
 
 /** The detail: the inquiry and its history, oldest first. */

@@ -116,7 +116,7 @@ describe.each(availableBackends())('inquiries API on $name', (backend) => {
     const send = (sent: Record<string, unknown>) => call(inquiries, 'POST', '/api/inquiries', { body: sent, headers: { 'Idempotency-Key': key } });
     const first = await send(body);
     expect(first.status).toBe(201);
-    expect(Object.keys(first.json).sort()).toEqual([...Object.keys(body), 'id', 'createdAt', 'businessType', 'desiredFloors', 'desiredAreaM2', 'moveInDate', 'preferredContact', 'locale', 'unitId'].sort());
+    expect(Object.keys(first.json).sort()).toEqual([...Object.keys(body), 'id', 'createdAt', 'businessType', 'desiredFloors', 'desiredAreaM2', 'moveInDate', 'preferredContact', 'locale', 'unitId', 'marketingConsent', 'privacyNoticeAt', 'marketingConsentAt'].sort());
     const lost = await call(inquiries, 'PATCH', `/api/inquiries/${first.json.id}`, { token, body: { status: 'lost', lostReason: 'failed credit check' } });
     expect(lost.status).toBe(200);
 

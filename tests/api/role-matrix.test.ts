@@ -15,6 +15,7 @@ import multipart from '../../functions/objects-multipart.ts';
 import setPublic from '../../functions/objects-set-public.ts';
 import upload from '../../functions/objects-upload.ts';
 import units from '../../functions/units.ts';
+import privacyNotice from '../../functions/privacy-notice.ts';
 import { can, type Permission } from '../../src/shared/roles.ts';
 import { call } from '../support/api-calls.ts';
 import { adminToken, brandBody, inquiryBody, uploaded, useApiBackend } from '../support/api-suite.ts';
@@ -180,6 +181,8 @@ describe.each(availableBackends())('role matrix: every admin route as owner, age
     { route: 'GET /api/admin/audit/export', access: 'audit.read', ok: 200, send: (_, token) => getFile(audit, '/api/admin/audit/export', token) },
     { route: 'GET /api/admin/settings', access: 'settings.manage', ok: 200, send: (_, token) => call(settings, 'GET', '/api/admin/settings', { token }) },
     { route: 'PATCH /api/admin/settings', access: 'settings.manage', ok: 200, send: (caller, token) => call(settings, 'PATCH', '/api/admin/settings', { token, body: { reminderBusinessHours: caller === 'owner' ? 6 : 3 } }) },
+    // The privacy notice the contact form shows (public)
+    { route: 'GET /api/privacy/notice', access: 'public', ok: 200, send: (_, token) => call(privacyNotice, 'GET', '/api/privacy/notice', { token }) },
     // Signing in (public)
     { route: 'POST /api/admin/password-reset', access: 'public', ok: 202, send: (_, token) => call(passwordReset, 'POST', '/api/admin/password-reset', { token, body: { email: 'nobody-here@btower.example' } }) },
   ];

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { islandsReady, uniqueName } from './support/islands.ts';
+import { islandsReady, uniqueName, acknowledgeNotice } from './support/islands.ts';
 
 /**
  * What a person sees of the abuse limits (issue 10): a throttled inquiry says how long to wait and keeps
@@ -16,6 +16,7 @@ test('a throttled inquiry says when to send again and keeps what was typed', asy
   await page.getByLabel('Phone').fill('010-2345-6789');
   await page.getByLabel('Email').fill('tenant@example.com');
   await page.getByLabel('Message').fill('About 100 pyeong on 3F.');
+  await acknowledgeNotice(page);
   await page.getByRole('button', { name: 'Send inquiry' }).click();
   await expect(page.getByTestId('toast')).toContainText('Please send it again in 5 min.');
   await expect(page.getByLabel('Name')).toHaveValue(name);

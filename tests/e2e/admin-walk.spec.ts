@@ -4,6 +4,7 @@ import type { Brand } from '../../src/shared/brand.ts';
 import type { Unit, UnitInput } from '../../src/shared/unit.ts';
 import { ACCEPTED_DOCUMENTS } from '../support/documents.ts';
 import { apiToken, createBrand, islandsReady, loginAsAdmin, showInboxFilters, uniqueName } from './support/islands.ts';
+import { NOTICE_VERSION } from '../support/privacy.ts';
 
 /**
  * The second walk through the admin (issue 16): what a leasing team member did, and what they noticed.
@@ -97,7 +98,7 @@ test('no admin tab is wider than a phone, and brand thumbnails come from the Ima
   const token = await apiToken(page.request);
   const brand = await createBrand(page.request, token, { name: uniqueName('E2E 아주 긴 이름의 브랜드 전문 클리닉 센터') });
   await createUnit(page.request, {});
-  await page.request.post('/api/inquiries', { data: { name: uniqueName('폭 확인'), email: 'wide@example.com', phone: '010-2345-6789', message: '가로 폭을 확인합니다.' } });
+  await page.request.post('/api/inquiries', { data: { privacyNoticeVersion: NOTICE_VERSION, name: uniqueName('폭 확인'), email: 'wide@example.com', phone: '010-2345-6789', message: '가로 폭을 확인합니다.' } });
   await loginAsAdmin(page);
   const width = () => page.evaluate(() => document.documentElement.scrollWidth);
   for (const [tab, row] of [['문의 관리', 'inquiry-row'], ['브랜드 관리', 'brand-row'], ['공간', 'unit-row']] as const) {
@@ -137,7 +138,7 @@ test('the unit form takes focus to the first wrong field, clears a message once 
 test.describe('the inbox (issue 16)', () => {
   test('back to the list and Escape return focus to the inquiry read; a lost reason of spaces is named at its field', async ({ page, isMobile }) => {
     const name = uniqueName('포커스 확인');
-    const sent = await page.request.post('/api/inquiries', { data: { name, email: 'focus@example.com', phone: '010-2345-6789', message: '포커스를 확인합니다.' } });
+    const sent = await page.request.post('/api/inquiries', { data: { privacyNoticeVersion: NOTICE_VERSION, name, email: 'focus@example.com', phone: '010-2345-6789', message: '포커스를 확인합니다.' } });
     const { id } = (await sent.json()) as { id: string };
     await loginAsAdmin(page, `/admin?search=${encodeURIComponent(name)}`);
     const row = page.locator(`[data-inquiry-id="${id}"]`);
@@ -182,7 +183,7 @@ test.describe('the inbox (issue 16)', () => {
 
   test('dates read in the admin’s language', async ({ page }) => {
     const name = uniqueName('Date check');
-    await page.request.post('/api/inquiries', { data: { name, email: 'date@example.com', phone: '010-2345-6789', message: 'Date check.' } });
+    await page.request.post('/api/inquiries', { data: { privacyNoticeVersion: NOTICE_VERSION, name, email: 'date@example.com', phone: '010-2345-6789', message: 'Date check.' } });
     await page.goto(`/en/admin?search=${encodeURIComponent(name)}`);
     await islandsReady(page);
     await page.getByLabel('Password').fill(process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password');
@@ -234,7 +235,7 @@ test.describe('inquiry attachments (issue 16)', () => {
       paths.push(objectPath);
     }
     const name = uniqueName('첨부 열기');
-    const sent = await page.request.post('/api/inquiries', { data: { name, email: 'open@example.com', phone: '010-2345-6789', message: '첨부를 확인해 주세요.', attachments: paths } });
+    const sent = await page.request.post('/api/inquiries', { data: { privacyNoticeVersion: NOTICE_VERSION, name, email: 'open@example.com', phone: '010-2345-6789', message: '첨부를 확인해 주세요.', attachments: paths } });
     const { id } = (await sent.json()) as { id: string };
     await loginAsAdmin(page, `/admin?inquiry=${id}`);
     const detail = page.getByTestId('inquiry-detail');

@@ -6,7 +6,7 @@ import { freePort, startLocalServer } from '../../netlify-local/spawn.ts';
 import { openPglite } from '../../src/server/db/pglite.ts';
 import { sharedSnapshot } from '../support/db-backends.ts';
 import { expect, test } from './fixtures.ts';
-import { islandsReady, personFillTimePassed, uniqueName, uploadInDialog } from './support/islands.ts';
+import { islandsReady, personFillTimePassed, uniqueName, uploadInDialog, acknowledgeNotice } from './support/islands.ts';
 
 const PASSWORD = 'fault-admin-password';
 
@@ -75,6 +75,7 @@ test('attachments that fail in a broken blob store show the failure, leave nothi
     await retry.press('Enter');
     await expect(page.getByTestId('attachment-list').locator('li[data-state="uploaded"]')).toHaveCount(2, { timeout: 30_000 });
     await page.keyboard.press('Escape');
+    await acknowledgeNotice(page);
     await personFillTimePassed(page);
     await page.getByRole('button', { name: '문의하기' }).click();
     await expect(page.getByTestId('toast').filter({ hasText: '문의가 성공적으로 전송되었습니다.' })).toBeVisible();

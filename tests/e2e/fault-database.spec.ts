@@ -5,7 +5,8 @@ import { freePort, startLocalServer } from '../../netlify-local/spawn.ts';
 import { isolatedUrl } from '../support/db-backends.ts';
 import { startTcpProxy, throughProxy } from '../support/tcp-proxy.ts';
 import { expect, test } from './fixtures.ts';
-import { islandsReady, personFillTimePassed, uniqueName } from './support/islands.ts';
+import { islandsReady, personFillTimePassed, uniqueName, acknowledgeNotice } from './support/islands.ts';
+import { NOTICE_VERSION } from '../support/privacy.ts';
 
 const PASSWORD = 'fault-admin-password';
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -38,7 +39,7 @@ test('a visitor whose inquiry fails while the database is down sends it again af
     expect(login.status()).toBe(200);
     const auth = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
     const earlier = uniqueName('Before the outage');
-    const before = await api.post(`${server.origin}/api/inquiries`, { data: { name: earlier, email: 'early@example.com', phone: '010-1111-2222', message: 'Sent before the outage.' } });
+    const before = await api.post(`${server.origin}/api/inquiries`, { data: { privacyNoticeVersion: NOTICE_VERSION, name: earlier, email: 'early@example.com', phone: '010-1111-2222', message: 'Sent before the outage.' } });
     expect(before.status()).toBe(201);
 
     await page.goto(`${server.origin}/contact`);
@@ -47,6 +48,7 @@ test('a visitor whose inquiry fails while the database is down sends it again af
     const typed = { 이름: name, 연락처: '010-2345-6789', 이메일: 'outage@example.com', '문의 내용': '14층 오피스 임대 조건을 알려주세요.' };
     for (const [label, value] of Object.entries(typed)) await page.getByLabel(label).fill(value);
 
+    await acknowledgeNotice(page);
     await personFillTimePassed(page);
     await proxy.cut();
     await page.getByRole('button', { name: '문의하기' }).click();

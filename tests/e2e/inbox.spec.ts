@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { test, expect, axeViolations } from './fixtures';
 import { loginAsAdmin, showInboxFilters, uniqueName } from './support/islands.ts';
+import { NOTICE_VERSION } from '../support/privacy.ts';
 
 const LONG_MESSAGE = `3층 전체를 치과 클리닉으로 검토하고 있습니다. ${'진료실 여섯 개와 대기실이 필요합니다. '.repeat(6)}끝까지 읽어 주세요.`;
 
 test('the leasing team moves an inquiry from new to won in the inbox, and the view survives a reload', async ({ page, consoleErrors }) => {
   const name = uniqueName('인박스 테넌트');
   const created = await page.request.post('/api/inquiries', {
-    data: { name, email: 'clinic@example.com', phone: '010-2345-6789', message: LONG_MESSAGE, company: '스마일 치과', desiredFloors: ['3F'], desiredAreaM2: { min: 330, max: 400 }, preferredContact: 'phone', locale: 'ko' },
+    data: { privacyNoticeVersion: NOTICE_VERSION, name, email: 'clinic@example.com', phone: '010-2345-6789', message: LONG_MESSAGE, company: '스마일 치과', desiredFloors: ['3F'], desiredAreaM2: { min: 330, max: 400 }, preferredContact: 'phone', locale: 'ko' },
   });
   expect(created.status()).toBe(201);
 
@@ -63,7 +64,7 @@ test('the leasing team moves an inquiry from new to won in the inbox, and the vi
 
 test('the CSV export of the filtered inbox opens with Korean intact', async ({ page }) => {
   const name = uniqueName('김수출');
-  await page.request.post('/api/inquiries', { data: { name, email: 'export@example.com', phone: '+82 10-1111-2222', message: '=1+1 수식이 아닙니다, "따옴표"도 있습니다', company: '한빛 상사' } });
+  await page.request.post('/api/inquiries', { data: { privacyNoticeVersion: NOTICE_VERSION, name, email: 'export@example.com', phone: '+82 10-1111-2222', message: '=1+1 수식이 아닙니다, "따옴표"도 있습니다', company: '한빛 상사' } });
   await loginAsAdmin(page, `/admin?search=${encodeURIComponent(name)}`);
   await expect(page.getByTestId('inquiry-row')).toHaveCount(1);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV 내보내기' }).click()]);
@@ -99,7 +100,7 @@ test('an inquiry sent while the inbox is open is counted on the refresh button w
   const refresh = page.getByTestId('inbox-refresh');
   await expect(refresh).toHaveText('새로고침');
 
-  const sent = await page.request.post('/api/inquiries', { data: { name, email: 'new@example.com', phone: '010-3456-7890', message: '11층 강의실 임대를 문의합니다.' } });
+  const sent = await page.request.post('/api/inquiries', { data: { privacyNoticeVersion: NOTICE_VERSION, name, email: 'new@example.com', phone: '010-3456-7890', message: '11층 강의실 임대를 문의합니다.' } });
   expect(sent.status()).toBe(201);
   await page.clock.runFor(60_000);
   await expect(refresh).toHaveText('새로고침 (새 문의 1건)');

@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { islandsReady, loginAsAdmin, personFillTimePassed, uniqueName, uploadInDialog } from './support/islands.ts';
+import { islandsReady, loginAsAdmin, personFillTimePassed, uniqueName, uploadInDialog, acknowledgeNotice } from './support/islands.ts';
 import { createUnit } from './support/units.ts';
 
 test('an inquiry about a space ticks its floor among the desired floors', async ({ page }) => {
@@ -25,6 +25,7 @@ test('after sending, the visitor sees what was sent and a reference number the l
   await uploadInDialog(page, [{ name: '사업자등록증.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\nregistration') }]);
   await expect(page.getByTestId('attachment-list').locator('li[data-state="uploaded"]')).toHaveCount(1, { timeout: 30_000 });
   await page.keyboard.press('Escape');
+  await acknowledgeNotice(page);
   await personFillTimePassed(page);
 
   const [response] = await Promise.all([

@@ -1,6 +1,7 @@
 import { test, expect, axeViolations } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
-import { apiToken, islandsReady, loginAsAdmin, personFillTimePassed, uniqueName } from './support/islands.ts';
+import { apiToken, islandsReady, loginAsAdmin, personFillTimePassed, uniqueName, acknowledgeNotice } from './support/islands.ts';
+import { NOTICE_VERSION } from '../support/privacy.ts';
 
 /** The four required fields of the English form. */
 async function fillRequired(page: Page, name: string) {
@@ -8,6 +9,7 @@ async function fillRequired(page: Page, name: string) {
   await page.getByRole('textbox', { name: 'Phone' }).fill('010-2345-6789');
   await page.getByRole('textbox', { name: 'Email' }).fill('tenant@example.com');
   await page.getByRole('textbox', { name: 'Message' }).fill('We are looking for a clinic space.');
+  await acknowledgeNotice(page);
 }
 
 /** The value next to a label in the inbox detail. */
@@ -81,7 +83,7 @@ test('an area the server refuses is marked at the area, and one the browser can 
   page.on('request', (r) => r.url().endsWith('/api/inquiries') && r.method() === 'POST' && sent.push(r.url()));
   // What the real server answers for a minimum above the maximum.
   const refused = await page.request.post('/api/inquiries', {
-    data: { name: 'Range', email: 'range@example.com', phone: '010-0000-0000', message: 'm', desiredAreaM2: { min: 300, max: 100 } },
+    data: { privacyNoticeVersion: NOTICE_VERSION, name: 'Range', email: 'range@example.com', phone: '010-0000-0000', message: 'm', desiredAreaM2: { min: 300, max: 100 } },
   });
   expect(refused.status()).toBe(400);
   const answer = (await refused.json()) as { error: { code: string; fields: Record<string, string> } };

@@ -1,6 +1,6 @@
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
-import { islandsReady, personFillTimePassed, uniqueName, uploadInDialog } from './support/islands.ts';
+import { islandsReady, personFillTimePassed, uniqueName, uploadInDialog, acknowledgeNotice } from './support/islands.ts';
 
 /** Picks a language from the top bar's menu (the mobile menu's on a phone), as a visitor does. */
 async function chooseLanguage(page: Page, label: string) {
@@ -47,6 +47,7 @@ test('switching language on /contact keeps everything typed and every uploaded f
   await expect(page.getByTestId('attachments-not-kept')).toContainText('floor-plan.pdf');
 
   const sent = page.waitForRequest((request) => request.url().endsWith('/api/inquiries') && request.method() === 'POST');
+  await acknowledgeNotice(page);
   await personFillTimePassed(page);
   await page.getByRole('button', { name: 'Send inquiry' }).click();
   const body = (await sent).postDataJSON() as Record<string, unknown>;

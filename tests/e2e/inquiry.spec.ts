@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { test, expect, axeViolations } from './fixtures';
 import type { Page } from '@playwright/test';
-import { apiToken, islandsReady, loginAsAdmin, personFillTimePassed, uniqueName, uploadInDialog } from './support/islands.ts';
+import { apiToken, islandsReady, loginAsAdmin, personFillTimePassed, uniqueName, uploadInDialog, acknowledgeNotice } from './support/islands.ts';
 
 const SIX_MB = 6 * 1024 * 1024;
 
@@ -11,6 +11,7 @@ async function fillInquiry(page: Page, name: string) {
   await page.locator('#inquiry-phone').fill('010-2345-6789');
   await page.locator('#inquiry-email').fill('tenant@example.com');
   await page.locator('#inquiry-message').fill('3층 120평 클리닉 입점을 검토하고 있습니다.');
+  await acknowledgeNotice(page);
 }
 
 test('a visitor sends an inquiry with two attachments and the admin downloads the same bytes', async ({ page, consoleErrors }) => {

@@ -1,9 +1,9 @@
 import { test, expect, axeViolations } from './fixtures';
 import { LOCALES, localizePath } from '../../src/i18n/locales.ts';
-import { NAV_ITEMS, EXTRA_PAGES } from '../../src/navigation.ts';
+import { NAV_ITEMS, EXTRA_PAGES, FOOTER_PAGES } from '../../src/navigation.ts';
 import { revealAll } from './support/reveal.ts';
 
-const ROUTES = [...NAV_ITEMS.map((item) => item.path), ...EXTRA_PAGES];
+const ROUTES = [...NAV_ITEMS.map((item) => item.path), ...EXTRA_PAGES, ...FOOTER_PAGES];
 
 // Every route in every language: renders, no console error, zero axe violations with every reveal run and every
 // disclosure open (what a reader who scrolls and opens everything sees): one sweep per page and viewport.

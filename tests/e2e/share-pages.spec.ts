@@ -3,7 +3,7 @@ import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { LOCALES, LOCALE_TAGS, localizePath, type Locale } from '../../src/i18n/locales.ts';
 import type { Unit, UnitInput } from '../../src/shared/unit.ts';
 import type { Brand } from '../../src/shared/brand.ts';
-import { apiToken, createBrand, islandsReady, loginAsAdmin, personFillTimePassed, uniqueName } from './support/islands.ts';
+import { apiToken, createBrand, islandsReady, loginAsAdmin, personFillTimePassed, uniqueName, acknowledgeNotice } from './support/islands.ts';
 import { readHead } from './support/html-head.ts';
 
 /**
@@ -97,6 +97,7 @@ test('a tenant goes from the home page to a filtered plan, a space page, its she
     await page.locator('#inquiry-phone').fill('010-1234-5678');
     await page.locator('#inquiry-email').fill('tenant@example.com');
     await page.locator('#inquiry-message').fill(`${unit.unitNumber}: viewing, please.`);
+    await acknowledgeNotice(page);
     await personFillTimePassed(page);
     await page.locator('#inquiry-form button[type="submit"]').click();
     await expect(page.getByTestId('toast')).toContainText(INQUIRY_SENT[locale]);

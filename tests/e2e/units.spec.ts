@@ -2,7 +2,7 @@ import { test, expect, axeViolations } from './fixtures';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { LOCALES, localizePath, type Locale } from '../../src/i18n/locales.ts';
 import type { Unit, UnitInput } from '../../src/shared/unit.ts';
-import { apiToken, islandsReady, loginAsAdmin, personFillTimePassed, pngFile, showInboxFilters, uploadInDialog } from './support/islands.ts';
+import { apiToken, islandsReady, loginAsAdmin, personFillTimePassed, pngFile, showInboxFilters, uploadInDialog, acknowledgeNotice } from './support/islands.ts';
 
 /** A unit number no other test (or parallel project) uses: at most 20 characters. */
 function uniqueNumber(prefix: string): string {
@@ -179,6 +179,7 @@ test.describe('available spaces', () => {
     await page.locator('#inquiry-phone').fill('010-1234-5678');
     await page.locator('#inquiry-email').fill('asker@example.com');
     await page.locator('#inquiry-message').fill('見学を希望します。');
+    await acknowledgeNotice(page);
     await personFillTimePassed(page);
     await page.getByRole('button', { name: /送信/ }).click();
     await expect(page.getByTestId('toast')).toContainText('お問い合わせを送信しました。');

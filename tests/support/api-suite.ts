@@ -8,6 +8,7 @@ import login from '../../functions/admin-login.ts';
 import { call } from './api-calls.ts';
 import { startTestBlobs, type TestBlobs } from './blobs.ts';
 import type { Backend } from './db-backends.ts';
+import { currentNoticeVersion } from '../../src/server/privacy/notice.ts';
 
 export const ADMIN_PASSWORD = 'correct horse battery staple';
 
@@ -71,6 +72,8 @@ export function brandBody(thumbnail: string, overrides: Record<string, unknown> 
 
 export function inquiryBody(overrides: Record<string, unknown> = {}) {
   return {
+    // Every inquiry carries the acknowledgement of the notice the form shows (issue 24).
+    privacyNoticeVersion: currentNoticeVersion(),
     name: '김민준',
     email: 'minjun@example.com',
     phone: '010-1234-5678',

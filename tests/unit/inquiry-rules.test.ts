@@ -5,7 +5,7 @@ import { inquiryFormProblems, type InquiryFormBody } from '~/shared/inquiry-rule
 
 const VALID: InquiryFormBody = {
   name: 'Kim Minji', phone: '010-2345-6789', email: 'minji@example.com', message: '3층 120평 클리닉 입점을 검토하고 있습니다.',
-  attachments: [], company: '', desiredAreaM2: null, moveInDate: null,
+  attachments: [], company: '', desiredAreaM2: null, moveInDate: null, privacyNoticeVersion: '2026-11-27',
 };
 const upload = (n: number) => `/objects/uploads/00000000-0000-0000-0000-${String(n).padStart(12, '0')}`;
 
@@ -44,6 +44,7 @@ const CASES: [string, Partial<InquiryFormBody>, Record<string, string>][] = [
   ['a phone number of six digits', { phone: '12-3456' }, { phone: 'inquiry.errors.phoneInvalid' }],
   ['an international number with spaces, +, - and parentheses', { phone: '+82 (10) 1234-5678' }, {}],
   ['a Korean landline of nine digits', { phone: '02-555-0101' }, {}],
+  ["the notice's required box left unticked (issue 24)", { privacyNoticeVersion: null }, { privacyNoticeVersion: 'privacy.errors.acknowledgeRequired' }],
 ];
 
 describe('the contact form checks in the browser by the rules the server applies', () => {

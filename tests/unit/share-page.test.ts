@@ -95,5 +95,8 @@ describe('share pages', () => {
     expect(xml).toContain('<loc>https://btower.example/zh/floors/8f/801/</loc><lastmod>2026-11-24</lastmod><xhtml:link rel="alternate" hreflang="ko-KR" href="https://btower.example/floors/8f/801/"/>');
     expect(xml).toContain('hreflang="x-default" href="https://btower.example/floors/8f/801/"');
     expect(xml).toContain('<loc>https://btower.example/ja/contact</loc>');
+    // The privacy policy is linked from the footer, not the top bar, and listed all the same (issue 24).
+    expect(xml).toContain('<loc>https://btower.example/privacy</loc>');
+    expect(xml).toContain('<loc>https://btower.example/en/privacy</loc>');
   });
 });

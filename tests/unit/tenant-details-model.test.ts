@@ -7,7 +7,7 @@ import { similarInquiryPath } from '~/shared/share-paths';
 import { InquiryInputSchema } from '~/shared/inquiry';
 import { inquiryFormProblems } from '~/shared/inquiry-rules';
 
-const REQUIRED = { name: 'Kim', email: 'kim@example.com', phone: '010-0000-0000', message: 'Hello' };
+const REQUIRED = { name: 'Kim', email: 'kim@example.com', phone: '010-0000-0000', message: 'Hello', privacyNoticeVersion: '2026-11-27' };
 const parse = (details: Partial<typeof EMPTY_DETAILS>) => v.safeParse(InquiryInputSchema, { ...REQUIRED, ...detailsBody({ ...EMPTY_DETAILS, ...details }) });
 /** The server's answer for these details: each issue's dot path → its message. */
 const serverFields = (details: Partial<typeof EMPTY_DETAILS>) =>

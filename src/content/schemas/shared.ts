@@ -76,3 +76,15 @@ export const Markdown = v.pipe(
   v.description(`Markdown: ${MARKDOWN_ALLOWED}`),
   cms({ widget: 'markdown' }),
 );
+
+/** Markdown that may also link to web and e-mail addresses (the privacy policy names the bodies to contact). */
+export const MarkdownWithLinks = v.pipe(
+  Text,
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const refused = checkMarkdown(dataset.value, { links: true });
+    if (refused) addIssue({ message: `uses ${refused}; only ${MARKDOWN_ALLOWED} and links to web or e-mail addresses are allowed` });
+  }),
+  v.description(`Markdown: ${MARKDOWN_ALLOWED}, links to web or e-mail addresses`),
+  cms({ widget: 'markdown' }),
+);

@@ -163,6 +163,12 @@ export interface InquiriesTable {
   nextStepOn: ColumnType<Date | string | null, string | null | undefined, string | null>;
   touchedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   remindedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The collection notice the visitor acknowledged (a version of content/privacy-notice/) and when (issue 24). */
+  privacyNoticeVersion: ColumnType<string | null, string | null | undefined, string | null>;
+  privacyNoticeAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The separate, optional marketing choice and when it was made (on the text of privacyNoticeVersion). */
+  marketingConsent: ColumnType<boolean, boolean | undefined, boolean>;
+  marketingConsentAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** lower(name, company, email, phone, message), kept by the database; what the inbox search reads. */
   searchText: GeneratedAlways<string>;
 }

@@ -5,7 +5,7 @@ import { purgeCache } from '@netlify/functions';
  * public reads). Between writes a page view costs no function invocation and no database query; every
  * write purges its list's tag before it answers, so the next request sees it.
  */
-export const CACHE_TAGS = { brands: 'brands', units: 'units' } as const;
+export const CACHE_TAGS = { brands: 'brands', units: 'units', privacy: 'privacy' } as const;
 export type CacheTag = (typeof CACHE_TAGS)[keyof typeof CACHE_TAGS];
 
 /** An hour at the CDN (the bound on staleness if every purge attempt failed), then a day served stale while refreshed. */

@@ -10,6 +10,7 @@ import { serverMessages, type ServerLocale } from '../i18n.ts';
 const COLUMNS = [
   'createdAt', 'status', 'name', 'company', 'email', 'phone', 'businessType', 'unit', 'desiredFloors', 'areaM2', 'areaPyeong',
   'moveInDate', 'preferredContact', 'message', 'attachments', 'lostReason', 'notes', 'sourcePath', 'referrer', 'utm', 'locale', 'notification',
+  'privacyNotice', 'marketingConsent',
 ] as const;
 
 /** Korea is UTC+9 all year (no daylight saving time). */
@@ -52,6 +53,9 @@ function cells(inquiry: Inquiry, notes: string, t: (key: string) => string): (st
     inquiry.source ? Object.entries(inquiry.source.utm).map(([k, v]) => `${k}=${v}`).join('&') : '',
     (LOCALES as readonly string[]).includes(inquiry.locale ?? '') ? t(`inbox.locales.${inquiry.locale}`) : inquiry.locale,
     t(`inbox.notification.${inquiry.notification}`),
+    inquiry.privacyNoticeVersion,
+    // The visitor's choice and when it was made (issue 24): who may be sent advertising, and on what proof.
+    `${t(`inbox.marketing.${inquiry.marketingConsent ? 'yes' : 'no'}`)}${inquiry.marketingConsentAt ? ` (${koreaTime(inquiry.marketingConsentAt)})` : ''}`,
   ];
 }
 

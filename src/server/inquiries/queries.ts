@@ -10,7 +10,7 @@ import { queueStaffMail } from '../notify/staff-mail.ts';
 import { withActor, type AuditActor } from '../audit/actor.ts';
 import { ASSIGNABLE_ROLES } from '../../shared/roles.ts';
 
-type StoredSubmission = Pick<Inquiry, 'name' | 'email' | 'phone' | 'message' | 'attachments' | 'unitId'>;
+type StoredSubmission = Pick<Inquiry, 'name' | 'email' | 'phone' | 'message' | 'attachments' | 'unitId' | 'privacyNoticeVersion' | 'marketingConsent'>;
 
 /** The stored inquiry is the one this request describes (what a resend must match). */
 function sameSubmission(row: StoredSubmission, input: InquiryInput): boolean {
@@ -20,14 +20,19 @@ function sameSubmission(row: StoredSubmission, input: InquiryInput): boolean {
     row.phone === input.phone &&
     row.message === input.message &&
     (row.unitId ?? null) === (input.unitId?.toLowerCase() ?? null) &&
+    row.privacyNoticeVersion === input.privacyNoticeVersion &&
+    row.marketingConsent === input.marketingConsent &&
     JSON.stringify(row.attachments ?? []) === JSON.stringify(input.attachments)
   );
 }
 
 const jsonOrNull = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
-/** The inquiry's columns, with the unit it is about (checked by the caller) as id and snapshot. */
-function toColumns(input: InquiryInput, unit: (UnitSnapshot & { id: string }) | null) {
+/**
+ * The inquiry's columns, with the unit it is about (checked by the caller) as id and snapshot. The notice was
+ * acknowledged, and the marketing choice made, when the server received them (`at`, the inquiry's own time).
+ */
+function toColumns(input: InquiryInput, unit: (UnitSnapshot & { id: string }) | null, at: Date) {
   return {
     name: input.name,
     email: input.email,
@@ -45,6 +50,10 @@ function toColumns(input: InquiryInput, unit: (UnitSnapshot & { id: string }) | 
     unitId: unit?.id ?? null,
     unitFloor: unit?.floor ?? null,
     unitNumber: unit?.unitNumber ?? null,
+    privacyNoticeVersion: input.privacyNoticeVersion,
+    privacyNoticeAt: at,
+    marketingConsent: input.marketingConsent,
+    marketingConsentAt: at,
   };
 }
 
@@ -67,7 +76,7 @@ export async function createInquiry(
       trx
         .insertInto('inquiries')
         // Stamped with the same clock the key's expiry is judged by.
-        .values({ ...toColumns(input, unit), idempotencyKey: idempotencyKey ?? null, createdAt: new Date(now) })
+        .values({ ...toColumns(input, unit, new Date(now)), idempotencyKey: idempotencyKey ?? null, createdAt: new Date(now) })
         .onConflict((conflict) => conflict.column('idempotencyKey').doNothing())
         .returning(['id', 'createdAt'])
         .executeTakeFirst();

@@ -1,7 +1,10 @@
 import type { InquiryInput } from '../../shared/inquiry.ts';
 
-/** The answer to POST /api/inquiries: the inquiry's id and time, and what the inquirer sent. */
-export type InquiryReceipt = InquiryInput & { id: string; createdAt: string };
+/**
+ * The answer to POST /api/inquiries: the inquiry's id and time, what the inquirer sent, and when the notice
+ * was acknowledged and the marketing choice made (both at the inquiry's arrival: issue 24).
+ */
+export type InquiryReceipt = InquiryInput & { id: string; createdAt: string; privacyNoticeAt: string; marketingConsentAt: string };
 
 /**
  * What the inquirer is told, the same for a first answer, an Idempotency-Key replay and a discarded bot
@@ -9,5 +12,5 @@ export type InquiryReceipt = InquiryInput & { id: string; createdAt: string };
  * response times, the stored company or referrer), only what this request sent.
  */
 export function inquiryReceipt(input: InquiryInput, id: string, createdAt: string): InquiryReceipt {
-  return { id, ...input, createdAt };
+  return { id, ...input, createdAt, privacyNoticeAt: createdAt, marketingConsentAt: createdAt };
 }

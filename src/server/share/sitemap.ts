@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, LOCALES, LOCALE_TAGS, localizePath } from '../../i18n/locales.ts';
-import { NAV_ITEMS } from '../../navigation.ts';
+import { FOOTER_PAGES, NAV_ITEMS } from '../../navigation.ts';
 import { escapeHtml } from './html.ts';
 
 /** One page of the site in every language: its locale-free path and when it last changed, if known. */
@@ -14,7 +14,7 @@ export interface SitemapPage {
  */
 export function sitemapXml(origin: string, pages: readonly SitemapPage[]): string {
   const abs = (path: string) => escapeHtml(new URL(path, origin).href);
-  const all: SitemapPage[] = [...NAV_ITEMS.map(({ path }) => ({ path })), ...pages];
+  const all: SitemapPage[] = [...NAV_ITEMS.map(({ path }) => ({ path })), ...FOOTER_PAGES.map((path) => ({ path })), ...pages];
   const urls = all.flatMap(({ path, lastModified }) => {
     const alternates = [
       ...LOCALES.map((l) => `<xhtml:link rel="alternate" hreflang="${LOCALE_TAGS[l]}" href="${abs(localizePath(l, path))}"/>`),

@@ -14,6 +14,7 @@ import { useStore } from '@nanostores/react';
 import { NotificationBadge, StatusBadge } from './StatusBadge';
 import AssignmentControls from './AssignmentControls';
 import HistoryEntry from './HistoryEntry';
+import PrivacyRecord from './PrivacyRecord';
 
 interface Props {
   id: string;
@@ -144,6 +145,8 @@ export default function InquiryDetailView({ id, lang, dateFormat, onClose, onCha
           </div>
         ))}
       </dl>
+
+      <PrivacyRecord inquiry={detail} dateFormat={dateFormat} t={t} />
 
       <section aria-labelledby="inquiry-attachments-title">
         <h3 id="inquiry-attachments-title" className="text-sm font-semibold text-ink">{t('inbox.fields.attachments')}</h3>

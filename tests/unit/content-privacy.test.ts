@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { parseContent } from '~/content/validate';
+import { currentNotice, loadPrivacyNotice, policyAddresses, policyBodyHtml, policyVersions, withPeriods } from '~/content/privacy';
+import { MANDATORY_POLICY_SECTIONS, PrivacyNoticeTextSchema, PrivacyPolicyTextSchema } from '~/content/schemas/privacy';
+import { messagesFor } from '~/content/dictionaries';
+import { LOCALES, LOCALE_TAGS } from '~/i18n/locales';
+import { RETENTION_DEFAULTS } from '~/shared/privacy/retention';
+import { retentionPeriodText } from '~/shared/privacy/notice';
+import koPolicy from '../../content/privacy-policy/ko.json';
+import koNotice from '../../content/privacy-notice/ko.json';
+
+/** The build's message for a changed copy of the Korean policy, or '' when it passes. */
+function policyProblem(change: (policy: typeof koPolicy) => void): string {
+  const policy = structuredClone(koPolicy);
+  change(policy);
+  try {
+    parseContent('content/privacy-policy/ko.json', PrivacyPolicyTextSchema, policy);
+    return '';
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+describe('privacy policy content', () => {
+  it('has every mandatory section, once, in every language and every version', () => {
+    for (const locale of LOCALES) {
+      for (const version of policyVersions(locale)) {
+        const ids = version.sections.map((section) => section.id);
+        for (const id of Object.keys(MANDATORY_POLICY_SECTIONS)) expect(ids.filter((found) => found === id), `${locale} ${version.version} ${id}`).toHaveLength(1);
+        expect(version.summary.length, `${locale} labelling`).toBeGreaterThan(0);
+        expect(version.officer.phone).toMatch(/\d/);
+        expect(version.officer.email).toContain('@');
+      }
+    }
+  });
+
+  it('fails the build naming the file and the section a version lacks', () => {
+    const message = policyProblem((policy) => {
+      policy.versions[0]!.sections = policy.versions[0]!.sections.filter((section) => section.id !== 'overseas');
+    });
+    expect(message).toContain('content/privacy-policy/ko.json');
+    expect(message).toContain('versions.0.sections');
+    expect(message).toContain('missing the mandatory section "overseas"');
+  });
+
+  it('refuses retention periods typed as numbers instead of the placeholders the settings fill', () => {
+    const message = policyProblem((policy) => {
+      const retention = policy.versions[0]!.sections.find((section) => section.id === 'retention')!;
+      retention.body = retention.body.replace('{afterClose}', '1년');
+    });
+    expect(message).toContain('the section "retention" must show the periods with {afterClose}');
+    const notice = structuredClone(koNotice);
+    notice.versions[0]!.retention = notice.versions[0]!.retention.replace('{open}', '3년');
+    expect(() => parseContent('content/privacy-notice/ko.json', PrivacyNoticeTextSchema, notice)).toThrow(/versions\.0\.retention: must show the retention periods with \{open\}/);
+  });
+
+  it('refuses a version listed twice and a link that is not a web or e-mail address', () => {
+    expect(policyProblem((policy) => policy.versions.push(structuredClone(policy.versions[0]!)))).toContain('a version is listed twice');
+    expect(policyProblem((policy) => {
+      policy.versions[0]!.sections[0]!.body += '\n\n[click](javascript:alert(1))';
+    })).toContain('a link that is not a web or e-mail address');
+  });
+
+  it('shows the retention periods from RETENTION_DEFAULTS, marked for the periods in force', () => {
+    for (const locale of LOCALES) {
+      const retention = policyVersions(locale)[0]!.sections.find((section) => section.id === 'retention')!;
+      const html = policyBodyHtml(retention.body, locale);
+      for (const [setting, days] of Object.entries(RETENTION_DEFAULTS)) {
+        expect(html, `${locale} ${setting}`).toContain(`<span data-retention="${setting}">${retentionPeriodText(days, LOCALE_TAGS[locale])}</span>`);
+      }
+      expect(html).not.toMatch(/\{afterClose\}|\{open\}/);
+      const notice = withPeriods(currentNotice(locale).retention, locale);
+      for (const [setting, days] of Object.entries(RETENTION_DEFAULTS)) expect(notice).toContain(`<span data-retention="${setting}">${retentionPeriodText(days, LOCALE_TAGS[locale])}</span>`);
+    }
+    expect(retentionPeriodText(365, 'ko')).toBe('1년');
+    expect(retentionPeriodText(1095, 'en')).toBe('3 years');
+    expect(retentionPeriodText(400, 'en')).toBe('400 days');
+  });
+
+  it('keeps every version reachable: the one in force at /privacy and each version at its own address', () => {
+    expect(policyAddresses(['2026-11-27', '2027-03-01'])).toEqual([
+      { version: undefined, shows: '2027-03-01' },
+      { version: '2027-03-01', shows: '2027-03-01' },
+      { version: '2026-11-27', shows: '2026-11-27' },
+    ]);
+    for (const locale of LOCALES) {
+      const versions = policyVersions(locale).map((version) => version.version);
+      expect(policyAddresses(versions).map((address) => address.version).filter(Boolean).sort()).toEqual([...versions].sort());
+    }
+  });
+
+  it('lists the same notice versions in every language, so any stored version reads back in each', () => {
+    const versions = loadPrivacyNotice('ko').versions.map((version) => version.version);
+    for (const locale of LOCALES) expect(loadPrivacyNotice(locale).versions.map((version) => version.version)).toEqual(versions);
+  });
+
+  it('titles the policy exactly 개인정보 처리방침 in Korean', () => {
+    expect(messagesFor('ko')['privacy.title']).toBe('개인정보 처리방침');
+    for (const locale of LOCALES) expect(messagesFor(locale)['privacy.title']?.trim()).toBeTruthy();
+  });
+});
