@@ -8,23 +8,12 @@ import { koreanDay } from '../../src/shared/business-hours.ts';
 import { recordAccess } from '../../src/server/audit/access.ts';
 import { isFirstOfficeDayOfMonth, previousMonth, sendMonthlyAccessReview } from '../../src/server/audit/review.ts';
 import { resetServerEnv } from '../../src/server/env.ts';
-import { officeHolidays } from '../../src/server/inquiries/response-time.ts';
+import { nextReviewMorning } from '../support/review-clock.ts';
 import { call } from '../support/api-calls.ts';
 import { adminToken, inquiryBody, uploaded, useApiBackend } from '../support/api-suite.ts';
 import { availableBackends } from '../support/db-backends.ts';
 import { plain, startSmtp, subjectOf } from '../support/smtp.ts';
 import { outboxSettled, signIn, staffAccount, type TestAccount } from '../support/staff.ts';
-
-/** The first working day of the month after the one `now` is in (Korean calendar), at 09:00 KST. */
-function nextReviewMorning(now = new Date()): Date {
-  const [year, month] = koreanDay(now).split('-').map(Number) as [number, number];
-  const next = month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
-  for (let d = 1; d <= 31; d++) {
-    const day = `${next}-${String(d).padStart(2, '0')}`;
-    if (isFirstOfficeDayOfMonth(day, officeHolidays())) return new Date(`${day}T09:00:00+09:00`);
-  }
-  throw new Error(`no working day in ${next}`);
-}
 
 /** GET /api/inquiries/export: its status and, when it is an error, the error (a CSV is not JSON). */
 async function exportCsv(query: string, token: string, ip = `client-${randomUUID()}`) {

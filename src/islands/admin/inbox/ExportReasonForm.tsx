@@ -36,14 +36,14 @@ export default function ExportReasonForm({ t, onExport, onCancel }: { t: Transla
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} aria-labelledby="export-reason-title" data-testid="export-reason" className="grid gap-3 rounded-xl border border-line bg-mist p-4">
+    <form noValidate onSubmit={(e) => void submit(e)} aria-labelledby="export-reason-title" data-testid="export-reason" className="grid gap-3 rounded-xl border border-line bg-mist p-4">
       <h2 id="export-reason-title" className="text-base font-bold text-ink">{t('access.export.title')}</h2>
       <p className="text-sm text-ink">{t('access.export.intro')}</p>
       <label className="grid gap-1 text-sm">
         <span className="font-semibold">{t('access.export.reason')}</span>
         <select
           ref={first}
-          required
+          aria-required="true"
           value={reason}
           onChange={(e) => setReason(e.target.value as ExportReason)}
           aria-invalid={error?.field === 'reason' ? true : undefined}
@@ -61,7 +61,7 @@ export default function ExportReasonForm({ t, onExport, onCancel }: { t: Transla
           value={text}
           maxLength={EXPORT_REASON_TEXT_MAX}
           rows={2}
-          required={reason === 'other'}
+          aria-required={reason === 'other' ? true : undefined}
           onChange={(e) => setText(e.target.value)}
           aria-invalid={error?.field === 'reasonText' ? true : undefined}
           aria-describedby="export-reason-text-hint"
