@@ -71,7 +71,7 @@ test('the CSV export of the filtered inbox opens with Korean intact', async ({ p
   const why = page.getByTestId('export-reason');
   await why.getByRole('button', { name: '사유를 남기고 내려받기' }).click();
   await expect(why.getByText('내려받는 사유를 골라주세요.')).toBeVisible();
-  await why.getByLabel('사유', { exact: true }).selectOption('other');
+  await why.getByRole('combobox', { name: '사유' }).selectOption('other');
   await why.getByRole('button', { name: '사유를 남기고 내려받기' }).click();
   await expect(why.getByText('기타 사유를 적어주세요.')).toBeVisible();
   await why.getByLabel('자세한 내용').fill('임대 현황 보고');

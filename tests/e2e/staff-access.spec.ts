@@ -84,6 +84,8 @@ test('three inquiries opened and an export with a reason are four access records
     // The agent opens each inquiry, then exports them: the file is made once a reason is chosen.
     const agentPage = await browserOf(browser, page, origin);
     await signIn(agentPage, agent);
+    // An agent's inbox opens at "my inquiries": these are nobody's yet.
+    await agentPage.getByRole('group', { name: '담당자별 보기' }).getByRole('button', { name: '전체' }).click();
     for (const visitor of visitors) {
       await agentPage.getByTestId('inquiry-row').filter({ hasText: visitor.name }).click();
       await expect(agentPage.getByRole('heading', { name: visitor.name })).toBeVisible();
@@ -92,7 +94,7 @@ test('three inquiries opened and an export with a reason are four access records
     }
     await agentPage.getByRole('button', { name: 'CSV 내보내기' }).click();
     const why = agentPage.getByTestId('export-reason');
-    await why.getByLabel('사유', { exact: true }).selectOption('contract');
+    await why.getByRole('combobox', { name: '사유' }).selectOption('contract');
     const [download] = await Promise.all([agentPage.waitForEvent('download'), why.getByRole('button', { name: '사유를 남기고 내려받기' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^inquiries-.*\.csv$/);
 
@@ -100,14 +102,14 @@ test('three inquiries opened and an export with a reason are four access records
     const ownerPage = await browserOf(browser, page, origin);
     await signIn(ownerPage, owner);
     await ownerPage.getByRole('tab', { name: '활동 기록' }).click();
-    await ownerPage.getByLabel('기록 종류').selectOption('access');
-    await ownerPage.getByLabel('사람').selectOption({ label: `Agent Ahn (@${agent.username})` });
+    await ownerPage.getByRole('combobox', { name: '기록 종류' }).selectOption('access');
+    await ownerPage.getByRole('combobox', { name: '사람' }).selectOption({ label: `Agent Ahn (@${agent.username})` });
     const records = ownerPage.getByTestId('access-record');
     await expect(records).toHaveCount(4);
     await expect(records.first()).toContainText('CSV 내려받기 · 3건');
     await expect(records.first().getByTestId('access-reason')).toHaveText('사유: 계약 준비');
     await expect(records.filter({ hasText: '문의 열람' })).toHaveCount(3);
-    await ownerPage.getByLabel('기록 종류').selectOption('download');
+    await ownerPage.getByRole('combobox', { name: '기록 종류' }).selectOption('download');
     await expect(records).toHaveCount(1);
     expect(await axeViolations(ownerPage)).toEqual([]);
 
