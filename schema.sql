@@ -565,3 +565,50 @@ ALTER TABLE inquiries ADD COLUMN IF NOT EXISTS privacy_notice_version text;
 ALTER TABLE inquiries ADD COLUMN IF NOT EXISTS privacy_notice_at timestamptz;
 ALTER TABLE inquiries ADD COLUMN IF NOT EXISTS marketing_consent boolean NOT NULL DEFAULT false;
 ALTER TABLE inquiries ADD COLUMN IF NOT EXISTS marketing_consent_at timestamptz;
+-- ===== Staff access records (issue 25): who viewed or downloaded which inquiries, and the monthly review =====
+-- A table of its own beside audit_events (decision 027): views outnumber writes a hundredfold, and the
+-- activity log's list of writes stays as fast as it was. Ids only, never a name or an e-mail of a visitor:
+-- the privacy destruction job has nothing to erase here, and nothing deletes a row (kept ≥ 2 years).
+CREATE TABLE IF NOT EXISTS access_records (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  at timestamptz NOT NULL DEFAULT now(),
+  actor_id uuid REFERENCES users (id) ON DELETE SET NULL,
+  actor_name text,
+  action text NOT NULL CHECK (action IN ('inquiry.view', 'attachment.link', 'inquiries.export', 'privacy_request.view')),
+  -- The inquiries concerned (one for a view or a link; an export's are counted, not listed).
+  inquiry_ids uuid[] NOT NULL DEFAULT '{}',
+  -- Another record's id (a privacy request), when the access concerned one.
+  target_id text,
+  -- How many inquiries an export carried.
+  row_count integer,
+  -- Why an export was made: a code of EXPORT_REASONS (src/shared/access.ts) or the person's words, and their note.
+  reason text,
+  reason_text text,
+  client_address text
+);
+CREATE INDEX IF NOT EXISTS access_records_at_idx ON access_records (at DESC, id DESC);
+CREATE INDEX IF NOT EXISTS access_records_actor_idx ON access_records (actor_id, at DESC, id DESC);
+CREATE INDEX IF NOT EXISTS access_records_action_idx ON access_records (action, at DESC, id DESC);
+CREATE OR REPLACE FUNCTION access_records_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'access_records is append-only';
+END $$;
+DROP TRIGGER IF EXISTS access_records_no_change ON access_records;
+CREATE TRIGGER access_records_no_change BEFORE UPDATE OR DELETE ON access_records
+  FOR EACH ROW EXECUTE FUNCTION access_records_append_only();
+DROP TRIGGER IF EXISTS access_records_no_truncate ON access_records;
+CREATE TRIGGER access_records_no_truncate BEFORE TRUNCATE ON access_records
+  FOR EACH STATEMENT EXECUTE FUNCTION access_records_append_only();
+
+-- One monthly review per month (YYYY-MM, Korean calendar): when its mail was queued (once, however often the
+-- schedule runs), and who marked it done. Its changes go to the activity log like any write.
+CREATE TABLE IF NOT EXISTS access_reviews (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  month text NOT NULL UNIQUE CHECK (month ~ '^\d{4}-(0[1-9]|1[0-2])$'),
+  mailed_at timestamptz NOT NULL DEFAULT now(),
+  done_at timestamptz,
+  done_by uuid REFERENCES users (id) ON DELETE SET NULL
+);
+DROP TRIGGER IF EXISTS access_reviews_audit ON access_reviews;
+CREATE TRIGGER access_reviews_audit AFTER INSERT OR UPDATE ON access_reviews
+  FOR EACH ROW EXECUTE FUNCTION audit_row_change('access_review');

@@ -44,3 +44,31 @@ export async function seedInquiries(dataDir: string, count: number): Promise<num
   }
   return performance.now() - started;
 }
+
+/**
+ * Seeds `count` access records (issue 25) beside the inquiries: a year of a team of five opening inquiries
+ * (one id each), with an export and an attachment link every so often, so the inbox and the activity log are
+ * measured with the reads recorded.
+ */
+export async function seedAccessRecords(dataDir: string, count: number): Promise<number> {
+  const started = performance.now();
+  const db = await openPglite({ dataDir });
+  try {
+    await sql`
+      with ids as (select array_agg(id) as all_ids, count(*) as n from inquiries)
+      insert into access_records (at, actor_name, action, inquiry_ids, row_count, reason, client_address)
+      select
+        now() - make_interval(secs => (g * 315.36)::int),
+        (array['agent-kim','agent-lee','owner-park','viewer-choi','agent-jung'])[1 + g % 5],
+        case when g % 500 = 0 then 'inquiries.export' when g % 50 = 0 then 'attachment.link' else 'inquiry.view' end,
+        case when g % 500 = 0 then '{}'::uuid[] else array[ids.all_ids[1 + g % ids.n]] end,
+        case when g % 500 = 0 then ids.n end,
+        case when g % 500 = 0 then 'report' end,
+        '10.0.0.' || (g % 5)
+      from generate_series(1, ${count}) as g, ids`.execute(db);
+    await sql`analyze access_records`.execute(db);
+  } finally {
+    await db.destroy();
+  }
+  return performance.now() - started;
+}

@@ -88,8 +88,8 @@ export async function openAttachment(id: string, index: number, lang: string, co
  * Downloads the CSV of the filtered list. A plain link cannot carry the bearer token, so it is fetched
  * and saved through a Blob URL with the server's file name.
  */
-export async function downloadCsv(filters: InboxFilters, lang: string): Promise<void> {
-  const response = await request('GET', readUrl(['/api/inquiries/export', { ...filters, lang }]), undefined, 'text/csv');
+export async function downloadCsv(filters: InboxFilters, lang: string, why: { reason: string; reasonText?: string }): Promise<void> {
+  const response = await request('GET', readUrl(['/api/inquiries/export', { ...filters, lang, reason: why.reason, ...(why.reasonText ? { reasonText: why.reasonText } : {}) }]), undefined, 'text/csv');
   await saveAsFile(response, 'inquiries.csv');
 }
 

@@ -1,4 +1,5 @@
 import type { AuditEvent } from '../shared/audit.ts';
+import type { AccessRecord, AccessReviewState } from '../shared/access.ts';
 import type { Settings } from '../shared/settings.ts';
 import type { Assignee, Me, PasskeyInfo, PendingInvitation, SessionInfo, StaffUser } from '../shared/staff.ts';
 import type { Role } from '../shared/roles.ts';
@@ -36,7 +37,10 @@ export const confirmPasswordReset = (token: string, password: string) => apiWrit
 export const readSettings = () => apiRead<Settings>(['/api/admin/settings']);
 export const patchSettings = (patch: Partial<Settings>) => apiWrite<Settings>('PATCH', '/api/admin/settings', patch);
 
-export type AuditFilters = Partial<Record<'actor' | 'entity' | 'from' | 'to', string>>;
+export type AuditFilters = Partial<Record<'kind' | 'actor' | 'entity' | 'from' | 'to', string>>;
+
+/** An owner marks a month's access review done (recorded in the activity log). */
+export const markReviewDone = (month: string) => apiWrite<AccessReviewState>('POST', `/api/admin/access-reviews/${month}/done`);
 
 function bearer(): Headers {
   const headers = new Headers({ Accept: 'application/json' });
@@ -46,11 +50,11 @@ function bearer(): Headers {
 }
 
 /** One page of the activity log; `next` is the Link header's URL of the next page. */
-export async function readAuditPage(filters: AuditFilters, next?: string): Promise<{ items: AuditEvent[]; next: string | null }> {
+export async function readAuditPage(filters: AuditFilters, next?: string): Promise<{ items: (AuditEvent | AccessRecord)[]; next: string | null }> {
   const response = await fetch(next ?? readUrl(['/api/admin/audit', { ...filters }]), { headers: bearer() });
   if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
   const link = response.headers.get('Link')?.match(/<([^>]+)>;\s*rel="next"/);
-  return { items: (await response.json()) as AuditEvent[], next: link?.[1] ?? null };
+  return { items: (await response.json()) as (AuditEvent | AccessRecord)[], next: link?.[1] ?? null };
 }
 
 /** Downloads the filtered log as CSV (a plain link cannot carry the bearer token). */

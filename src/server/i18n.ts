@@ -12,18 +12,22 @@ import koStaffMail from '../../content/i18n/ko/staffMail.json' with { type: 'jso
 import enStaffMail from '../../content/i18n/en/staffMail.json' with { type: 'json' };
 import zhStaffMail from '../../content/i18n/zh/staffMail.json' with { type: 'json' };
 import jaStaffMail from '../../content/i18n/ja/staffMail.json' with { type: 'json' };
+import koAccess from '../../content/i18n/ko/access.json' with { type: 'json' };
+import enAccess from '../../content/i18n/en/access.json' with { type: 'json' };
+import zhAccess from '../../content/i18n/zh/access.json' with { type: 'json' };
+import jaAccess from '../../content/i18n/ja/access.json' with { type: 'json' };
 
 export type ServerLocale = Locale;
 
 /**
- * The texts functions write themselves (mails, CSV headers, error pages): the `inbox`, `mail` and
- * `staffMail` namespaces, imported so each function bundle carries them.
+ * The texts functions write themselves (mails, CSV headers, error pages): the `inbox`, `mail`,
+ * `staffMail` and `access` namespaces, imported so each function bundle carries them.
  */
 const DICTIONARIES: Record<Locale, Dictionary> = {
-  ko: { inbox: koInbox, mail: koMail, staffMail: koStaffMail },
-  en: { inbox: enInbox, mail: enMail, staffMail: enStaffMail },
-  zh: { inbox: zhInbox, mail: zhMail, staffMail: zhStaffMail },
-  ja: { inbox: jaInbox, mail: jaMail, staffMail: jaStaffMail },
+  ko: { inbox: koInbox, mail: koMail, staffMail: koStaffMail, access: koAccess },
+  en: { inbox: enInbox, mail: enMail, staffMail: enStaffMail, access: enAccess },
+  zh: { inbox: zhInbox, mail: zhMail, staffMail: zhStaffMail, access: zhAccess },
+  ja: { inbox: jaInbox, mail: jaMail, staffMail: jaStaffMail, access: jaAccess },
 };
 
 const translators = new Map<Locale, Translate>();

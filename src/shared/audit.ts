@@ -1,8 +1,13 @@
 import * as v from 'valibot';
 import { ISO_DATE_PATTERN } from './inquiry-rules.ts';
+import { ACCESS_KINDS } from './access.ts';
+
+/** The log's two halves: the writes (no kind), or the access records — all of them, or only views or downloads. */
+export const AUDIT_KINDS = ['access', ...(Object.keys(ACCESS_KINDS) as (keyof typeof ACCESS_KINDS)[])] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 /** What the activity log records changes of (the filter's choices). */
-export const AUDIT_ENTITIES = ['inquiry', 'brand', 'unit', 'user', 'invitation', 'session', 'passkey', 'setting', 'object', 'audit'] as const;
+export const AUDIT_ENTITIES = ['inquiry', 'brand', 'unit', 'user', 'invitation', 'session', 'passkey', 'setting', 'object', 'audit', 'access_review'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 export const AUDIT_PAGE = { default: 50, max: 200 } as const;
@@ -24,15 +29,19 @@ export interface AuditEvent {
 
 const Day = v.pipe(v.string('inbox.errors.dateInvalid'), v.regex(ISO_DATE_PATTERN, 'inbox.errors.dateInvalid'));
 
-/** GET /api/admin/audit's query: `actor` (an account id), `entity`, `from`/`to` (Korean calendar days). */
+/**
+ * GET /api/admin/audit's query: `actor` (an account id), `entity`, `from`/`to` (Korean calendar days), and
+ * `kind` (access, view, download) for the access records instead of the writes (`entity` does not apply).
+ */
 export const AuditFilterSchema = v.object({
+  kind: v.optional(v.picklist(AUDIT_KINDS, 'team.errors.invalid')),
   actor: v.optional(v.pipe(v.string(), v.uuid('team.errors.invalid'), v.toLowerCase())),
   entity: v.optional(v.picklist(AUDIT_ENTITIES, 'team.errors.invalid')),
   from: v.optional(Day),
   to: v.optional(Day),
 });
 export type AuditFilter = v.InferOutput<typeof AuditFilterSchema>;
-export const AUDIT_FILTER_KEYS = ['actor', 'entity', 'from', 'to'] as const;
+export const AUDIT_FILTER_KEYS = ['kind', 'actor', 'entity', 'from', 'to'] as const;
 
 export const AuditPageSchema = v.object({
   ...AuditFilterSchema.entries,

@@ -129,6 +129,8 @@ export interface InquiryHistoryEntry {
   assignee?: StaffRef | null;
   /** Present when the next step's day was set (a day) or cleared (null). */
   nextStepOn?: string | null;
+  /** A viewer's answer: a note was written here, its words are not shown (src/shared/masking.ts). */
+  noteHidden?: true;
 }
 
 /** A stored inquiry as the admin reads it; attachments are object paths (signed when clicked). */
@@ -173,6 +175,10 @@ export interface Inquiry {
   /** The optional marketing choice (on the text of privacyNoticeVersion) and when it was made. */
   marketingConsent: boolean;
   marketingConsentAt: string | null;
+  /** A viewer's answer (src/shared/masking.ts): name, phone, e-mail, company masked; no message, no attachment paths. */
+  masked?: true;
+  /** With `masked`: how many attachments there are (their paths are left out). */
+  attachmentCount?: number;
 }
 
 /** The detail: the inquiry and its history, oldest first. */

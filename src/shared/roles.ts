@@ -22,6 +22,8 @@ export const ACCESS = {
   'inquiries.read': 'viewer',
   /** Status, notes, lost reason, assignment and next step of an inquiry. */
   'inquiries.write': 'agent',
+  /** Reading a visitor's name, phone, e-mail, company, message and files unmasked (a viewer's are masked). */
+  'inquiries.personal': 'agent',
   'inquiries.export': 'agent',
   /** Signing a link to an inquiry's attachment (personal documents). */
   'inquiries.attachments': 'agent',
@@ -36,6 +38,8 @@ export const ACCESS = {
   /** Users, roles, deactivation and invitations. */
   'team.manage': 'owner',
   'audit.read': 'owner',
+  /** Marking the monthly access review done. */
+  'audit.review': 'owner',
   'settings.manage': 'owner',
   /** My own account: profile, password, sessions, passkeys. */
   'account.self': 'viewer',

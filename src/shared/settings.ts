@@ -6,9 +6,11 @@ import { objectMessages } from './object-messages.ts';
 export interface Settings {
   /** A new inquiry untouched this many office hours reminds its assignee, or the team when unassigned. */
   reminderBusinessHours: number;
+  /** The team's new-inquiry mail and webhook name the visitor (off: reference number, space, use and link only). */
+  notifyIncludesName: boolean;
 }
 
-export const DEFAULT_SETTINGS: Settings = { reminderBusinessHours: DEFAULT_REMINDER_BUSINESS_HOURS };
+export const DEFAULT_SETTINGS: Settings = { reminderBusinessHours: DEFAULT_REMINDER_BUSINESS_HOURS, notifyIncludesName: false };
 
 export const SettingsPatchSchema = v.strictObject(
   {
@@ -20,6 +22,7 @@ export const SettingsPatchSchema = v.strictObject(
         v.maxValue(REMINDER_BUSINESS_HOURS_RANGE.max, 'team.errors.hoursInvalid'),
       ),
     ),
+    notifyIncludesName: v.optional(v.boolean('team.errors.invalid')),
   },
   objectMessages({}, 'team.errors.invalid', 'team.errors.unknownField'),
 );

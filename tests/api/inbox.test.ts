@@ -221,14 +221,14 @@ describe.each(availableBackends())('inquiry inbox API on $name', (backend) => {
     await post({ name: '김민준', phone: '-82 10-1234-5678', company: '@SUM(A1)', message: 'Tabbed' });
     await post({ name: 'Filtered out', message: 'no' });
     const auth = { Authorization: `Bearer ${token}` };
-    const none = await raw(inquiries, '/api/inquiries/export?search=%ED%95%9C%20%EB%A7%A4%EC%9E%A5', auth); // 한 매장: matches nothing
+    const none = await raw(inquiries, '/api/inquiries/export?reason=report&search=%ED%95%9C%20%EB%A7%A4%EC%9E%A5', auth); // 한 매장: matches nothing
     expect(decode(none.bytes).split('\r\n').filter(Boolean)).toHaveLength(1);
-    const one = await raw(inquiries, '/api/inquiries/export?lang=ko&search=%EB%AF%BC%EC%A4%80', auth); // 민준
+    const one = await raw(inquiries, '/api/inquiries/export?reason=report&lang=ko&search=%EB%AF%BC%EC%A4%80', auth); // 민준
     expect(one.status).toBe(200);
     expect(one.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
     expect(one.headers.get('Content-Disposition')).toMatch(/^attachment; filename="inquiries-\d{4}-\d\d-\d\d\.csv"$/);
     expect(decode(one.bytes).split('\r\n').filter(Boolean)).toHaveLength(2);
-    const all = await raw(inquiries, '/api/inquiries/export?lang=ko', auth);
+    const all = await raw(inquiries, '/api/inquiries/export?reason=report&lang=ko', auth);
     expect([...all.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = decode(all.bytes).slice(1);
     expect(text.startsWith('접수일시 (KST),상태,이름,회사,')).toBe(true);
@@ -250,7 +250,7 @@ describe.each(availableBackends())('inquiry inbox API on $name', (backend) => {
     await patch(sent.id, { note: '=cmd|"/c calc"!A1' });
     const auth = { Authorization: `Bearer ${token}` };
     const rows = async (lang: string) => {
-      const [header, row] = decode((await raw(inquiries, `/api/inquiries/export?lang=${lang}&search=Kim%20KST`, auth)).bytes).slice(1).split('\r\n');
+      const [header, row] = decode((await raw(inquiries, `/api/inquiries/export?reason=report&lang=${lang}&search=Kim%20KST`, auth)).bytes).slice(1).split('\r\n');
       return { header: header!.split(','), row: row! };
     };
     const ko = await rows('ko');
@@ -288,7 +288,7 @@ describe.each(availableBackends())('inquiry inbox API on $name', (backend) => {
         expect(response.status, `${path}?${query}`).toBe(400);
         expect(response.json.error).toMatchObject({ code: 'invalid_input', fields: { [field]: 'inbox.errors.dateInvalid' } });
       }
-      const exported = await raw(inquiries, `/api/inquiries/export?${query}`, { Authorization: `Bearer ${token}` });
+      const exported = await raw(inquiries, `/api/inquiries/export?reason=report&${query}`, { Authorization: `Bearer ${token}` });
       expect(exported.status).toBe(400);
       expect(exported.headers.get('content-type')).toContain('application/json');
     }

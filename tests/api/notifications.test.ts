@@ -2,6 +2,8 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import inquiries from '../../functions/inquiries.ts';
+import settings from '../../functions/admin-settings.ts';
+import { inquiryReference } from '../../src/shared/inquiry.ts';
 import { resetServerEnv } from '../../src/server/env.ts';
 import { createInquiry } from '../../src/server/inquiries/queries.ts';
 import { drainOutbox } from '../../src/server/notify/outbox.ts';
@@ -94,21 +96,30 @@ describe.each(availableBackends())('inquiry notifications on $name', (backend) =
 
   it('announces a new inquiry once to the team (mail and webhook) and confirms it to the inquirer in their language', async () => {
     const attachment = await uploaded('attachment');
-    const sent = await postInquiry(inquiryBody({ name: 'Jane Doe', company: 'Acme Dental', locale: 'en', email: 'jane@example.com', attachments: [attachment] }));
+    const sent = await postInquiry(inquiryBody({ name: 'Jane Doe', company: 'Acme Dental', locale: 'en', email: 'jane@example.com', phone: '010-9876-5432', businessType: 'Medical', desiredFloors: ['8F'], message: 'Is the 8th floor free in spring?', attachments: [attachment] }));
     expect(sent.status).toBe(201);
     await sent.afterResponse();
     await drainOutbox(ctx.db); // a scheduled drain finds nothing left to send
     expect(smtp.mails.map((mail) => mail.to).sort()).toEqual([['jane@example.com'], ['leasing@btower.example']]);
+    const reference = inquiryReference(sent.json.id);
     const team = plain(smtp.mails.find((mail) => mail.to[0] === 'leasing@btower.example')!.raw);
-    expect(team).toContain('Jane Doe');
-    expect(team).toContain('Acme Dental');
+    // The team's notice carries the reference, the floors, the use and the link (issue 25) ...
+    expect(team.split(/\r?\n/).slice(0, 4)).toEqual([`새 임대 문의 #${reference}`, '호실/희망 층: 8F', '업종/용도: Medical', '첨부파일 수: 1']);
     expect(team).toContain(`https://www.btower.example/admin?inquiry=${sent.json.id}`);
+    expect(smtp.mails.find((mail) => mail.to[0] === 'leasing@btower.example')!.raw).toContain(`#${reference}`);
+    // ... and nothing of the visitor's: name, company, e-mail, phone, message.
+    const hookText = JSON.stringify(hook.bodies);
+    for (const value of ['Jane', 'Acme', 'jane@example.com', '9876', 'spring']) {
+      expect(team, value).not.toContain(value);
+      expect(hookText, value).not.toContain(value);
+    }
+    // The inquirer's own receipt is theirs: their name and words.
     const confirmation = smtp.mails.find((mail) => mail.to[0] === 'jane@example.com')!.raw;
     expect(confirmation).toContain('Subject: [B TOWER] We received your leasing inquiry');
+    expect(plain(confirmation)).toContain('Jane Doe');
     expect(hook.bodies).toHaveLength(1);
-    expect(hook.bodies[0]!.text).toContain('Jane Doe');
-    expect(hook.bodies[0]!.text).toContain('Acme Dental');
-    expect(hook.bodies[0]!.inquiry).toMatchObject({ id: sent.json.id, adminUrl: `https://www.btower.example/admin?inquiry=${sent.json.id}` });
+    expect(hook.bodies[0]!.text.split('\n')[0]).toBe(`새 임대 문의 #${reference}`);
+    expect(hook.bodies[0]!.inquiry).toEqual({ id: sent.json.id, reference, unit: null, desiredFloors: ['8F'], use: 'Medical', createdAt: expect.any(String), adminUrl: `https://www.btower.example/admin?inquiry=${sent.json.id}` });
     // Never a signed link to an attachment: notifications leave our systems.
     for (const text of [...smtp.mails.map((mail) => mail.raw), JSON.stringify(hook.bodies)]) {
       expect(text).not.toContain('signature=');
@@ -117,23 +128,27 @@ describe.each(availableBackends())('inquiry notifications on $name', (backend) =
     expect(await stateOf(sent.json.id)).toBe('sent');
   });
 
-  it('escapes visitor text in the Slack message and keeps one-line fields on one line (issue 16)', async () => {
+  it('names the visitor in the team notice only when the owner turns notifyIncludesName on, escaped for Slack, one-line fields on one line', async () => {
+    expect((await call(settings, 'PATCH', '/api/admin/settings', { token, body: { notifyIncludesName: true } })).json.notifyIncludesName).toBe(true);
     const sent = await postInquiry(inquiryBody({
       name: 'Eve <!channel>',
       company: '<https://evil.example|Open in admin panel>',
       message: 'Call me <!here> & ask for <@U0123> about <https://evil.example/x|the contract>.',
     }));
     await sent.afterResponse();
+    const reference = inquiryReference(sent.json.id);
     const text = hook.bodies[0]!.text;
-    expect(text).toContain('Eve &lt;!channel&gt;');
-    expect(text).toContain('&lt;https://evil.example|Open in admin panel&gt;');
-    expect(text).toContain('Call me &lt;!here&gt; &amp; ask for &lt;@U0123&gt;');
+    expect(text.split('\n')[0]).toBe(`새 임대 문의 #${reference}: Eve &lt;!channel&gt;`);
+    // The company and the message stay out even then.
+    expect(text).not.toContain('evil.example');
+    expect(text).not.toContain('Call me');
     // The only markup left is our own link to the inbox.
     expect(text.match(/[<>]/g)).toEqual(['<', '>']);
     expect(text).toContain(`<https://www.btower.example/admin?inquiry=${sent.json.id}|관리자 화면에서 보기>`);
-    expect(hook.bodies[0]).toMatchObject({ unfurl_links: false, unfurl_media: false });
+    expect(hook.bodies[0]).toMatchObject({ unfurl_links: false, unfurl_media: false, inquiry: { name: 'Eve <!channel>' } });
+    expect(hook.bodies[0]!.inquiry).not.toHaveProperty('company');
     // The mail is plain text: the visitor's words as written.
-    expect(plain(smtp.mails.find((mail) => mail.to[0] === 'leasing@btower.example')!.raw)).toContain('새 임대 문의: Eve <!channel> (<https://evil.example|Open in admin panel>)');
+    expect(plain(smtp.mails.find((mail) => mail.to[0] === 'leasing@btower.example')!.raw)).toContain(`새 임대 문의 #${reference}: Eve <!channel>`);
 
     smtp.mails.length = 0;
     hook.bodies.length = 0;
@@ -141,11 +156,13 @@ describe.each(availableBackends())('inquiry notifications on $name', (backend) =
     expect(forged.json.name).toBe('Eve Bcc: x@evil.example');
     await forged.afterResponse();
     const team = plain(smtp.mails.find((mail) => mail.to[0] === 'leasing@btower.example')!.raw).split(/\r?\n/);
-    expect(team[0]).toBe('새 임대 문의: Eve Bcc: x@evil.example (Acme Inc)');
-    expect(team[1]).toMatch(/^이메일: /);
-    expect(hook.bodies[0]!.text.split('\n')[0]).toBe('새 임대 문의: Eve Bcc: x@evil.example (Acme Inc)');
-    expect(hook.bodies[0]!.inquiry).toMatchObject({ name: 'Eve Bcc: x@evil.example', company: 'Acme Inc' });
+    const headline = `새 임대 문의 #${inquiryReference(forged.json.id)}: Eve Bcc: x@evil.example`;
+    expect(team[0]).toBe(headline);
+    expect(team[1]).toMatch(/^호실\/희망 층: /);
+    expect(hook.bodies[0]!.text.split('\n')[0]).toBe(headline);
+    expect(hook.bodies[0]!.inquiry).toMatchObject({ name: 'Eve Bcc: x@evil.example' });
     expect(smtp.mails.every((mail) => !/^Bcc:/im.test(mail.raw))).toBe(true);
+    await call(settings, 'PATCH', '/api/admin/settings', { token, body: { notifyIncludesName: false } });
   });
 
   it('answers 201 at once while SMTP hangs, and delivers once it is back, a minute after the failure', async () => {

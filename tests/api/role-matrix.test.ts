@@ -127,7 +127,7 @@ describe.each(availableBackends())('role matrix: every admin route as owner, age
     { route: 'GET /api/inquiries/counts', access: 'inquiries.read', ok: 200, send: (_, token) => call(inquiries, 'GET', '/api/inquiries/counts', { token }) },
     { route: 'GET /api/inquiries/stats', access: 'inquiries.read', ok: 200, send: (_, token) => call(inquiries, 'GET', '/api/inquiries/stats', { token }) },
     { route: 'GET /api/inquiries/{id}', access: 'inquiries.read', ok: 200, send: (_, token) => call(inquiries, 'GET', `/api/inquiries/${inquiryId}`, { token }) },
-    { route: 'GET /api/inquiries/export', access: 'inquiries.export', ok: 200, send: (_, token) => getFile(inquiries, '/api/inquiries/export', token) },
+    { route: 'GET /api/inquiries/export', access: 'inquiries.export', ok: 200, send: (_, token) => getFile(inquiries, '/api/inquiries/export?reason=report', token) },
     { route: 'PATCH /api/inquiries/{id} (status)', access: 'inquiries.write', ok: 200, send: (caller, token) => call(inquiries, 'PATCH', `/api/inquiries/${inquiryId}`, { token, body: { status: caller === 'owner' ? 'contacted' : 'touring' } }) },
     { route: 'PATCH /api/inquiries/{id} (note)', access: 'inquiries.write', ok: 200, send: (caller, token) => call(inquiries, 'PATCH', `/api/inquiries/${inquiryId}`, { token, body: { note: `Called by ${caller}` } }) },
     { route: 'PATCH /api/inquiries/{id} (assignment, next step)', access: 'inquiries.write', ok: 200, send: (_, token) => call(inquiries, 'PATCH', `/api/inquiries/${inquiryId}`, { token, body: { assigneeId: accounts.agent.id, nextStepOn: '2026-12-01' } }) },
@@ -179,6 +179,10 @@ describe.each(availableBackends())('role matrix: every admin route as owner, age
     // The activity log and settings
     { route: 'GET /api/admin/audit', access: 'audit.read', ok: 200, send: (_, token) => call(audit, 'GET', '/api/admin/audit', { token }) },
     { route: 'GET /api/admin/audit/export', access: 'audit.read', ok: 200, send: (_, token) => getFile(audit, '/api/admin/audit/export', token) },
+    { route: 'GET /api/admin/audit?kind=access', access: 'audit.read', ok: 200, send: (_, token) => call(audit, 'GET', '/api/admin/audit?kind=access', { token }) },
+    { route: 'GET /api/admin/audit/export?kind=download', access: 'audit.read', ok: 200, send: (_, token) => getFile(audit, '/api/admin/audit/export?kind=download', token) },
+    { route: 'GET /api/admin/access-reviews', access: 'audit.read', ok: 200, send: (_, token) => call(audit, 'GET', '/api/admin/access-reviews', { token }) },
+    { route: 'POST /api/admin/access-reviews/{month}/done (never reviewed)', access: 'audit.review', ok: 404, okCode: 'review_not_found', send: (_, token) => call(audit, 'POST', '/api/admin/access-reviews/1999-01/done', { token }) },
     { route: 'GET /api/admin/settings', access: 'settings.manage', ok: 200, send: (_, token) => call(settings, 'GET', '/api/admin/settings', { token }) },
     { route: 'PATCH /api/admin/settings', access: 'settings.manage', ok: 200, send: (caller, token) => call(settings, 'PATCH', '/api/admin/settings', { token, body: { reminderBusinessHours: caller === 'owner' ? 6 : 3 } }) },
     // The privacy notice the contact form shows (public)
@@ -217,18 +221,56 @@ describe.each(availableBackends())('role matrix: every admin route as owner, age
       'brand.create', 'brand.update', 'brand.delete', 'brand.restore',
       'unit.create', 'unit.update', 'unit.delete', 'unit.restore',
       'object.upload', 'object.make_public',
-      'inquiry.update', 'inquiry.note', 'inquiry.export', 'inquiry.attachment_link',
+      'inquiry.update', 'inquiry.note',
       'user.create', 'user.update', 'user.password_change', 'invitation.invite',
       'session.sign_in', 'session.sign_out', 'setting.create', 'audit.export',
     ];
     expect(expectedKinds.filter((kind) => !kinds.has(kind))).toEqual([]);
     // The writes of the agent are theirs, not the admin's: status changes, notes, assignment.
     const agentsInquiryWrites = rows.filter((row) => row.entity === 'inquiry' && row.actorId === accounts.agent.id).map((row) => row.action);
-    expect(new Set(agentsInquiryWrites)).toEqual(new Set(['update', 'note', 'export', 'attachment_link']));
+    expect(new Set(agentsInquiryWrites)).toEqual(new Set(['update', 'note']));
+    // Reading and taking out personal data is an access record of its own (not a write): who, which, why.
+    const access = await ctx.db.selectFrom('accessRecords').select(['actorId', 'action', 'inquiryIds', 'reason']).execute();
+    const accessOf = (id: string) => new Set(access.filter((row) => row.actorId === id).map((row) => row.action));
+    expect(accessOf(accounts.agent.id)).toEqual(new Set(['inquiry.view', 'inquiries.export', 'attachment.link']));
+    expect(accessOf(accounts.viewer.id)).toEqual(new Set(['inquiry.view']));
+    expect(accessOf(accounts.deactivated.id)).toEqual(new Set());
+    expect(access.filter((row) => row.action === 'inquiry.view' && row.actorId === accounts.viewer.id).every((row) => row.inquiryIds.includes(inquiryId))).toBe(true);
+    expect(access.filter((row) => row.action === 'inquiries.export').every((row) => row.reason === 'report')).toBe(true);
     // The viewer changed only their own account (name, password); the deactivated agent nothing at all.
     const writes = rows.filter((row) => !['sign_in', 'sign_out', 'sign_in_failed'].includes(row.action));
     expect(new Set(writes.filter((row) => row.actorId === accounts.viewer.id).map((row) => `${row.entity}:${row.entityId}`))).toEqual(new Set([`user:${accounts.viewer.id}`]));
     expect(writes.filter((row) => row.actorId === accounts.deactivated.id)).toEqual([]);
+  });
+
+  it('answers a viewer every route with personal data masked and none of the full values; agents and owners in full', async () => {
+    const person = { name: '홍길동', company: '비타워상사', email: 'kimminsu@example.com', phone: '010-1234-5678', message: '8층 전체 임대 조건이 궁금합니다. 연락처 010-1234-5678' };
+    const id = (await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody({ ...person }) })).json.id as string;
+    await call(inquiries, 'PATCH', `/api/inquiries/${id}`, { token: admin, body: { note: '홍길동 님 010-1234-5678 통화 완료', status: 'lost', lostReason: '홍길동 님이 다른 건물로' } });
+    const full = Object.values(person);
+    // Every admin route that returns an inquiry's personal data: the list, a search by phone and by e-mail, the detail.
+    const reads = ['/api/inquiries', '/api/inquiries?search=010-1234-5678', '/api/inquiries?search=kimminsu%40example.com', `/api/inquiries/${id}`];
+    for (const path of reads) {
+      const viewer = await call(inquiries, 'GET', path, { token: accounts.viewer.token });
+      expect(viewer.status, path).toBe(200);
+      const text = JSON.stringify(viewer.json);
+      for (const value of [...full, 'kimminsu', '다른 건물로', '통화 완료']) expect(text, `${path} shows ${value}`).not.toContain(value);
+      const item = Array.isArray(viewer.json) ? viewer.json.find((row: { id: string }) => row.id === id) : viewer.json;
+      expect(item, `${path} finds the inquiry for a viewer`).toBeTruthy();
+      expect(item).toMatchObject({ masked: true, name: '홍*동', phone: '010-****-5678', email: 'k***@example.com', company: '비***', attachments: [] });
+      expect(item).not.toHaveProperty('message');
+      for (const caller of ['agent', 'owner'] as const) {
+        const answer = await call(inquiries, 'GET', path, { token: accounts[caller].token });
+        const fullItem = Array.isArray(answer.json) ? answer.json.find((row: { id: string }) => row.id === id) : answer.json;
+        expect(fullItem, `${caller} ${path}`).toMatchObject({ name: person.name, phone: person.phone, email: person.email, company: person.company, message: person.message });
+        expect(fullItem).not.toHaveProperty('masked');
+      }
+    }
+    const detail = (await call(inquiries, 'GET', `/api/inquiries/${id}`, { token: accounts.viewer.token })).json;
+    expect(detail.history.some((entry: { noteHidden?: boolean }) => entry.noteHidden)).toBe(true);
+    // The counts are the same for every role.
+    const counts = await Promise.all(['viewer', 'agent'].map(async (caller) => (await call(inquiries, 'GET', '/api/inquiries/counts', { token: accounts[caller as 'viewer'].token })).json));
+    expect(counts[0]).toEqual(counts[1]);
   });
 
   it('counts a failed sign-in in the log too, with the username tried', async () => {

@@ -67,7 +67,17 @@ test('the CSV export of the filtered inbox opens with Korean intact', async ({ p
   await page.request.post('/api/inquiries', { data: { privacyNoticeVersion: NOTICE_VERSION, name, email: 'export@example.com', phone: '+82 10-1111-2222', message: '=1+1 수식이 아닙니다, "따옴표"도 있습니다', company: '한빛 상사' } });
   await loginAsAdmin(page, `/admin?search=${encodeURIComponent(name)}`);
   await expect(page.getByTestId('inquiry-row')).toHaveCount(1);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV 내보내기' }).click()]);
+  // The file is made only once a reason is given (issue 25): the list, and words of one's own for "other".
+  await page.getByRole('button', { name: 'CSV 내보내기' }).click();
+  const why = page.getByTestId('export-reason');
+  await why.getByRole('button', { name: '사유를 남기고 내려받기' }).click();
+  await expect(why.getByText('내려받는 사유를 골라주세요.')).toBeVisible();
+  await why.getByRole('combobox', { name: '사유' }).selectOption('other');
+  await why.getByRole('button', { name: '사유를 남기고 내려받기' }).click();
+  await expect(why.getByText('기타 사유를 적어주세요.')).toBeVisible();
+  await why.getByLabel('자세한 내용').fill('임대 현황 보고');
+  const [download] = await Promise.all([page.waitForEvent('download'), why.getByRole('button', { name: '사유를 남기고 내려받기' }).click()]);
+  await expect(why).toHaveCount(0);
   expect(download.suggestedFilename()).toMatch(/^inquiries-\d{4}-\d\d-\d\d\.csv$/);
   const bytes = await readFile((await download.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

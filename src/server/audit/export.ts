@@ -3,6 +3,8 @@ import type { Db } from '../db/index.ts';
 import { serverMessages, type ServerLocale } from '../i18n.ts';
 import { csvRow, UTF8_BOM } from '../inquiries/csv.ts';
 import { allAuditEvents } from './list.ts';
+import { allAccessRecords } from './access.ts';
+import { isExportReason, type AccessKind } from '../../shared/access.ts';
 
 const COLUMNS = ['at', 'actor', 'action', 'entity', 'entityId', 'changes', 'address'] as const;
 
@@ -10,6 +12,44 @@ const COLUMNS = ['at', 'actor', 'action', 'entity', 'entityId', 'changes', 'addr
 function changeText(changes: AuditEvent['changes']): string {
   const show = (value: unknown) => (value === null || value === undefined ? '∅' : typeof value === 'string' ? value : JSON.stringify(value));
   return Object.entries(changes).map(([field, [before, after]]) => `${field}: ${show(before)} → ${show(after)}`).join('; ');
+}
+
+/** A CSV of batches: the header row first, then each batch as rows, pulled as the reader reads. */
+function csvStream<T>(head: string[], batches: AsyncGenerator<T[]>, row: (item: T) => (string | number | null)[]): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(UTF8_BOM + csvRow(head)));
+        return;
+      }
+      const next = await batches.next();
+      if (next.done) return controller.close();
+      controller.enqueue(encoder.encode(next.value.map((item) => csvRow(row(item))).join('')));
+    },
+    async cancel() {
+      await batches.return(undefined);
+    },
+  });
+}
+
+const ACCESS_COLUMNS = ['at', 'actor', 'action', 'inquiries', 'count', 'reason', 'address'] as const;
+
+/** The access records (views, links, exports) as CSV, headers and reasons in the owner's language. */
+export function accessCsvStream(db: Db, filter: AuditFilter, kind: AccessKind | 'access', locale: ServerLocale): ReadableStream<Uint8Array> {
+  const t = serverMessages(locale);
+  const reasonOf = (reason: string | null) => (reason === null ? '' : isExportReason(reason) ? t(`access.reasons.${reason}`) : reason);
+  return csvStream(ACCESS_COLUMNS.map((column) => t(`access.csv.${column}`)), allAccessRecords(db, filter, kind), (record) => [
+    record.at,
+    record.actor?.name ?? '',
+    t(`access.actions.${record.action}`),
+    [...record.inquiryIds, ...(record.targetId ? [record.targetId] : [])].join(' '),
+    record.count,
+    [reasonOf(record.reason), record.reasonText].filter(Boolean).join(': '),
+    record.address,
+  ]);
 }
 
 /**

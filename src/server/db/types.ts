@@ -30,6 +30,8 @@ export interface Database {
   webauthnChallenges: WebauthnChallengesTable;
   settings: SettingsTable;
   auditEvents: AuditEventsTable;
+  accessRecords: AccessRecordsTable;
+  accessReviews: AccessReviewsTable;
 }
 
 /** The spec's User entity: a staff account (issue 17). `password` is a PHC-style hash with its parameters. */
@@ -296,4 +298,28 @@ export interface UnitAddressesTable {
 export interface BrandSlugsTable {
   slug: string;
   brandId: string;
+}
+
+/** Who viewed or downloaded which inquiries (schema.sql, issue 25): ids and counts only, append-only. */
+export interface AccessRecordsTable {
+  id: Generated<string>;
+  at: Timestamp;
+  actorId: string | null;
+  actorName: string | null;
+  action: string;
+  inquiryIds: ColumnType<string[], string[] | undefined, string[]>;
+  targetId: string | null;
+  rowCount: number | null;
+  reason: string | null;
+  reasonText: string | null;
+  clientAddress: string | null;
+}
+
+/** One monthly access review: when it was mailed to the owners and who marked it done. */
+export interface AccessReviewsTable {
+  id: Generated<string>;
+  month: string;
+  mailedAt: Timestamp;
+  doneAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  doneBy: string | null;
 }

@@ -84,6 +84,12 @@ export async function countInquiries(db: Db, filter: InquiryFilter): Promise<num
   return Number(row.n);
 }
 
+/** The ids of every inquiry the filter selects (what an export carries, for its access record). */
+export async function inquiryIdsMatching(db: Db, filter: InquiryFilter): Promise<string[]> {
+  const rows = await db.selectFrom('inquiries as i').select('i.id').where(filterWhere(filter)).execute();
+  return rows.map((row) => row.id);
+}
+
 /** How many inquiries of each status the other filters select, and in all. */
 export async function inquiryCounts(db: Db, filter: InquiryFilter): Promise<InquiryCounts> {
   const rows = await db

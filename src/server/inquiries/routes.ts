@@ -1,6 +1,9 @@
 import { INQUIRY_FILTER_KEYS, InquiryFilterSchema, InquiryPageSchema, InquiryPatchSchema, type InquiryFilter } from '../../shared/inquiry.ts';
 import { requireAccess, type Staff } from '../auth/access.ts';
-import { recordEvent } from '../audit/actor.ts';
+import { recordAccess } from '../audit/access.ts';
+import { ExportReasonSchema } from '../../shared/access.ts';
+import { maskInquiry, maskInquiryDetail } from '../../shared/masking.ts';
+import { can } from '../../shared/roles.ts';
 import { drainSoon } from '../notify/outbox.ts';
 import { reminderHours, withResponseTimes } from './response-time.ts';
 import { getDb } from '../db/index.ts';
@@ -9,7 +12,7 @@ import { HttpError } from '../http/errors.ts';
 import { json, parseInput, readJson, sharedJsonBytes } from '../http/json.ts';
 import { inquiryDetail, patchInquiry } from './queries.ts';
 import { inquiryCsvStream, koreaTime } from './export.ts';
-import { inquiryCounts, listInquiryPage, medianFirstResponseSeconds } from './list.ts';
+import { inquiryCounts, inquiryIdsMatching, listInquiryPage, medianFirstResponseSeconds } from './list.ts';
 import { notificationSettings } from '../notify/config.ts';
 import { asLocale } from '../i18n.ts';
 import { assertStorableText } from '../http/storable-text.ts';
@@ -45,7 +48,10 @@ function filterOf(url: URL, staff: Staff): InquiryFilter {
   return filter;
 }
 
-/** GET /api/inquiries: one page of the filtered inbox. */
+/** Whether this person reads visitors' personal data masked (a viewer; src/shared/masking.ts). */
+const readsMasked = (staff: Staff) => !can(staff.role, 'inquiries.personal');
+
+/** GET /api/inquiries: one page of the filtered inbox (masked for a viewer). */
 export async function listInquiriesRoute(req: Request, context: RouteContext): Promise<Response> {
   const staff = await requireAccess(req, 'inquiries.read', context);
   const url = new URL(req.url);
@@ -60,20 +66,25 @@ export async function listInquiriesRoute(req: Request, context: RouteContext): P
     next.searchParams.set('cursor', page.nextCursor);
     headers.Link = `<${next.pathname}${next.search}>; rel="next"`;
   }
-  return sizedJson(withResponseTimes(page.items, hours), headers);
+  const items = withResponseTimes(page.items, hours);
+  return sizedJson(readsMasked(staff) ? items.map(maskInquiry) : items, headers);
 }
 
-/** GET /api/inquiries/export: the filtered inbox as CSV. */
+/** GET /api/inquiries/export: the filtered inbox as CSV, for a reason (`reason`, `reasonText`). */
 export async function exportInquiriesRoute(req: Request, context: RouteContext): Promise<Response> {
   const staff = await requireAccess(req, 'inquiries.export', context);
   const url = new URL(req.url);
   // Every parameter is checked before the answer starts (real calendar days), so the file is whole or not sent.
+  const query = queryOf(url);
+  const why = parseInput(ExportReasonSchema, { reason: query.reason ?? '', ...(query.reasonText ? { reasonText: query.reasonText } : {}) });
+  assertStorableText(why);
   const filter = filterOf(url, staff);
   const day = koreaTime(Date.now()).slice(0, 10);
   const db = await getDb();
+  const ids = await inquiryIdsMatching(db, filter);
   const body = await inquiryCsvStream(db, filter, asLocale(url.searchParams.get('lang')));
-  // Who took the personal data of which inquiries out of the system (the filter says which).
-  await recordEvent(db, staff.actor, { action: 'export', entity: 'inquiry', changes: { filter: [null, filter] } });
+  // Who took the personal data of which inquiries out of the system, how many and why (access record).
+  await recordAccess(db, staff.actor, { action: 'inquiries.export', inquiryIds: ids, count: ids.length, reason: why.reason, reasonText: why.reasonText || null });
   return new Response(body, {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
@@ -97,7 +108,7 @@ export async function attachmentLinkRoute(req: Request, context: RouteContext): 
   const path = inquiry?.attachments[Number(n)];
   if (!inquiry || !/^\d{1,2}$/.test(n) || !path) throw new HttpError(404, 'attachment_not_found', 'No such attachment');
   const lang = asLocale(url.searchParams.get('lang'));
-  await recordEvent(await getDb(), staff.actor, { action: 'attachment_link', entity: 'inquiry', entityId: id, changes: { attachment: [null, Number(n)] } });
+  await recordAccess(await getDb(), staff.actor, { action: 'attachment.link', inquiryIds: [id], targetId: n });
   return json({ url: `${await signedReadURL(path, ATTACHMENT_LINK_TTL_SECONDS)}&lang=${lang}` });
 }
 
@@ -111,7 +122,7 @@ async function attachmentFacts(paths: string[]) {
   );
 }
 
-/** GET /api/inquiries/counts: the count per status for the same filters. */
+/** GET /api/inquiries/counts: the count per status for the same filters (counts are the same for every role). */
 export async function inquiryCountsRoute(req: Request, context: RouteContext): Promise<Response> {
   const staff = await requireAccess(req, 'inquiries.read', context);
   return sizedJson(await inquiryCounts(await getDb(), filterOf(new URL(req.url), staff)));
@@ -123,15 +134,20 @@ export async function inquiryStatsRoute(req: Request, context: RouteContext): Pr
   return json({ medianFirstResponseSeconds: await medianFirstResponseSeconds(await getDb()), notifications: notificationSettings() });
 }
 
-/** GET /api/inquiries/{id}: the inquiry with its history and its attachments' names and sizes. */
+/**
+ * GET /api/inquiries/{id}: the inquiry with its history and its attachments' names and sizes; each opening is
+ * an access record (`inquiry.view`). A viewer gets it masked, attachments without their names.
+ */
 export async function inquiryDetailRoute(req: Request, context: RouteContext): Promise<Response> {
-  await requireAccess(req, 'inquiries.read', context);
+  const staff = await requireAccess(req, 'inquiries.read', context);
   const id = uuidParam(context);
   const db = await getDb();
   const detail = id ? await inquiryDetail(db, id) : null;
   if (!detail) throw notFound();
-  const [timed] = withResponseTimes([detail], await reminderHours(db));
-  return json({ ...timed, attachmentFiles: await attachmentFacts(detail.attachments) });
+  const [timed, files] = await Promise.all([reminderHours(db).then((hours) => withResponseTimes([detail], hours)[0]!), attachmentFacts(detail.attachments)]);
+  await recordAccess(db, staff.actor, { action: 'inquiry.view', inquiryIds: [detail.id] });
+  if (readsMasked(staff)) return json({ ...maskInquiryDetail(timed), attachmentFiles: files.map((file) => ({ ...file, name: null })) });
+  return json({ ...timed, attachmentFiles: files });
 }
 
 /** PATCH /api/inquiries/{id}: a pipeline step, a note or a lost reason, appended to the history. */

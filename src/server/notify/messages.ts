@@ -1,4 +1,4 @@
-import type { Inquiry } from '../../shared/inquiry.ts';
+import { inquiryReference, type Inquiry } from '../../shared/inquiry.ts';
 import { singleLine } from '../../shared/inquiry-rules.ts';
 import { serverEnv } from '../env.ts';
 import { asLocale, serverMessages } from '../i18n.ts';
@@ -42,36 +42,42 @@ export function slackEscape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/** What the team's notifications may carry beyond the facts of the inquiry (owner settings). */
+export interface TeamTextOptions {
+  /** The owner's `notifyIncludesName`: the visitor's name beside the reference number. */
+  includeName?: boolean;
+}
+
 /**
- * The lines naming the inquirer, company, unit, a summary and the admin link. One-line fields are made
- * one line again (rows stored before intake did so may hold line breaks); for Slack every visitor value
- * is escaped and the admin link is our own `<url|label>`.
+ * The team's notice of a new inquiry (issue 25, "notifications carry less"): the reference number, the space
+ * or floors asked about, the use and the admin link — never the visitor's phone, e-mail, company or message
+ * (a mailbox or Slack abroad keeps them where the destruction job cannot reach); the name only when the owner
+ * turned `notifyIncludesName` on. One-line fields are made one line again; for Slack every visitor value is
+ * escaped and the admin link is our own `<url|label>`.
  */
-export function teamText(inquiry: Inquiry, medium: Medium = 'mail'): { subject: string; text: string; headline: string } {
+export function teamText(inquiry: Inquiry, medium: Medium = 'mail', options: TeamTextOptions = {}): { subject: string; text: string; headline: string } {
   const t = serverMessages(TEAM_LOCALE);
   const none = t('mail.team.none');
   const visitor = (text: string) => (medium === 'slack' ? slackEscape(text) : text);
   const line = (text: string) => visitor(singleLine(text).replace(/ {2,}/g, ' ').trim());
-  const name = line(inquiry.name);
-  const company = inquiry.company ? line(inquiry.company) : none;
-  const headline = t('mail.team.headline', { name, company });
+  const reference = inquiryReference(inquiry.id);
+  const space = line(unitText(inquiry, none));
+  const name = options.includeName ? line(inquiry.name) : null;
+  const headline = name ? t('mail.team.headlineNamed', { reference, name }) : t('mail.team.headline', { reference });
   const link = medium === 'slack' ? `<${adminLink(inquiry)}|${t('mail.team.open')}>` : `${t('mail.team.open')}: ${adminLink(inquiry)}`;
   const lines = [
     headline,
-    `${t('mail.team.email')}: ${line(inquiry.email)}`,
-    `${t('mail.team.phone')}: ${line(inquiry.phone)}`,
-    `${t('mail.team.unit')}: ${line(unitText(inquiry, none))}`,
+    `${t('mail.team.unit')}: ${space}`,
+    `${t('mail.team.use')}: ${inquiry.businessType ? line(inquiry.businessType) : none}`,
     `${t('mail.team.attachments')}: ${inquiry.attachments.length}`,
-    '',
-    visitor(summary(inquiry.message)),
     '',
     link,
   ];
-  return { subject: t('mail.team.subject', { name, company }), text: lines.join('\n'), headline };
+  return { subject: t('mail.team.subject', { reference, space }), text: lines.join('\n'), headline };
 }
 
-export function teamMail(inquiry: Inquiry, to: string): MailMessage {
-  const { subject, text } = teamText(inquiry);
+export function teamMail(inquiry: Inquiry, to: string, options: TeamTextOptions = {}): MailMessage {
+  const { subject, text } = teamText(inquiry, 'mail', options);
   return { to, subject, text };
 }
 
@@ -87,19 +93,22 @@ export function confirmationMail(inquiry: Inquiry): MailMessage {
 
 /**
  * A Slack-compatible webhook body: `text` for Slack (visitor values escaped), the plain facts beside it
- * for other receivers. No link previews: a visitor's URL in the message is not fetched by the receiver.
+ * for other receivers: id, reference, the unit or desired floors, the use, when, the admin link. `name` only
+ * with `notifyIncludesName`; never the company, phone, e-mail or message (decision 028). No link previews.
  */
-export function webhookBody(inquiry: Inquiry) {
-  const { text } = teamText(inquiry, 'slack');
+export function webhookBody(inquiry: Inquiry, options: TeamTextOptions = {}) {
+  const { text } = teamText(inquiry, 'slack', options);
   return {
     text,
     unfurl_links: false,
     unfurl_media: false,
     inquiry: {
       id: inquiry.id,
-      name: singleLine(inquiry.name),
-      company: inquiry.company === null ? null : singleLine(inquiry.company),
+      reference: inquiryReference(inquiry.id),
+      ...(options.includeName ? { name: singleLine(inquiry.name) } : {}),
       unit: inquiry.unit,
+      desiredFloors: inquiry.desiredFloors,
+      use: inquiry.businessType === null ? null : singleLine(inquiry.businessType),
       createdAt: inquiry.createdAt,
       adminUrl: adminLink(inquiry),
     },

@@ -6,6 +6,7 @@ import { sendMail } from './mail.ts';
 import type { NotifyChannel } from './config.ts';
 import { confirmationMail, teamMail, webhookBody } from './messages.ts';
 import { postWebhook } from './webhook.ts';
+import { readSettings } from '../settings/queries.ts';
 import { STAFF_MAIL_CHANNEL, type StaffMail } from './staff-mail.ts';
 import { staffMessage } from './staff-messages.ts';
 
@@ -68,12 +69,12 @@ async function deliver(db: Db, row: Claimed): Promise<void> {
   if (!inquiry) return;
   if (row.channel === 'webhook') {
     if (!env.inquiryWebhookUrl) throw new Error('INQUIRY_WEBHOOK_URL is not set any more');
-    return postWebhook(env.inquiryWebhookUrl, webhookBody(inquiry));
+    return postWebhook(env.inquiryWebhookUrl, webhookBody(inquiry, { includeName: (await readSettings(db)).notifyIncludesName }));
   }
   if (!env.smtpUrl || !env.inquiryNotifyFrom) throw new Error('SMTP_URL or INQUIRY_NOTIFY_FROM is not set any more');
   if (row.channel === 'confirmation') return sendMail(env.smtpUrl, env.inquiryNotifyFrom, confirmationMail(inquiry));
   if (!env.inquiryNotifyTo) throw new Error('INQUIRY_NOTIFY_TO is not set any more');
-  return sendMail(env.smtpUrl, env.inquiryNotifyFrom, teamMail(inquiry, env.inquiryNotifyTo));
+  return sendMail(env.smtpUrl, env.inquiryNotifyFrom, teamMail(inquiry, env.inquiryNotifyTo, { includeName: (await readSettings(db)).notifyIncludesName }));
 }
 
 export interface DrainResult {

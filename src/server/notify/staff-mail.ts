@@ -14,7 +14,8 @@ export type StaffMail =
   | { kind: 'assigned'; inquiryId: string; userId: string; by: string }
   | { kind: 'deactivated'; userId: string; ownerId: string; handedBack: number }
   | { kind: 'reminder'; inquiryId: string; userId: string; hours: number }
-  | { kind: 'digest'; userId: string; day: string };
+  | { kind: 'digest'; userId: string; day: string }
+  | { kind: 'access-review'; userId: string; month: string };
 
 export const STAFF_MAIL_CHANNEL = 'staff-mail';
 

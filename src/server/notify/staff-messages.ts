@@ -7,6 +7,8 @@ import { serverEnv } from '../env.ts';
 import { asLocale, serverMessages } from '../i18n.ts';
 import { findInquiry } from '../inquiries/queries.ts';
 import type { MailMessage } from './messages.ts';
+import { accessReviewFigures, type PersonAccess } from '../audit/review.ts';
+import { isExportReason, UNUSUAL_VIEWS_PER_DAY } from '../../shared/access.ts';
 import type { StaffMail } from './staff-mail.ts';
 
 const SUMMARY_CHARS = 200;
@@ -33,6 +35,24 @@ function inquiryLines(inquiry: Inquiry, t: ReturnType<typeof serverMessages>): s
     `${t('mail.team.phone')}: ${inquiry.phone}`,
     '',
     flat.length > SUMMARY_CHARS ? `${flat.slice(0, SUMMARY_CHARS)}…` : flat,
+  ];
+}
+
+/** One person's lines in the monthly access review. */
+function reviewLines(person: PersonAccess, t: ReturnType<typeof serverMessages>, locale: Locale): string[] {
+  const reason = (code: string | null, text: string | null) => [code === null ? '' : isExportReason(code) ? t(`access.reasons.${code}`) : code, text].filter(Boolean).join(': ');
+  return [
+    `■ ${person.name || t('access.review.unknownPerson')}`,
+    `  - ${t('access.review.viewed', { inquiries: person.inquiriesViewed, views: person.views })}`,
+    `  - ${t('access.review.attachments', { n: person.attachmentLinks })}`,
+    `  - ${t('access.review.privacyRequests', { n: person.privacyRequestViews })}`,
+    `  - ${t('access.review.exports', { n: person.exports.length })}`,
+    ...person.exports.map((item) => `    · ${when(new Date(item.at), locale)} — ${t('access.review.exportLine', { count: item.count, reason: reason(item.reason, item.reasonText) })}`),
+    `  - ${t('access.review.newPlaces', { n: person.newPlaces.length })}`,
+    ...person.newPlaces.map((place) => `    · ${when(new Date(place.at), locale)} — ${place.address ?? '∅'} · ${place.device}${place.newAddress ? ` (${t('access.review.newAddress')})` : ''}${place.newDevice ? ` (${t('access.review.newDevice')})` : ''}`),
+    `  - ${t('access.review.unusualDays', { n: person.unusualDays.length, limit: UNUSUAL_VIEWS_PER_DAY })}`,
+    ...person.unusualDays.map((day) => `    · ${day.day}: ${t('access.review.unusualDay', { n: day.inquiries })}`),
+    '',
   ];
 }
 
@@ -115,6 +135,23 @@ export async function staffMessage(db: Db, mail: StaffMail): Promise<MailMessage
         to: owner.email,
         subject: t('staffMail.deactivated.subject', { name }),
         text: [t('staffMail.deactivated.body', { name, n: mail.handedBack }), '', adminUrl(locale, '?assignee=none')].join('\n'),
+      };
+    }
+    case 'access-review': {
+      const user = await person(db, mail.userId);
+      if (!user?.active || !user.email || user.role !== 'owner') return null;
+      const locale = asLocale(user.locale);
+      const t = serverMessages(locale);
+      const people = await accessReviewFigures(db, mail.month);
+      return {
+        to: user.email,
+        subject: t('access.review.subject', { month: mail.month }),
+        text: [
+          t('staffMail.greeting', { name: user.displayName || user.username }), '',
+          t('access.review.body', { month: mail.month }), '',
+          ...(people.length > 0 ? people.flatMap((one) => reviewLines(one, t, locale)) : [t('access.review.nothing'), '']),
+          t('access.review.markDone'), adminUrl(locale),
+        ].join('\n'),
       };
     }
     case 'digest': {

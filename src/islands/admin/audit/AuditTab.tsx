@@ -2,7 +2,10 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { LOCALE_TAGS } from '~/i18n/locales';
 import type { Translate } from '~/i18n/translate';
-import { AUDIT_ENTITIES, type AuditEvent } from '~/shared/audit';
+import { AUDIT_ENTITIES, AUDIT_KINDS, type AuditEvent } from '~/shared/audit';
+import type { AccessRecord } from '~/shared/access';
+import AccessRecordItem from './AccessRecordItem';
+import AccessReviews from './AccessReviews';
 import type { StaffUser } from '~/shared/staff';
 import { endSessionIfUnauthorized } from '~/client/admin-session';
 import { downloadAuditCsv, readAuditPage, type AuditFilters } from '~/client/staff-api';
@@ -26,7 +29,8 @@ export default function AuditTab({ t }: { t: Translate }) {
   const lang = useStore($language);
   const people = useQuery<StaffUser[]>(['/api/admin/users']);
   const [filters, setFilters] = useState<AuditFilters>({});
-  const [items, setItems] = useState<AuditEvent[] | null>(null);
+  const [items, setItems] = useState<(AuditEvent | AccessRecord)[] | null>(null);
+  const [reload, setReload] = useState(0);
   const [next, setNext] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const format = new Intl.DateTimeFormat(LOCALE_TAGS[lang], { dateStyle: 'medium', timeStyle: 'medium' });
@@ -47,7 +51,7 @@ export default function AuditTab({ t }: { t: Translate }) {
     return () => {
       live = false;
     };
-  }, [key]);
+  }, [key, reload]);
 
   async function more() {
     if (!next) return;
@@ -69,10 +73,20 @@ export default function AuditTab({ t }: { t: Translate }) {
   }
 
   const set = (name: keyof AuditFilters, value: string) => setFilters((current) => ({ ...current, [name]: value || undefined }));
+  // Access records have no "kind of record" (entity): choosing views or downloads sets it aside.
+  const setKind = (value: string) => setFilters((current) => ({ ...current, kind: value || undefined, entity: value ? undefined : current.entity }));
   return (
     <div className="grid min-w-0 gap-6">
+      <AccessReviews t={t} format={format} onMarked={() => setReload((n) => n + 1)} />
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="grid flex-1 gap-2 sm:grid-cols-4">
+        <div className="grid flex-1 gap-2 sm:grid-cols-5">
+          <label className="grid gap-1 text-sm">
+            <span className="font-semibold">{t('access.filter.label')}</span>
+            <select value={filters.kind ?? ''} onChange={(e) => setKind(e.target.value)} className={input} data-testid="audit-kind">
+              <option value="">{t('access.filter.writes')}</option>
+              {AUDIT_KINDS.map((kind) => <option key={kind} value={kind}>{t(`access.filter.${kind}`)}</option>)}
+            </select>
+          </label>
           <label className="grid gap-1 text-sm">
             <span className="font-semibold">{t('team.audit.person')}</span>
             <select value={filters.actor ?? ''} onChange={(e) => set('actor', e.target.value)} className={input}>
@@ -82,7 +96,7 @@ export default function AuditTab({ t }: { t: Translate }) {
           </label>
           <label className="grid gap-1 text-sm">
             <span className="font-semibold">{t('team.audit.entity')}</span>
-            <select value={filters.entity ?? ''} onChange={(e) => set('entity', e.target.value)} className={input}>
+            <select value={filters.entity ?? ''} onChange={(e) => set('entity', e.target.value)} className={input} disabled={Boolean(filters.kind)}>
               <option value="">{t('team.audit.everything')}</option>
               {AUDIT_ENTITIES.map((entity) => <option key={entity} value={entity}>{t(`team.audit.entities.${entity}`)}</option>)}
             </select>
@@ -103,29 +117,40 @@ export default function AuditTab({ t }: { t: Translate }) {
       {items && items.length === 0 && <p className="text-muted">{t('team.audit.empty')}</p>}
       {items && items.length > 0 && (
         <ol className="grid gap-2" data-testid="audit-list" aria-label={t('team.tabs.activity')}>
-          {items.map((event) => (
-            <li key={event.id} data-testid="audit-event" className="grid gap-1 rounded-xl border border-line p-3 text-sm sm:grid-cols-[11rem_minmax(0,1fr)] sm:gap-4">
-              <span className="text-muted">{format.format(new Date(event.at))}</span>
-              <span className="grid min-w-0 gap-1">
-                <span className="break-words text-ink">
-                  <strong>{event.actor?.name ?? t('team.audit.system')}</strong>{' '}
-                  {t(`team.audit.actions.${event.action}`)} · {t(`team.audit.entities.${event.entity}`)}
-                  {event.entityId && <span className="break-all text-muted"> {event.entityId}</span>}
-                </span>
-                {Object.keys(event.changes).length > 0 && (
-                  <ul className="grid gap-0.5 text-muted">
-                    {Object.entries(event.changes).map(([field, [before, after]]) => (
-                      <li key={field} className="break-words"><span className="font-mono text-xs">{field}</span>: {shown(before)} → {shown(after)}</li>
-                    ))}
-                  </ul>
-                )}
-                {event.address && <span className="text-xs text-muted">{t('team.audit.from', { address: event.address })}</span>}
-              </span>
-            </li>
-          ))}
+          {items.map((item) =>
+            'inquiryIds' in item ? (
+              <AccessRecordItem key={item.id} record={item} when={format.format(new Date(item.at))} t={t} />
+            ) : (
+              <AuditEventItem key={item.id} event={item} when={format.format(new Date(item.at))} t={t} />
+            ),
+          )}
         </ol>
       )}
       {next && <button type="button" className="btn min-h-11 w-full border border-line text-ink hover:bg-mist" onClick={() => void more()}>{t('inbox.more')}</button>}
     </div>
+  );
+}
+
+/** One write, sign-in or event of the log: who, what, the fields it changed, from where. */
+function AuditEventItem({ event, when, t }: { event: AuditEvent; when: string; t: Translate }) {
+  return (
+    <li data-testid="audit-event" className="grid gap-1 rounded-xl border border-line p-3 text-sm sm:grid-cols-[11rem_minmax(0,1fr)] sm:gap-4">
+      <span className="text-muted">{when}</span>
+      <span className="grid min-w-0 gap-1">
+        <span className="break-words text-ink">
+          <strong>{event.actor?.name ?? t('team.audit.system')}</strong>{' '}
+          {t(`team.audit.actions.${event.action}`)} · {t(`team.audit.entities.${event.entity}`)}
+          {event.entityId && <span className="break-all text-muted"> {event.entityId}</span>}
+        </span>
+        {Object.keys(event.changes).length > 0 && (
+          <ul className="grid gap-0.5 text-muted">
+            {Object.entries(event.changes).map(([field, [before, after]]) => (
+              <li key={field} className="break-words"><span className="font-mono text-xs">{field}</span>: {shown(before)} → {shown(after)}</li>
+            ))}
+          </ul>
+        )}
+        {event.address && <span className="text-xs text-muted">{t('team.audit.from', { address: event.address })}</span>}
+      </span>
+    </li>
   );
 }

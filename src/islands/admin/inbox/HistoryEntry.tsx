@@ -16,6 +16,7 @@ export default function HistoryEntry({ entry, dateFormat, t }: { entry: InquiryH
         <span>{entry.nextStepOn ? t('team.inbox.historyNextStep', { day: entry.nextStepOn }) : t('team.inbox.historyNextStepCleared')}</span>
       )}
       {entry.note && <p className="whitespace-pre-wrap break-words">{entry.note}</p>}
+      {entry.noteHidden && <p className="text-muted">{t('access.masked.note')}</p>}
     </li>
   );
 }

@@ -4,6 +4,7 @@ import type { Inquiry, InquiryCounts } from '~/shared/inquiry';
 import type { Translate } from '~/i18n/translate';
 import { $language, showToast } from '~/client/stores';
 import { endSessionIfUnauthorized } from '~/client/admin-session';
+import { ApiError } from '~/client/api';
 import { downloadCsv, readCounts, readInboxPage, readStats, type InboxStats } from '~/client/inbox-api';
 import { adminDateFormat, formatDuration } from '~/client/inbox-format';
 import { useInboxLocation } from '~/client/inbox-url';
@@ -14,6 +15,7 @@ import { $me } from '~/client/admin-session';
 import { can } from '~/shared/roles';
 import InquiryList from './InquiryList';
 import InquiryDetailView from './InquiryDetailView';
+import ExportReasonForm from './ExportReasonForm';
 
 /** How often the inbox asks whether new inquiries arrived (one small count query). */
 const NEW_CHECK_MS = 60_000;
@@ -99,10 +101,14 @@ export default function InboxTab({ t }: { t: Translate }) {
     }
   }
 
-  async function exportCsv() {
+  const [askingReason, setAskingReason] = useState(false);
+  /** The CSV, once a reason is given (the form shows the server's field errors; others end in a toast). */
+  async function exportCsv(reason: string, reasonText: string) {
     try {
-      await downloadCsv(filters, lang);
+      await downloadCsv(filters, lang, { reason, reasonText });
+      setAskingReason(false);
     } catch (error) {
+      if (error instanceof ApiError && error.fields) throw error;
       if (!endSessionIfUnauthorized(error)) showToast({ title: t('inbox.exportFailed'), variant: 'destructive' });
     }
   }
@@ -122,12 +128,13 @@ export default function InboxTab({ t }: { t: Translate }) {
             {newCount > 0 ? t('inbox.refreshNew', { n: newCount }) : t('inbox.refresh')}
           </button>
           {can(me?.role, 'inquiries.export') && (
-            <button type="button" className="btn min-h-11 border border-line text-ink hover:bg-mist" onClick={() => void exportCsv()}>
+            <button type="button" className="btn min-h-11 border border-line text-ink hover:bg-mist" aria-expanded={askingReason} onClick={() => setAskingReason((open) => !open)}>
               {t('inbox.export')}
             </button>
           )}
         </div>
       </div>
+      {askingReason && <ExportReasonForm t={t} onExport={exportCsv} onCancel={() => setAskingReason(false)} />}
       {notificationsOff && <p role="status" className="rounded-lg border border-line bg-mist p-3 text-sm text-ink">{t('inbox.notificationsOff')}</p>}
       {/* On a phone an open inquiry takes the whole screen; the filters come back with the list. */}
       <div className={inquiry ? 'hidden lg:block' : ''}>

@@ -80,9 +80,12 @@ export default function InquiryDetailView({ id, lang, dateFormat, onClose, onCha
   if (!detail) return <p className="text-muted">{t('inbox.loading')}</p>;
 
   const none = <span className="text-muted">{t('inbox.none')}</span>;
+  const masked = detail.masked === true;
+  const attachmentCount = masked ? detail.attachmentCount ?? 0 : detail.attachments.length;
   const fields: [string, React.ReactNode][] = [
-    ['email', <a className="break-all text-brass-strong underline" href={`mailto:${detail.email}`}>{detail.email}</a>],
-    ['phone', <a className="text-brass-strong underline" href={`tel:${detail.phone.replace(/[^\d+]/g, '')}`}>{detail.phone}</a>],
+    // A masked address or number is shown as it came, never as a link that cannot work.
+    ['email', masked ? <span className="break-all">{detail.email}</span> : <a className="break-all text-brass-strong underline" href={`mailto:${detail.email}`}>{detail.email}</a>],
+    ['phone', masked ? <span>{detail.phone}</span> : <a className="text-brass-strong underline" href={`tel:${detail.phone.replace(/[^\d+]/g, '')}`}>{detail.phone}</a>],
     ['company', detail.company ?? none],
     ['businessType', detail.businessType ? t(`brands.category.${detail.businessType}`) : none],
     ['unit', detail.unit ? t('inbox.unitLabel', { floor: detail.unit.floor ?? '', unit: detail.unit.unitNumber ?? '' }) : none],
@@ -130,11 +133,16 @@ export default function InquiryDetailView({ id, lang, dateFormat, onClose, onCha
       ) : (
         <p className="text-sm"><strong>{t('team.inbox.assignTo')}:</strong> {detail.assignee?.name ?? t('team.inbox.unassigned')}</p>
       )}
+      {masked && <p role="note" data-testid="masked-notice" className="rounded-lg border border-line bg-mist p-3 text-sm text-ink">{t('access.masked.notice')}</p>}
       {detail.status === 'lost' && detail.lostReason && <p className="text-sm"><strong>{t('inbox.lostReason')}:</strong> {detail.lostReason}</p>}
 
       <section aria-labelledby="inquiry-message-title">
         <h3 id="inquiry-message-title" className="text-sm font-semibold text-ink">{t('inbox.fields.message')}</h3>
-        <p className="mt-1 whitespace-pre-wrap break-words" data-testid="inquiry-message">{detail.message}</p>
+        {masked ? (
+          <p className="mt-1 text-muted" data-testid="inquiry-message">{t('access.masked.message')}</p>
+        ) : (
+          <p className="mt-1 whitespace-pre-wrap break-words" data-testid="inquiry-message">{detail.message}</p>
+        )}
       </section>
 
       <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
@@ -150,8 +158,10 @@ export default function InquiryDetailView({ id, lang, dateFormat, onClose, onCha
 
       <section aria-labelledby="inquiry-attachments-title">
         <h3 id="inquiry-attachments-title" className="text-sm font-semibold text-ink">{t('inbox.fields.attachments')}</h3>
-        {detail.attachments.length === 0 ? (
+        {attachmentCount === 0 ? (
           <p className="mt-1 text-sm text-muted">{t('inbox.none')}</p>
+        ) : masked ? (
+          <p className="mt-1 text-sm text-muted">{t('access.masked.attachments', { n: attachmentCount })}</p>
         ) : (
           <ul className="mt-1 grid gap-1 text-sm">
             {detail.attachmentFiles.map((file, i) => (

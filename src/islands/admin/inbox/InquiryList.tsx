@@ -33,11 +33,15 @@ export default function InquiryList({ items, selected, onOpen, dateFormat, t }: 
                 {inquiry.name}
                 {inquiry.company && <span className="font-normal text-muted"> · {inquiry.company}</span>}
               </span>
-              <span className="line-clamp-2 break-words text-muted">{inquiry.message}</span>
-              {(inquiry.unit || inquiry.attachments.length > 0) && (
+              {inquiry.masked ? (
+                <span className="text-xs text-muted" data-testid="inquiry-masked">{t('access.masked.badge')}</span>
+              ) : (
+                <span className="line-clamp-2 break-words text-muted">{inquiry.message}</span>
+              )}
+              {(inquiry.unit || (inquiry.attachmentCount ?? inquiry.attachments.length) > 0) && (
                 <span className="text-xs text-muted">
                   {inquiry.unit && <span data-testid="inquiry-unit">{t('inbox.unitLabel', { floor: inquiry.unit.floor ?? '', unit: inquiry.unit.unitNumber ?? '' })}</span>}{' '}
-                  {inquiry.attachments.length > 0 && <span>{t('inbox.attachmentCount', { n: inquiry.attachments.length })}</span>}
+                  {(inquiry.attachmentCount ?? inquiry.attachments.length) > 0 && <span>{t('inbox.attachmentCount', { n: inquiry.attachmentCount ?? inquiry.attachments.length })}</span>}
                 </span>
               )}
             </span>

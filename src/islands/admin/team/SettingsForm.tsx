@@ -12,14 +12,16 @@ import { useQuery } from '~/client/use-query';
 export default function SettingsForm({ t }: { t: Translate }) {
   const { data } = useQuery<Settings>(['/api/admin/settings']);
   const [hours, setHours] = useState('');
+  const [includeName, setIncludeName] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setHours(data ? String(data.reminderBusinessHours) : ''), [data]);
+  useEffect(() => setIncludeName(data?.notifyIncludesName ?? false), [data]);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(null);
     try {
-      await patchSettings({ reminderBusinessHours: Number(hours) });
+      await patchSettings({ reminderBusinessHours: Number(hours), notifyIncludesName: includeName });
       showToast({ title: t('team.settings.saved') });
     } catch (err) {
       if (endSessionIfUnauthorized(err)) return;
@@ -46,6 +48,13 @@ export default function SettingsForm({ t }: { t: Translate }) {
         />
         <span id="reminder-hours-hint" className="text-xs text-muted">{t('team.settings.reminderHint')}</span>
         {error && <span className="text-danger">{t(error)}</span>}
+      </label>
+      <label className="flex max-w-xl items-start gap-3 text-sm">
+        <input type="checkbox" checked={includeName} onChange={(e) => setIncludeName(e.target.checked)} aria-describedby="notify-name-hint" className="mt-0.5 size-5 shrink-0" />
+        <span className="grid gap-1">
+          <span className="font-semibold">{t('access.settings.notifyIncludesName')}</span>
+          <span id="notify-name-hint" className="text-xs text-muted">{t('access.settings.notifyIncludesNameHint')}</span>
+        </span>
       </label>
       <button type="submit" className="btn min-h-11 justify-self-start bg-ink text-white">{t('team.settings.save')}</button>
     </form>
