@@ -12,18 +12,22 @@ import koStaffMail from '../../content/i18n/ko/staffMail.json' with { type: 'jso
 import enStaffMail from '../../content/i18n/en/staffMail.json' with { type: 'json' };
 import zhStaffMail from '../../content/i18n/zh/staffMail.json' with { type: 'json' };
 import jaStaffMail from '../../content/i18n/ja/staffMail.json' with { type: 'json' };
+import koTours from '../../content/i18n/ko/tours.json' with { type: 'json' };
+import enTours from '../../content/i18n/en/tours.json' with { type: 'json' };
+import zhTours from '../../content/i18n/zh/tours.json' with { type: 'json' };
+import jaTours from '../../content/i18n/ja/tours.json' with { type: 'json' };
 
 export type ServerLocale = Locale;
 
 /**
  * The texts functions write themselves (mails, CSV headers, error pages): the `inbox`, `mail` and
- * `staffMail` namespaces, imported so each function bundle carries them.
+ * `staffMail` namespaces (and `tours` for the tour invitations), imported so each function bundle carries them.
  */
 const DICTIONARIES: Record<Locale, Dictionary> = {
-  ko: { inbox: koInbox, mail: koMail, staffMail: koStaffMail },
-  en: { inbox: enInbox, mail: enMail, staffMail: enStaffMail },
-  zh: { inbox: zhInbox, mail: zhMail, staffMail: zhStaffMail },
-  ja: { inbox: jaInbox, mail: jaMail, staffMail: jaStaffMail },
+  ko: { inbox: koInbox, mail: koMail, staffMail: koStaffMail, tours: koTours },
+  en: { inbox: enInbox, mail: enMail, staffMail: enStaffMail, tours: enTours },
+  zh: { inbox: zhInbox, mail: zhMail, staffMail: zhStaffMail, tours: zhTours },
+  ja: { inbox: jaInbox, mail: jaMail, staffMail: jaStaffMail, tours: jaTours },
 };
 
 const translators = new Map<Locale, Translate>();

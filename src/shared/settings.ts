@@ -1,14 +1,17 @@
 import * as v from 'valibot';
 import { DEFAULT_REMINDER_BUSINESS_HOURS, REMINDER_BUSINESS_HOURS_RANGE } from './business-hours.ts';
 import { objectMessages } from './object-messages.ts';
+import { DEFAULT_TOUR_BUFFER_MINUTES, TOUR_BUFFER_RANGE } from './tours.ts';
 
 /** What the owner sets in the panel (GET/PATCH /api/admin/settings). */
 export interface Settings {
   /** A new inquiry untouched this many office hours reminds its assignee, or the team when unassigned. */
   reminderBusinessHours: number;
+  /** Minutes a host stays free after each tour (issue 26): no other tour of theirs starts before. */
+  tourBufferMinutes: number;
 }
 
-export const DEFAULT_SETTINGS: Settings = { reminderBusinessHours: DEFAULT_REMINDER_BUSINESS_HOURS };
+export const DEFAULT_SETTINGS: Settings = { reminderBusinessHours: DEFAULT_REMINDER_BUSINESS_HOURS, tourBufferMinutes: DEFAULT_TOUR_BUFFER_MINUTES };
 
 export const SettingsPatchSchema = v.strictObject(
   {
@@ -18,6 +21,14 @@ export const SettingsPatchSchema = v.strictObject(
         v.integer('team.errors.hoursInvalid'),
         v.minValue(REMINDER_BUSINESS_HOURS_RANGE.min, 'team.errors.hoursInvalid'),
         v.maxValue(REMINDER_BUSINESS_HOURS_RANGE.max, 'team.errors.hoursInvalid'),
+      ),
+    ),
+    tourBufferMinutes: v.optional(
+      v.pipe(
+        v.number('tours.errors.bufferInvalid'),
+        v.integer('tours.errors.bufferInvalid'),
+        v.minValue(TOUR_BUFFER_RANGE.min, 'tours.errors.bufferInvalid'),
+        v.maxValue(TOUR_BUFFER_RANGE.max, 'tours.errors.bufferInvalid'),
       ),
     ),
   },
