@@ -153,6 +153,8 @@ export interface Inquiry {
   responseDueAt: string | null;
   /** Past responseDueAt and still untouched. */
   overdue: boolean;
+  /** In the inbox list: a scheduled tour of this inquiry is today (issue 26). */
+  tourToday?: boolean;
 }
 
 /** The detail: the inquiry and its history, oldest first. */

@@ -14,6 +14,7 @@ import { notificationSettings } from '../notify/config.ts';
 import { asLocale } from '../i18n.ts';
 import { assertStorableText } from '../http/storable-text.ts';
 import { signedReadURL, objectMetadata } from '../objects/storage.ts';
+import { inquiriesTouringToday } from '../tours/queries.ts';
 
 /** A link signed on click only needs to outlive the click. */
 const ATTACHMENT_LINK_TTL_SECONDS = 5 * 60;
@@ -60,7 +61,9 @@ export async function listInquiriesRoute(req: Request, context: RouteContext): P
     next.searchParams.set('cursor', page.nextCursor);
     headers.Link = `<${next.pathname}${next.search}>; rel="next"`;
   }
-  return sizedJson(withResponseTimes(page.items, hours), headers);
+  // The inbox marks inquiries with a tour today (issue 26).
+  const touring = await inquiriesTouringToday(db, page.items.map((item) => item.id));
+  return sizedJson(withResponseTimes(page.items, hours).map((item) => ({ ...item, tourToday: touring.has(item.id) })), headers);
 }
 
 /** GET /api/inquiries/export: the filtered inbox as CSV. */
