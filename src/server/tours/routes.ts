@@ -2,7 +2,7 @@ import { TourCancelSchema, TourCreateSchema, TourFilterSchema, TourOutcomeSchema
 import { requireAccess, type Staff } from '../auth/access.ts';
 import { getDb } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';
-import { json, parseInput, readJson } from '../http/json.ts';
+import { json, parseInput, readJson, sharedJsonBytes } from '../http/json.ts';
 import { uuidParam, type RouteContext } from '../http/routes.ts';
 import { assertStorableText } from '../http/storable-text.ts';
 import { drainSoon } from '../notify/outbox.ts';
@@ -36,7 +36,8 @@ export async function listToursRoute(req: Request, context: RouteContext): Promi
   const query = Object.fromEntries([...new URL(req.url).searchParams].filter(([, value]) => value !== ''));
   const filter = parseInput(TourFilterSchema, query);
   const hostId = filter.hostId === 'me' ? staff.id : filter.hostId;
-  return json(await listTours(await getDb(), { ...filter, hostId }));
+  // Sent in one piece with its length (as the inbox list): a week of tours is one answer, not chunked.
+  return sharedJsonBytes(new TextEncoder().encode(JSON.stringify(await listTours(await getDb(), { ...filter, hostId }))));
 }
 
 /** GET /api/tours/{id}. */
