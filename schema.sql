@@ -612,3 +612,71 @@ CREATE TABLE IF NOT EXISTS access_reviews (
 DROP TRIGGER IF EXISTS access_reviews_audit ON access_reviews;
 CREATE TRIGGER access_reviews_audit AFTER INSERT OR UPDATE ON access_reviews
   FOR EACH ROW EXECUTE FUNCTION audit_row_change('access_review');
+-- ===== Tours (issue 26): site visits booked for an inquiry, their invitations and the staff calendar feed =====
+-- A tour keeps no copy of the prospect's name or address: mails read them from the inquiry when they are sent.
+-- busy_until = ends_at + the buffer at booking time: the host's time the tour takes (decision 030).
+CREATE TABLE IF NOT EXISTS tours (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  inquiry_id uuid NOT NULL REFERENCES inquiries (id) ON DELETE CASCADE,
+  host_id uuid NOT NULL REFERENCES users (id),
+  status text NOT NULL DEFAULT 'scheduled' CHECK (status IN ('scheduled', 'completed', 'no_show', 'cancelled')),
+  starts_at timestamptz NOT NULL,
+  ends_at timestamptz NOT NULL,
+  busy_until timestamptz NOT NULL,
+  unit_ids uuid[] NOT NULL DEFAULT '{}',
+  meeting_point text,
+  message_to_prospect text,
+  internal_notes text,
+  locale text NOT NULL DEFAULT 'ko',
+  -- The invitation's SEQUENCE: 0 when booked, +1 with every later message (reschedule, cancel).
+  sequence int NOT NULL DEFAULT 0,
+  cancel_reason text,
+  interest smallint CHECK (interest BETWEEN 1 AND 5),
+  feedback text,
+  next_step text,
+  next_step_on date,
+  outcome_at timestamptz,
+  outcome_reminded_at timestamptz,
+  prospect_reminded_at timestamptz,
+  created_by uuid REFERENCES users (id) ON DELETE SET NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  CHECK (ends_at > starts_at),
+  CHECK (busy_until >= ends_at)
+);
+CREATE INDEX IF NOT EXISTS tours_host_busy_idx ON tours (host_id, starts_at) WHERE status = 'scheduled';
+CREATE INDEX IF NOT EXISTS tours_starts_idx ON tours (starts_at);
+CREATE INDEX IF NOT EXISTS tours_inquiry_idx ON tours (inquiry_id);
+
+-- Never two scheduled tours of one host overlapping (buffer included), whatever writes them: the host's
+-- row is locked first, so two bookings of one host run one after the other and the second sees the first.
+-- Portable to PGlite, Postgres and Neon without an extension (decision 030).
+CREATE OR REPLACE FUNCTION tours_no_overlap() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.status <> 'scheduled' THEN RETURN NEW; END IF;
+  PERFORM 1 FROM users WHERE id = NEW.host_id FOR NO KEY UPDATE;
+  IF EXISTS (
+    SELECT 1 FROM tours t
+    WHERE t.host_id = NEW.host_id AND t.status = 'scheduled' AND t.id <> NEW.id
+      AND t.starts_at < NEW.busy_until AND NEW.starts_at < t.busy_until
+  ) THEN
+    RAISE EXCEPTION 'tour_overlap: the host has another tour then' USING ERRCODE = 'exclusion_violation';
+  END IF;
+  RETURN NEW;
+END $$;
+DROP TRIGGER IF EXISTS tours_no_overlap ON tours;
+CREATE TRIGGER tours_no_overlap BEFORE INSERT OR UPDATE OF host_id, starts_at, busy_until, status ON tours
+  FOR EACH ROW EXECUTE FUNCTION tours_no_overlap();
+DROP TRIGGER IF EXISTS tours_audit ON tours;
+CREATE TRIGGER tours_audit AFTER INSERT OR UPDATE OR DELETE ON tours
+  FOR EACH ROW EXECUTE FUNCTION audit_row_change('tour', 'updated_at', 'created_at', 'outcome_reminded_at', 'prospect_reminded_at');
+
+-- One private calendar feed per staff member: the token is an HMAC of `id` (so the panel can show it
+-- again); only its sha256 is stored. Rotating replaces the row; the account's deletion removes it and a
+-- deactivated account's feed answers 404.
+CREATE TABLE IF NOT EXISTS calendar_feeds (
+  user_id uuid PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+  id uuid NOT NULL,
+  token_hash text NOT NULL UNIQUE,
+  created_at timestamptz NOT NULL DEFAULT now()
+);

@@ -11,13 +11,14 @@ import { BRAND_CATEGORIES, DIRECTORY_FLOORS } from '../src/shared/brand.ts';
 import { inboxBench } from './bench/inbox.ts';
 import { loginBench } from './bench/login.ts';
 import { currentNoticeVersion } from '../src/server/privacy/notice.ts';
+import { toursBench } from './bench/tours.ts';
 
 /**
  * `npm run bench`: the API budgets through the local server on PGlite (issue 3): GET /api/brands with
  * 1,000 brands with and without search (p95 ≤ 10 ms), 100 concurrent inquiries (all stored exactly
  * once), sign-in with the memory-hard password hash (p95 ≤ 300 ms, scripts/bench/login.ts) and the brands
  * function's cold start on an existing PGlite folder. Then the inbox budgets with 10,000 inquiries
- * (scripts/bench/inbox.ts).
+ * (scripts/bench/inbox.ts), and the tours budgets with 2,000 tours (scripts/bench/tours.ts).
  */
 const BRANDS = 1000;
 const SAMPLES = 200;
@@ -148,6 +149,7 @@ try {
   server = undefined;
   rows.push(...(await coldStart(dataDir)));
   rows.push(...(await inboxBench()));
+  rows.push(...(await toursBench()));
   // Latency percentiles mean little on a busy machine: say how busy it was.
   console.log(`${availableParallelism()} CPUs, load average ${loadavg().map((n) => n.toFixed(1)).join(' / ')} (1/5/15 min)\n`);
   printTable(rows);

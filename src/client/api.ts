@@ -13,6 +13,8 @@ export class ApiError extends Error {
   /** The `{error:{code,fields}}` body of our functions, when the body was one. */
   code: string | undefined;
   fields: Record<string, string> | undefined;
+  /** A refused tour slot's next free starts (ISO), when the answer offered them. */
+  nextFree: string[] | undefined;
   /** Seconds from the answer's Retry-After (a 429 or 503), when it gave one. */
   retryAfter: number | undefined;
 
@@ -25,12 +27,13 @@ export class ApiError extends Error {
     const parsed = parseErrorBody(bodyText);
     this.code = parsed?.code;
     this.fields = parsed?.fields;
+    this.nextFree = parsed?.nextFree;
   }
 }
 
-function parseErrorBody(text: string): { code?: string; fields?: Record<string, string> } | undefined {
+function parseErrorBody(text: string): { code?: string; fields?: Record<string, string>; nextFree?: string[] } | undefined {
   try {
-    const body = JSON.parse(text) as { error?: { code?: string; fields?: Record<string, string> } };
+    const body = JSON.parse(text) as { error?: { code?: string; fields?: Record<string, string>; nextFree?: string[] } };
     return body?.error;
   } catch {
     return undefined;

@@ -16,18 +16,22 @@ import koAccess from '../../content/i18n/ko/access.json' with { type: 'json' };
 import enAccess from '../../content/i18n/en/access.json' with { type: 'json' };
 import zhAccess from '../../content/i18n/zh/access.json' with { type: 'json' };
 import jaAccess from '../../content/i18n/ja/access.json' with { type: 'json' };
+import koTours from '../../content/i18n/ko/tours.json' with { type: 'json' };
+import enTours from '../../content/i18n/en/tours.json' with { type: 'json' };
+import zhTours from '../../content/i18n/zh/tours.json' with { type: 'json' };
+import jaTours from '../../content/i18n/ja/tours.json' with { type: 'json' };
 
 export type ServerLocale = Locale;
 
 /**
- * The texts functions write themselves (mails, CSV headers, error pages): the `inbox`, `mail`,
- * `staffMail` and `access` namespaces, imported so each function bundle carries them.
+ * The texts functions write themselves (mails, CSV headers, error pages): the `inbox`, `mail`, `staffMail`
+ * and `access` namespaces (and `tours` for the tour invitations), imported so each function bundle carries them.
  */
 const DICTIONARIES: Record<Locale, Dictionary> = {
-  ko: { inbox: koInbox, mail: koMail, staffMail: koStaffMail, access: koAccess },
-  en: { inbox: enInbox, mail: enMail, staffMail: enStaffMail, access: enAccess },
-  zh: { inbox: zhInbox, mail: zhMail, staffMail: zhStaffMail, access: zhAccess },
-  ja: { inbox: jaInbox, mail: jaMail, staffMail: jaStaffMail, access: jaAccess },
+  ko: { inbox: koInbox, mail: koMail, staffMail: koStaffMail, access: koAccess, tours: koTours },
+  en: { inbox: enInbox, mail: enMail, staffMail: enStaffMail, access: enAccess, tours: enTours },
+  zh: { inbox: zhInbox, mail: zhMail, staffMail: zhStaffMail, access: zhAccess, tours: zhTours },
+  ja: { inbox: jaInbox, mail: jaMail, staffMail: jaStaffMail, access: jaAccess, tours: jaTours },
 };
 
 const translators = new Map<Locale, Translate>();

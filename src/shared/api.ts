@@ -8,6 +8,8 @@ export interface ApiErrorBody {
     message: string;
     /** Field name → dictionary key of the validation message. */
     fields?: Record<string, string>;
+    /** A refused tour slot (issue 26): the next free start times, ISO. */
+    nextFree?: string[];
   };
 }
 

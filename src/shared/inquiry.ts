@@ -179,6 +179,8 @@ export interface Inquiry {
   masked?: true;
   /** With `masked`: how many attachments there are (their paths are left out). */
   attachmentCount?: number;
+  /** In the inbox list: a scheduled tour of this inquiry is today (issue 26). */
+  tourToday?: boolean;
 }
 
 /** The detail: the inquiry and its history, oldest first. */

@@ -33,6 +33,10 @@ export const ACCESS = {
   'brands.write': 'agent',
   /** Starting a thumbnail or plan upload and making it public. */
   'uploads.write': 'agent',
+  /** Tours (issue 26): the agenda, an inquiry's tours, one tour. */
+  'tours.read': 'viewer',
+  /** Booking, rescheduling, cancelling a tour and recording its outcome. */
+  'tours.write': 'agent',
   /** Who can be assigned an inquiry (names only). */
   'team.directory': 'viewer',
   /** Users, roles, deactivation and invitations. */

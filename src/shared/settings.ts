@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { DEFAULT_REMINDER_BUSINESS_HOURS, REMINDER_BUSINESS_HOURS_RANGE } from './business-hours.ts';
 import { objectMessages } from './object-messages.ts';
+import { DEFAULT_TOUR_BUFFER_MINUTES, TOUR_BUFFER_RANGE } from './tours.ts';
 
 /** What the owner sets in the panel (GET/PATCH /api/admin/settings). */
 export interface Settings {
@@ -8,9 +9,15 @@ export interface Settings {
   reminderBusinessHours: number;
   /** The team's new-inquiry mail and webhook name the visitor (off: reference number, space, use and link only). */
   notifyIncludesName: boolean;
+  /** Minutes a host stays free after each tour (issue 26): no other tour of theirs starts before. */
+  tourBufferMinutes: number;
 }
 
-export const DEFAULT_SETTINGS: Settings = { reminderBusinessHours: DEFAULT_REMINDER_BUSINESS_HOURS, notifyIncludesName: false };
+export const DEFAULT_SETTINGS: Settings = {
+  reminderBusinessHours: DEFAULT_REMINDER_BUSINESS_HOURS,
+  notifyIncludesName: false,
+  tourBufferMinutes: DEFAULT_TOUR_BUFFER_MINUTES,
+};
 
 export const SettingsPatchSchema = v.strictObject(
   {
@@ -23,6 +30,14 @@ export const SettingsPatchSchema = v.strictObject(
       ),
     ),
     notifyIncludesName: v.optional(v.boolean('team.errors.invalid')),
+    tourBufferMinutes: v.optional(
+      v.pipe(
+        v.number('tours.errors.bufferInvalid'),
+        v.integer('tours.errors.bufferInvalid'),
+        v.minValue(TOUR_BUFFER_RANGE.min, 'tours.errors.bufferInvalid'),
+        v.maxValue(TOUR_BUFFER_RANGE.max, 'tours.errors.bufferInvalid'),
+      ),
+    ),
   },
   objectMessages({}, 'team.errors.invalid', 'team.errors.unknownField'),
 );

@@ -16,6 +16,11 @@ import setPublic from '../../functions/objects-set-public.ts';
 import upload from '../../functions/objects-upload.ts';
 import units from '../../functions/units.ts';
 import privacyNotice from '../../functions/privacy-notice.ts';
+import tours from '../../functions/tours.ts';
+import calendarFeed from '../../functions/calendar-feed.ts';
+import { officeHolidays } from '../../src/server/inquiries/response-time.ts';
+import { isOfficeDay, koreanDay } from '../../src/shared/business-hours.ts';
+import { addDays, seoulInstant } from '../../src/shared/tours.ts';
 import { can, type Permission } from '../../src/shared/roles.ts';
 import { call } from '../support/api-calls.ts';
 import { adminToken, brandBody, inquiryBody, uploaded, useApiBackend } from '../support/api-suite.ts';
@@ -76,6 +81,32 @@ describe.each(availableBackends())('role matrix: every admin route as owner, age
   let thumbnail = '';
   let inquiryId = '';
 
+  let tourUnit = '';
+  /** Tours are booked on an inquiry of their own, so the inbox routes' status changes stay theirs. */
+  let tourInquiryId = '';
+  let ended = 0;
+  /** Tours follow each other 45 minutes apart (30 + the 15-minute buffer) from the second office day on. */
+  let slot = { day: koreanDay(new Date()), minute: 17 * 60 };
+  const nextSlot = () => {
+    slot.minute += 45;
+    if (slot.minute + 30 > 18 * 60) {
+      let day = addDays(slot.day, 1);
+      while (!isOfficeDay(day, officeHolidays()) || day <= addDays(koreanDay(new Date()), 1)) day = addDays(day, 1);
+      slot = { day, minute: 9 * 60 };
+    }
+    return seoulInstant(slot.day, `${String(Math.floor(slot.minute / 60)).padStart(2, '0')}:${String(slot.minute % 60).padStart(2, '0')}`).toISOString();
+  };
+  const tourBody = () => ({ startsAt: nextSlot(), durationMinutes: 30, unitIds: [tourUnit], hostId: accounts.agent.id });
+  const newTour = async () => (await call(tours, 'POST', `/api/inquiries/${tourInquiryId}/tours`, { token: admin, body: tourBody() })).json.id as string;
+  /** A tour that ended a day or more ago, each an hour before the last (moved back as the clock would have), waiting for its outcome. */
+  const endedTour = async () => {
+    const id = await newTour();
+    ended += 1;
+    const start = new Date(Date.now() - 86_400_000 - ended * 3_600_000);
+    await ctx.db.updateTable('tours').set({ startsAt: start, endsAt: new Date(start.getTime() + 1_800_000), busyUntil: new Date(start.getTime() + 2_700_000) }).where('id', '=', id).execute();
+    return id;
+  };
+
   const tokenOf = (caller: Caller) => (caller === 'nobody' ? undefined : accounts[caller].token);
   const newBrand = async () => (await call(brands, 'POST', '/api/brands', { token: admin, body: brandBody(thumbnail, { name: `Brand ${randomUUID()}` }) })).json.id as string;
   const newUnit = async () => (await call(units, 'POST', '/api/units', { token: admin, body: unitBody() })).json.id as string;
@@ -132,6 +163,16 @@ describe.each(availableBackends())('role matrix: every admin route as owner, age
     { route: 'PATCH /api/inquiries/{id} (note)', access: 'inquiries.write', ok: 200, send: (caller, token) => call(inquiries, 'PATCH', `/api/inquiries/${inquiryId}`, { token, body: { note: `Called by ${caller}` } }) },
     { route: 'PATCH /api/inquiries/{id} (assignment, next step)', access: 'inquiries.write', ok: 200, send: (_, token) => call(inquiries, 'PATCH', `/api/inquiries/${inquiryId}`, { token, body: { assigneeId: accounts.agent.id, nextStepOn: '2026-12-01' } }) },
     { route: 'POST /api/inquiries/{id}/attachments/0/link', access: 'inquiries.attachments', ok: 200, send: (_, token) => call(inquiries, 'POST', `/api/inquiries/${inquiryId}/attachments/0/link`, { token }) },
+    // Tours (issue 26)
+    { route: 'POST /api/inquiries/{id}/tours', access: 'tours.write', ok: 201, send: (_, token) => call(tours, 'POST', `/api/inquiries/${tourInquiryId}/tours`, { token, body: tourBody() }) },
+    { route: 'GET /api/tours', access: 'tours.read', ok: 200, send: (_, token) => call(tours, 'GET', '/api/tours?hostId=me', { token }) },
+    { route: 'GET /api/tours/{id}', access: 'tours.read', ok: 200, send: async (_, token) => call(tours, 'GET', `/api/tours/${await newTour()}`, { token }) },
+    { route: 'PATCH /api/tours/{id} (reschedule)', access: 'tours.write', ok: 200, send: async (_, token) => call(tours, 'PATCH', `/api/tours/${await newTour()}`, { token, body: { startsAt: nextSlot() } }) },
+    { route: 'POST /api/tours/{id}/cancel', access: 'tours.write', ok: 200, send: async (_, token) => call(tours, 'POST', `/api/tours/${await newTour()}/cancel`, { token, body: { reason: 'Prospect asked' } }) },
+    { route: 'POST /api/tours/{id}/outcome', access: 'tours.write', ok: 200, send: async (_, token) => call(tours, 'POST', `/api/tours/${await endedTour()}/outcome`, { token, body: { outcome: 'completed', interest: 3 } }) },
+    { route: 'GET /api/admin/me/calendar-feed', access: 'account.self', ok: 200, send: (_, token) => call(calendarFeed, 'GET', '/api/admin/me/calendar-feed', { token }) },
+    { route: 'POST /api/admin/me/calendar-feed/rotate', access: 'account.self', ok: 200, send: (_, token) => call(calendarFeed, 'POST', '/api/admin/me/calendar-feed/rotate', { token }) },
+    { route: 'GET /api/calendar-feed/{token} (unknown)', access: 'public', ok: 404, okCode: 'feed_not_found', send: () => getFile(calendarFeed, `/api/calendar-feed/${'x'.repeat(43)}`) },
     // The team
     { route: 'GET /api/admin/users', access: 'team.manage', ok: 200, send: (_, token) => call(users, 'GET', '/api/admin/users', { token }) },
     {
@@ -200,6 +241,8 @@ describe.each(availableBackends())('role matrix: every admin route as owner, age
     expect(off.status).toBe(200);
     const attachment = await uploaded('attachment', new TextEncoder().encode('%PDF-1.4 company registration'));
     inquiryId = (await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody({ attachments: [attachment] }) })).json.id;
+    tourUnit = await newUnit();
+    tourInquiryId = (await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody({ name: 'Tour prospect' }) })).json.id;
   });
 
   it.each(CALLERS)('answers each route as the role table says for %s', async (caller) => {
@@ -224,6 +267,7 @@ describe.each(availableBackends())('role matrix: every admin route as owner, age
       'inquiry.update', 'inquiry.note',
       'user.create', 'user.update', 'user.password_change', 'invitation.invite',
       'session.sign_in', 'session.sign_out', 'setting.create', 'audit.export',
+      'tour.create', 'tour.update', 'tour.cancel', 'tour.outcome',
     ];
     expect(expectedKinds.filter((kind) => !kinds.has(kind))).toEqual([]);
     // The writes of the agent are theirs, not the admin's: status changes, notes, assignment.

@@ -6,12 +6,15 @@ import UnitsTab from './UnitsTab';
 import TeamTab from './team/TeamTab';
 import AuditTab from './audit/AuditTab';
 import AccountTab from './account/AccountTab';
+import ToursTab from './tours/ToursTab';
 
 /** The open tab's content. */
 export default function AdminPanel({ tab, t }: { tab: AdminTab; t: Translate }) {
   switch (tab) {
     case 'inquiries':
       return <InboxTab t={t} />;
+    case 'tours':
+      return <ToursTab t={t} />;
     case 'units':
       return <UnitsTab t={t} />;
     case 'brands':

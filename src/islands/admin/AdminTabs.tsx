@@ -2,7 +2,7 @@ import { useRef, type KeyboardEvent } from 'react';
 import type { Translate } from '~/i18n/translate';
 import { can, type Role } from '~/shared/roles';
 
-export const ADMIN_TABS = ['inquiries', 'brands', 'units', 'team', 'activity', 'account'] as const;
+export const ADMIN_TABS = ['inquiries', 'tours', 'brands', 'units', 'team', 'activity', 'account'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 /** The tabs a role may use (the server checks every call anyway; this only hides). */
@@ -17,6 +17,7 @@ export function tabsFor(role: Role | null): AdminTab[] {
 
 const LABELS: Record<AdminTab, string> = {
   inquiries: 'admin.tabs.inquiries',
+  tours: 'tours.tab',
   brands: 'admin.tabs.brands',
   units: 'units.admin.tab',
   team: 'team.tabs.team',

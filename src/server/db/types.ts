@@ -32,6 +32,8 @@ export interface Database {
   auditEvents: AuditEventsTable;
   accessRecords: AccessRecordsTable;
   accessReviews: AccessReviewsTable;
+  tours: ToursTable;
+  calendarFeeds: CalendarFeedsTable;
 }
 
 /** The spec's User entity: a staff account (issue 17). `password` is a PHC-style hash with its parameters. */
@@ -322,4 +324,38 @@ export interface AccessReviewsTable {
   mailedAt: Timestamp;
   doneAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   doneBy: string | null;
+/** Site visits (issue 26). No copy of the prospect's contact details: those are read from the inquiry. */
+export interface ToursTable {
+  id: Generated<string>;
+  inquiryId: string;
+  hostId: string;
+  status: Generated<string>;
+  startsAt: ColumnType<Date, Date | string, Date | string>;
+  endsAt: ColumnType<Date, Date | string, Date | string>;
+  busyUntil: ColumnType<Date, Date | string, Date | string>;
+  unitIds: ColumnType<string[], string[] | undefined, string[]>;
+  meetingPoint: string | null;
+  messageToProspect: string | null;
+  internalNotes: string | null;
+  locale: Generated<string>;
+  sequence: Generated<number>;
+  cancelReason: ColumnType<string | null, string | null | undefined, string | null>;
+  interest: ColumnType<number | null, number | null | undefined, number | null>;
+  feedback: ColumnType<string | null, string | null | undefined, string | null>;
+  nextStep: ColumnType<string | null, string | null | undefined, string | null>;
+  nextStepOn: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  outcomeAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  outcomeRemindedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  prospectRemindedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  createdBy: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** A staff member's private calendar feed: the sha256 of its token (an HMAC of `id`). */
+export interface CalendarFeedsTable {
+  userId: string;
+  id: string;
+  tokenHash: string;
+  createdAt: Timestamp;
 }

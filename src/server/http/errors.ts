@@ -7,12 +7,13 @@ export class HttpError extends Error {
   readonly code: string;
   readonly fields: Record<string, string> | undefined;
   readonly headers: Record<string, string> | undefined;
+  readonly nextFree: string[] | undefined;
 
   constructor(
     status: number,
     code: string,
     message: string,
-    options: { fields?: Record<string, string>; headers?: Record<string, string> } = {},
+    options: { fields?: Record<string, string>; headers?: Record<string, string>; nextFree?: string[] } = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -20,6 +21,7 @@ export class HttpError extends Error {
     this.code = code;
     this.fields = options.fields;
     this.headers = options.headers;
+    this.nextFree = options.nextFree;
   }
 }
 

@@ -5,6 +5,7 @@ import { withActor, type Trx } from '../audit/actor.ts';
 import type { Db } from '../db/index.ts';
 import { queueStaffMail } from '../notify/staff-mail.ts';
 import { officeHolidays, reminderHours } from './response-time.ts';
+import { hostsTouringOn } from '../tours/reminders.ts';
 
 /** Inquiries older than this are not reminded about (a first deploy must not remind of last year's). */
 const REMINDER_LOOKBACK_DAYS = 14;
@@ -67,7 +68,7 @@ export async function sendDueReminders(db: Db, now = new Date()): Promise<number
 
 /**
  * The morning digest (08:30 Korean time on working days, functions/morning-digest.ts): each agent or owner
- * with open inquiries whose next step is due today (or overdue) gets one mail listing them; nothing on
+ * with open inquiries whose next step is due today (or overdue), or with tours today, gets one mail listing them; nothing on
  * holidays, and at most one per person and day.
  * @returns how many digests were queued.
  */
@@ -84,8 +85,10 @@ export async function sendMorningDigests(db: Db, now = new Date()): Promise<numb
     .where('i.status', 'not in', ['won', 'lost'])
     .where(sql<boolean>`i.next_step_on <= ${day}::date`)
     .execute();
+  // Hosts of today's tours get the digest too (issue 26): it lists their tours of the day.
+  const ids = [...new Set([...people.map((person) => person.id), ...(await hostsTouringOn(db, day))])];
   let queued = 0;
-  for (const person of people) {
+  for (const person of ids.map((id) => ({ id }))) {
     if (await queueStaffMail(db, { kind: 'digest', userId: person.id, day }, `digest:${person.id}:${day}`)) queued += 1;
   }
   return queued;

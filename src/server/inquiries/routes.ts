@@ -17,6 +17,7 @@ import { notificationSettings } from '../notify/config.ts';
 import { asLocale } from '../i18n.ts';
 import { assertStorableText } from '../http/storable-text.ts';
 import { signedReadURL, objectMetadata } from '../objects/storage.ts';
+import { inquiriesTouringToday } from '../tours/queries.ts';
 
 /** A link signed on click only needs to outlive the click. */
 const ATTACHMENT_LINK_TTL_SECONDS = 5 * 60;
@@ -66,7 +67,9 @@ export async function listInquiriesRoute(req: Request, context: RouteContext): P
     next.searchParams.set('cursor', page.nextCursor);
     headers.Link = `<${next.pathname}${next.search}>; rel="next"`;
   }
-  const items = withResponseTimes(page.items, hours);
+  // The inbox marks inquiries with a tour today (issue 26).
+  const touring = await inquiriesTouringToday(db, page.items.map((item) => item.id));
+  const items = withResponseTimes(page.items, hours).map((item) => ({ ...item, tourToday: touring.has(item.id) }));
   return sizedJson(readsMasked(staff) ? items.map(maskInquiry) : items, headers);
 }
 

@@ -39,6 +39,8 @@ export async function withNotificationStates(db: Db, rows: SelectedRow[]): Promi
     ])
     // One array parameter, not one per row: less for the database to parse on every page.
     .where(sql<boolean>`inquiry_id = any(${rows.map((row) => row.id)}::uuid[])`)
+    // The inquiry's own notifications; a tour's mails (issue 26) are the tour's.
+    .where('channel', '!=', 'tour-mail')
     .groupBy('inquiryId')
     .execute();
   const byId = new Map(states.map((row) => [row.inquiryId, row.state]));

@@ -14,6 +14,18 @@ function transportFor(url: string): Transporter {
   return cached.transport;
 }
 
+/** What nodemailer is given for a message (a calendar invitation becomes its inline part and .ics file). */
+export function mailOptions(from: string, message: MailMessage) {
+  return {
+    from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+    ...(message.icalEvent ? { icalEvent: message.icalEvent } : {}),
+  };
+}
+
 export async function sendMail(smtpUrl: string, from: string, message: MailMessage): Promise<void> {
-  await transportFor(smtpUrl).sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+  await transportFor(smtpUrl).sendMail(mailOptions(from, message));
 }

@@ -12,6 +12,9 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  replyTo?: string;
+  /** A calendar invitation (tours): nodemailer adds it inline as text/calendar; method=… and as an .ics file. */
+  icalEvent?: { method: string; content: string; filename: string };
 }
 
 /** The inbox link of an inquiry. Never a signed attachment link: notifications leave our systems. */

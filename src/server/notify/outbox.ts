@@ -9,6 +9,8 @@ import { postWebhook } from './webhook.ts';
 import { readSettings } from '../settings/queries.ts';
 import { STAFF_MAIL_CHANNEL, type StaffMail } from './staff-mail.ts';
 import { staffMessage } from './staff-messages.ts';
+import { TOUR_MAIL_CHANNEL, type TourMail } from '../tours/mail-queue.ts';
+import { tourMessage } from '../tours/messages.ts';
 
 /** After this many failed attempts a notification is marked failed (about 2 hours of retries). */
 export const OUTBOX_MAX_ATTEMPTS = 8;
@@ -28,8 +30,8 @@ interface Claimed {
   id: string;
   /** Null for a staff mail, whose subject is its payload. */
   inquiryId: string | null;
-  channel: NotifyChannel | typeof STAFF_MAIL_CHANNEL;
-  payload: StaffMail | null;
+  channel: NotifyChannel | typeof STAFF_MAIL_CHANNEL | typeof TOUR_MAIL_CHANNEL;
+  payload: StaffMail | TourMail | null;
   attempts: number;
 }
 
@@ -59,7 +61,14 @@ async function claim(db: Db, inquiryId: string | undefined): Promise<Claimed[]> 
 async function deliver(db: Db, row: Claimed): Promise<void> {
   const env = serverEnv();
   if (row.channel === STAFF_MAIL_CHANNEL) {
-    const message = row.payload ? await staffMessage(db, row.payload) : null;
+    const message = row.payload ? await staffMessage(db, row.payload as StaffMail) : null;
+    if (!message) return;
+    if (!env.smtpUrl || !env.inquiryNotifyFrom) throw new Error('SMTP_URL or INQUIRY_NOTIFY_FROM is not set any more');
+    return sendMail(env.smtpUrl, env.inquiryNotifyFrom, message);
+  }
+  if (row.channel === TOUR_MAIL_CHANNEL) {
+    // Written now from the tour as it is: a superseded version or a tour gone is not sent (null).
+    const message = row.payload ? await tourMessage(db, row.payload as TourMail) : null;
     if (!message) return;
     if (!env.smtpUrl || !env.inquiryNotifyFrom) throw new Error('SMTP_URL or INQUIRY_NOTIFY_FROM is not set any more');
     return sendMail(env.smtpUrl, env.inquiryNotifyFrom, message);
@@ -108,7 +117,7 @@ async function deliverAll(db: Db, claimed: Claimed[], result: DrainResult): Prom
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       const last = row.attempts >= OUTBOX_MAX_ATTEMPTS;
-      console.error(`notification ${row.channel} for ${row.inquiryId ? `inquiry ${row.inquiryId}` : row.payload?.kind}, attempt ${row.attempts}: ${message}`);
+      console.error(`notification ${row.channel} for ${row.inquiryId ? `inquiry ${row.inquiryId}` : (row.payload as { kind?: string } | null)?.kind}, attempt ${row.attempts}: ${message}`);
       await db
         .updateTable('outbox')
         .set({

@@ -10,6 +10,7 @@ import type { MailMessage } from './messages.ts';
 import { accessReviewFigures, type PersonAccess } from '../audit/review.ts';
 import { isExportReason, UNUSUAL_VIEWS_PER_DAY } from '../../shared/access.ts';
 import type { StaffMail } from './staff-mail.ts';
+import { toursOfDay } from '../tours/reminders.ts';
 
 const SUMMARY_CHARS = 200;
 
@@ -167,14 +168,21 @@ export async function staffMessage(db: Db, mail: StaffMail): Promise<MailMessage
         .orderBy('createdAt')
         .limit(100)
         .execute();
-      if (due.length === 0) return null;
+      const tours = await toursOfDay(db, user.id, mail.day);
+      if (due.length === 0 && tours.length === 0) return null;
       const locale = asLocale(user.locale);
       const t = serverMessages(locale);
       const lines = due.map((row) => `- ${row.name}${row.company ? ` (${row.company})` : ''} · ${t(`inbox.status.${row.status}`)} · ${row.nextStep} — ${adminUrl(locale, `?inquiry=${row.id}`)}`);
+      const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Seoul' });
+      const tourLines = tours.map((row) => `- ${clock.format(new Date(row.startsAt))}–${clock.format(new Date(row.endsAt))} ${row.name}${row.company ? ` (${row.company})` : ''} — ${adminUrl(locale, `?inquiry=${row.inquiryId}`)}`);
       return {
         to: user.email,
-        subject: t('staffMail.digest.subject', { n: due.length, day: mail.day }),
-        text: [t('staffMail.greeting', { name: user.displayName || user.username }), '', t('staffMail.digest.body', { n: due.length }), '', ...lines].join('\n'),
+        subject: due.length > 0 ? t('staffMail.digest.subject', { n: due.length, day: mail.day }) : t('tours.mail.digestSubject', { n: tours.length, day: mail.day }),
+        text: [
+          t('staffMail.greeting', { name: user.displayName || user.username }), '',
+          ...(due.length > 0 ? [t('staffMail.digest.body', { n: due.length }), '', ...lines] : []),
+          ...(tours.length > 0 ? [...(due.length > 0 ? [''] : []), t('tours.mail.digestTours'), '', ...tourLines] : []),
+        ].join('\n'),
       };
     }
   }

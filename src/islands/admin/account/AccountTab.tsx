@@ -3,6 +3,7 @@ import ProfileForm from './ProfileForm';
 import PasswordForm from './PasswordForm';
 import SessionList from './SessionList';
 import PasskeyList from './PasskeyList';
+import CalendarFeed from '../tours/CalendarFeed';
 
 /** "My account": who I am, my password, where I am signed in, my passkeys. */
 export default function AccountTab({ t }: { t: Translate }) {
@@ -12,6 +13,7 @@ export default function AccountTab({ t }: { t: Translate }) {
       <PasswordForm t={t} />
       <SessionList t={t} />
       <PasskeyList t={t} />
+      <CalendarFeed t={t} />
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { NotificationBadge, StatusBadge } from './StatusBadge';
 import AssignmentControls from './AssignmentControls';
 import HistoryEntry from './HistoryEntry';
 import PrivacyRecord from './PrivacyRecord';
+import InquiryTours from '../tours/InquiryTours';
 
 interface Props {
   id: string;
@@ -181,6 +182,20 @@ export default function InquiryDetailView({ id, lang, dateFormat, onClose, onCha
       </section>
 
       {can(role, 'inquiries.write') && <NoteForm onSubmit={(note) => change({ note })} t={t} />}
+
+      <InquiryTours
+        inquiryId={detail.id}
+        inquiryLocale={detail.locale ?? null}
+        assigneeId={detail.assigneeId ?? null}
+        canWrite={can(role, 'tours.write')}
+        lang={lang}
+        onChanged={() => {
+          // A first tour moves the inquiry to touring: show it here and in the list.
+          readDetail(id).then((data) => setDetail(data), () => undefined);
+          onChanged();
+        }}
+        t={t}
+      />
 
       <section aria-labelledby="inquiry-history-title">
         <h3 id="inquiry-history-title" className="text-sm font-semibold text-ink">{t('inbox.history')}</h3>

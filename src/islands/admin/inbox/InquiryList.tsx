@@ -47,6 +47,7 @@ export default function InquiryList({ items, selected, onOpen, dateFormat, t }: 
             </span>
             <span className="flex flex-wrap items-center gap-2 sm:flex-col sm:items-end">
               {inquiry.overdue && <span className="rounded-full bg-danger px-2 py-0.5 text-xs font-semibold text-white" data-testid="overdue">{t('team.inbox.overdue')}</span>}
+              {inquiry.tourToday && <span className="rounded-full bg-brass-soft px-2 py-0.5 text-xs font-semibold text-ink" data-testid="tour-today">{t('tours.panel.today')}</span>}
               <StatusBadge status={inquiry.status} t={t} />
               <span className="text-xs text-muted" data-testid="inquiry-assignee">{inquiry.assignee?.name ?? t('team.inbox.unassigned')}</span>
               <NotificationBadge state={inquiry.notification} t={t} />

@@ -2,6 +2,7 @@ import { useEffect, useState, type SubmitEvent } from 'react';
 import type { Translate } from '~/i18n/translate';
 import { REMINDER_BUSINESS_HOURS_RANGE } from '~/shared/business-hours';
 import type { Settings } from '~/shared/settings';
+import { TOUR_BUFFER_RANGE } from '~/shared/tours';
 import { ApiError } from '~/client/api';
 import { endSessionIfUnauthorized } from '~/client/admin-session';
 import { patchSettings } from '~/client/staff-api';
@@ -13,15 +14,17 @@ export default function SettingsForm({ t }: { t: Translate }) {
   const { data } = useQuery<Settings>(['/api/admin/settings']);
   const [hours, setHours] = useState('');
   const [includeName, setIncludeName] = useState(false);
+  const [buffer, setBuffer] = useState('');
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setHours(data ? String(data.reminderBusinessHours) : ''), [data]);
   useEffect(() => setIncludeName(data?.notifyIncludesName ?? false), [data]);
+  useEffect(() => setBuffer(data ? String(data.tourBufferMinutes) : ''), [data]);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(null);
     try {
-      await patchSettings({ reminderBusinessHours: Number(hours), notifyIncludesName: includeName });
+      await patchSettings({ reminderBusinessHours: Number(hours), notifyIncludesName: includeName, tourBufferMinutes: Number(buffer) });
       showToast({ title: t('team.settings.saved') });
     } catch (err) {
       if (endSessionIfUnauthorized(err)) return;
@@ -47,7 +50,6 @@ export default function SettingsForm({ t }: { t: Translate }) {
           className="min-h-11 rounded-md border border-muted px-3 text-base"
         />
         <span id="reminder-hours-hint" className="text-xs text-muted">{t('team.settings.reminderHint')}</span>
-        {error && <span className="text-danger">{t(error)}</span>}
       </label>
       <label className="flex max-w-xl items-start gap-3 text-sm">
         <input type="checkbox" checked={includeName} onChange={(e) => setIncludeName(e.target.checked)} aria-describedby="notify-name-hint" className="mt-0.5 size-5 shrink-0" />
@@ -56,6 +58,23 @@ export default function SettingsForm({ t }: { t: Translate }) {
           <span id="notify-name-hint" className="text-xs text-muted">{t('access.settings.notifyIncludesNameHint')}</span>
         </span>
       </label>
+      <label className="grid max-w-xs gap-1 text-sm">
+        <span className="font-semibold">{t('tours.settings.buffer')}</span>
+        <input
+          type="number"
+          inputMode="numeric"
+          min={TOUR_BUFFER_RANGE.min}
+          max={TOUR_BUFFER_RANGE.max}
+          required
+          value={buffer}
+          aria-invalid={error ? true : undefined}
+          aria-describedby="tour-buffer-hint"
+          onChange={(e) => setBuffer(e.target.value)}
+          className="min-h-11 rounded-md border border-muted px-3 text-base"
+        />
+        <span id="tour-buffer-hint" className="text-xs text-muted">{t('tours.settings.bufferHint')}</span>
+      </label>
+      {error && <span role="alert" className="text-sm text-danger">{t(error)}</span>}
       <button type="submit" className="btn min-h-11 justify-self-start bg-ink text-white">{t('team.settings.save')}</button>
     </form>
   );
