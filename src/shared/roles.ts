@@ -37,6 +37,10 @@ export const ACCESS = {
   'team.manage': 'owner',
   'audit.read': 'owner',
   'settings.manage': 'owner',
+  /** The reports tab's team totals: funnel, sources, speed, spaces (issue 27, decision 031). */
+  'reports.read': 'viewer',
+  /** The reports' per-person figures: the team report and speed by person. */
+  'reports.people': 'agent',
   /** My own account: profile, password, sessions, passkeys. */
   'account.self': 'viewer',
 } as const satisfies Record<string, Role>;

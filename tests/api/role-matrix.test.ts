@@ -15,6 +15,7 @@ import multipart from '../../functions/objects-multipart.ts';
 import setPublic from '../../functions/objects-set-public.ts';
 import upload from '../../functions/objects-upload.ts';
 import units from '../../functions/units.ts';
+import reports from '../../functions/reports.ts';
 import { can, type Permission } from '../../src/shared/roles.ts';
 import { call } from '../support/api-calls.ts';
 import { adminToken, brandBody, inquiryBody, uploaded, useApiBackend } from '../support/api-suite.ts';
@@ -180,6 +181,12 @@ describe.each(availableBackends())('role matrix: every admin route as owner, age
     { route: 'GET /api/admin/audit/export', access: 'audit.read', ok: 200, send: (_, token) => getFile(audit, '/api/admin/audit/export', token) },
     { route: 'GET /api/admin/settings', access: 'settings.manage', ok: 200, send: (_, token) => call(settings, 'GET', '/api/admin/settings', { token }) },
     { route: 'PATCH /api/admin/settings', access: 'settings.manage', ok: 200, send: (caller, token) => call(settings, 'PATCH', '/api/admin/settings', { token, body: { reminderBusinessHours: caller === 'owner' ? 6 : 3 } }) },
+    // Reports (issue 27): the team's totals for every role, per-person figures for owners and agents
+    ...(['funnel', 'sources', 'speed', 'spaces'] as const).map((name): RouteCase => ({
+      route: `GET /api/reports/${name}`, access: 'reports.read', ok: 200, send: (_, token) => call(reports, 'GET', `/api/reports/${name}?from=2026-03-01&to=2026-03-31`, { token }),
+    })),
+    { route: 'GET /api/reports/team', access: 'reports.people', ok: 200, send: (_, token) => call(reports, 'GET', '/api/reports/team?from=2026-03-01&to=2026-03-31', { token }) },
+    { route: 'GET /api/reports/funnel (CSV)', access: 'reports.read', ok: 200, send: (_, token) => getFile(reports, '/api/reports/funnel?from=2026-03-01&to=2026-03-31&format=csv', token) },
     // Signing in (public)
     { route: 'POST /api/admin/password-reset', access: 'public', ok: 202, send: (_, token) => call(passwordReset, 'POST', '/api/admin/password-reset', { token, body: { email: 'nobody-here@btower.example' } }) },
   ];

@@ -30,6 +30,7 @@ export interface Database {
   webauthnChallenges: WebauthnChallengesTable;
   settings: SettingsTable;
   auditEvents: AuditEventsTable;
+  unitStatusDays: UnitStatusDaysTable;
 }
 
 /** The spec's User entity: a staff account (issue 17). `password` is a PHC-style hash with its parameters. */
@@ -290,4 +291,15 @@ export interface UnitAddressesTable {
 export interface BrandSlugsTable {
   slug: string;
   brandId: string;
+}
+
+/** Each space's status at the end of each Korean calendar day (reports: vacancy over time, days on market). */
+export interface UnitStatusDaysTable {
+  /** A date column: written as 'YYYY-MM-DD'. */
+  day: ColumnType<Date | string, string, string>;
+  unitId: string;
+  floor: string;
+  unitNumber: string;
+  status: string;
+  exclusiveAreaM2: number;
 }
