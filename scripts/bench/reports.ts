@@ -123,7 +123,8 @@ export async function reportsBench(): Promise<Row[]> {
     const distDir = path.resolve(process.env.ASTRO_OUT_DIR ?? 'dist');
     const withSite = existsSync(path.join(distDir, 'index.html'));
     const env = { DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, DATABASE_URL: '', OBJECT_SIGNING_SECRET: 'bench-signing-secret', DIST_DIR: distDir };
-    server = await startLocalServer(await freePort(), env, { apiOnly: !withSite });
+    // PORT names the port when the machine is shared (each developer has their own); any free one else.
+    server = await startLocalServer(Number(process.env.PORT) || (await freePort()), env, { apiOnly: !withSite });
     const login = await fetch(`${server.origin}/api/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ password: PASSWORD }) });
     const { token } = (await login.json()) as { token: string };
     const today = koreanDay(new Date());
