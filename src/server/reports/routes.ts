@@ -4,7 +4,7 @@ import { REPORTS, ReportQuerySchema, type ReportName } from '../../shared/report
 import { requireAccess } from '../auth/access.ts';
 import { getDb, type Db } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';
-import { json, parseInput } from '../http/json.ts';
+import { parseInput, sharedJsonBytes } from '../http/json.ts';
 import type { RouteContext } from '../http/routes.ts';
 import { asLocale } from '../i18n.ts';
 import { cachedReport, REPORT_CACHE_SECONDS } from './cache.ts';
@@ -46,7 +46,12 @@ export async function reportRoute(name: ReportName, req: Request, context: Route
   const period = periodOf(query);
   const report = await cachedReport(db, `${name}|${query.from}|${query.to}|${query.interval}|${people}|${period.today}`, () => computeReport(db, name, period, people));
   const headers = { 'Cache-Control': `private, max-age=${REPORT_CACHE_SECONDS}` };
-  if (query.format === 'json') return json(report, { headers });
+  if (query.format === 'json') {
+    // With its length, as the inbox's lists: one chunk, no chunked encoding.
+    const response = sharedJsonBytes(new TextEncoder().encode(JSON.stringify(report)));
+    response.headers.set('Cache-Control', headers['Cache-Control']);
+    return response;
+  }
   const tables = reportTables(name, report as never);
   const table = tableName === undefined ? tables[0]! : tables.find((one) => one.name === tableName);
   if (!table) throw new HttpError(400, 'invalid_input', 'No such table in this report', { fields: { table: 'reports.errors.tableInvalid' } });
