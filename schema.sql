@@ -680,3 +680,53 @@ CREATE TABLE IF NOT EXISTS calendar_feeds (
   token_hash text NOT NULL UNIQUE,
   created_at timestamptz NOT NULL DEFAULT now()
 );
+-- ===== Reports (issue 27): each space's status per Korean calendar day, for vacancy over time =====
+-- One row per space and day: the status it had at the end of that day (a change later the same day
+-- overwrites the row). Written by the trigger below on every unit write, in the write's own transaction,
+-- and by the scheduled function functions/unit-status-days.ts every night for every space (so a day with
+-- no change still has its row). No foreign key on purpose: a deleted space keeps its past days.
+CREATE TABLE IF NOT EXISTS unit_status_days (
+  day date NOT NULL,
+  unit_id uuid NOT NULL,
+  floor text NOT NULL,
+  unit_number text NOT NULL,
+  status text NOT NULL,
+  exclusive_area_m2 double precision NOT NULL,
+  PRIMARY KEY (unit_id, day)
+);
+CREATE INDEX IF NOT EXISTS unit_status_days_day_idx ON unit_status_days (day);
+
+CREATE OR REPLACE FUNCTION record_unit_status_day() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  today date := (clock_timestamp() AT TIME ZONE 'Asia/Seoul')::date;
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    -- Gone today: it no longer counts among today's spaces; its earlier days stay.
+    DELETE FROM unit_status_days WHERE unit_id = OLD.id AND day = today;
+    RETURN NULL;
+  END IF;
+  INSERT INTO unit_status_days (day, unit_id, floor, unit_number, status, exclusive_area_m2)
+  VALUES (today, NEW.id, NEW.floor, NEW.unit_number, NEW.status, NEW.exclusive_area_m2)
+  ON CONFLICT (unit_id, day) DO UPDATE SET floor = EXCLUDED.floor, unit_number = EXCLUDED.unit_number,
+    status = EXCLUDED.status, exclusive_area_m2 = EXCLUDED.exclusive_area_m2;
+  RETURN NULL;
+END $$;
+DROP TRIGGER IF EXISTS units_status_day ON units;
+CREATE TRIGGER units_status_day AFTER INSERT OR UPDATE OF status, floor, unit_number, exclusive_area_m2 OR DELETE ON units
+  FOR EACH ROW EXECUTE FUNCTION record_unit_status_day();
+-- The day the schema is applied counts from the start (the chart is true from the day it ships).
+INSERT INTO unit_status_days (day, unit_id, floor, unit_number, status, exclusive_area_m2)
+  SELECT (now() AT TIME ZONE 'Asia/Seoul')::date, id, floor, unit_number, status, exclusive_area_m2 FROM units
+  ON CONFLICT (unit_id, day) DO NOTHING;
+-- Reports are cached per version of what they read: inquiries (above) and spaces.
+INSERT INTO data_versions (name) VALUES ('units') ON CONFLICT (name) DO NOTHING;
+CREATE OR REPLACE FUNCTION bump_units_version() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE data_versions SET version = version + 1 WHERE name = 'units';
+  RETURN NULL;
+END $$;
+DROP TRIGGER IF EXISTS unit_status_days_version_bump ON unit_status_days;
+CREATE TRIGGER unit_status_days_version_bump AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON unit_status_days
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_units_version();
+-- The team report reads the history by time across all inquiries.
+CREATE INDEX IF NOT EXISTS inquiry_history_at_idx ON inquiry_history (at);

@@ -9,6 +9,7 @@ import { LeanHttpClient } from './bench/lean-http.ts';
 import { percentile, printTable, timeSequential, type Row } from './bench/stats.ts';
 import { BRAND_CATEGORIES, DIRECTORY_FLOORS } from '../src/shared/brand.ts';
 import { inboxBench } from './bench/inbox.ts';
+import { reportsBench } from './bench/reports.ts';
 import { loginBench } from './bench/login.ts';
 import { currentNoticeVersion } from '../src/server/privacy/notice.ts';
 import { toursBench } from './bench/tours.ts';
@@ -18,7 +19,8 @@ import { toursBench } from './bench/tours.ts';
  * 1,000 brands with and without search (p95 ≤ 10 ms), 100 concurrent inquiries (all stored exactly
  * once), sign-in with the memory-hard password hash (p95 ≤ 300 ms, scripts/bench/login.ts) and the brands
  * function's cold start on an existing PGlite folder. Then the inbox budgets with 10,000 inquiries
- * (scripts/bench/inbox.ts), and the tours budgets with 2,000 tours (scripts/bench/tours.ts).
+ * (scripts/bench/inbox.ts), the tours budgets with 2,000 tours (scripts/bench/tours.ts), and the reports' with the
+ * same inquiries and two years of daily space status (scripts/bench/reports.ts).
  */
 const BRANDS = 1000;
 const SAMPLES = 200;
@@ -150,6 +152,7 @@ try {
   rows.push(...(await coldStart(dataDir)));
   rows.push(...(await inboxBench()));
   rows.push(...(await toursBench()));
+  rows.push(...(await reportsBench()));
   // Latency percentiles mean little on a busy machine: say how busy it was.
   console.log(`${availableParallelism()} CPUs, load average ${loadavg().map((n) => n.toFixed(1)).join(' / ')} (1/5/15 min)\n`);
   printTable(rows);

@@ -49,3 +49,24 @@ export function addBusinessHours(start: Date, hours: number, holidays: ReadonlyS
   }
   throw new Error('No office day within three years: check content/holidays.json');
 }
+
+/**
+ * Office minutes between two instants (reports: time to first response). Time outside office hours
+ * does not count: Friday 17:30 → Monday 09:30 is 60 minutes; an answer before the office opens is 0.
+ */
+export function businessMinutesBetween(start: Date, end: Date, holidays: ReadonlySet<string>): number {
+  let wall = start.getTime() + OFFSET_MS;
+  const until = end.getTime() + OFFSET_MS;
+  let total = 0;
+  while (wall < until) {
+    const midnight = Math.floor(wall / DAY_MS) * DAY_MS;
+    const day = new Date(midnight).toISOString().slice(0, 10);
+    if (isOfficeDay(day, holidays)) {
+      const from = Math.max(wall, midnight + OFFICE.opens * HOUR_MS);
+      const to = Math.min(until, midnight + OFFICE.closes * HOUR_MS);
+      if (to > from) total += to - from;
+    }
+    wall = midnight + DAY_MS;
+  }
+  return total / 60_000;
+}

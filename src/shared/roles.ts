@@ -45,6 +45,10 @@ export const ACCESS = {
   /** Marking the monthly access review done. */
   'audit.review': 'owner',
   'settings.manage': 'owner',
+  /** The reports tab's team totals: funnel, sources, speed, spaces (issue 27, decision 031). */
+  'reports.read': 'viewer',
+  /** The reports' per-person figures: the team report and speed by person. */
+  'reports.people': 'agent',
   /** My own account: profile, password, sessions, passkeys. */
   'account.self': 'viewer',
 } as const satisfies Record<string, Role>;

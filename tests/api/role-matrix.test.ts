@@ -21,6 +21,7 @@ import calendarFeed from '../../functions/calendar-feed.ts';
 import { officeHolidays } from '../../src/server/inquiries/response-time.ts';
 import { isOfficeDay, koreanDay } from '../../src/shared/business-hours.ts';
 import { addDays, seoulInstant } from '../../src/shared/tours.ts';
+import reports from '../../functions/reports.ts';
 import { can, type Permission } from '../../src/shared/roles.ts';
 import { call } from '../support/api-calls.ts';
 import { adminToken, brandBody, inquiryBody, uploaded, useApiBackend } from '../support/api-suite.ts';
@@ -228,6 +229,12 @@ describe.each(availableBackends())('role matrix: every admin route as owner, age
     { route: 'PATCH /api/admin/settings', access: 'settings.manage', ok: 200, send: (caller, token) => call(settings, 'PATCH', '/api/admin/settings', { token, body: { reminderBusinessHours: caller === 'owner' ? 6 : 3 } }) },
     // The privacy notice the contact form shows (public)
     { route: 'GET /api/privacy/notice', access: 'public', ok: 200, send: (_, token) => call(privacyNotice, 'GET', '/api/privacy/notice', { token }) },
+    // Reports (issue 27): the team's totals for every role, per-person figures for owners and agents
+    ...(['funnel', 'sources', 'speed', 'spaces'] as const).map((name): RouteCase => ({
+      route: `GET /api/reports/${name}`, access: 'reports.read', ok: 200, send: (_, token) => call(reports, 'GET', `/api/reports/${name}?from=2026-03-01&to=2026-03-31`, { token }),
+    })),
+    { route: 'GET /api/reports/team', access: 'reports.people', ok: 200, send: (_, token) => call(reports, 'GET', '/api/reports/team?from=2026-03-01&to=2026-03-31', { token }) },
+    { route: 'GET /api/reports/funnel (CSV)', access: 'reports.read', ok: 200, send: (_, token) => getFile(reports, '/api/reports/funnel?from=2026-03-01&to=2026-03-31&format=csv', token) },
     // Signing in (public)
     { route: 'POST /api/admin/password-reset', access: 'public', ok: 202, send: (_, token) => call(passwordReset, 'POST', '/api/admin/password-reset', { token, body: { email: 'nobody-here@btower.example' } }) },
   ];

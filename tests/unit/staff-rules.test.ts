@@ -8,15 +8,15 @@ describe('roles', () => {
   it('let an owner do everything, an agent all but the team, log and settings, a viewer only read', () => {
     const allowed = (role: (typeof ROLES)[number]) => Object.keys(ACCESS).filter((permission) => can(role, permission as keyof typeof ACCESS)).sort();
     expect(allowed('owner')).toEqual(Object.keys(ACCESS).sort());
-    expect(allowed('agent')).toEqual(['account.self', 'brands.write', 'inquiries.attachments', 'inquiries.export', 'inquiries.read', 'inquiries.write', 'team.directory', 'tours.read', 'tours.write', 'units.read', 'units.write', 'uploads.write']);
-    expect(allowed('viewer')).toEqual(['account.self', 'inquiries.read', 'team.directory', 'tours.read', 'units.read']);
+    expect(allowed('agent')).toEqual(['account.self', 'brands.write', 'inquiries.attachments', 'inquiries.export', 'inquiries.read', 'inquiries.write', 'reports.people', 'reports.read', 'team.directory', 'tours.read', 'tours.write', 'units.read', 'units.write', 'uploads.write']);
+    expect(allowed('viewer')).toEqual(['account.self', 'inquiries.read', 'reports.read', 'team.directory', 'tours.read', 'units.read']);
     expect(can(null, 'inquiries.read')).toBe(false);
   });
 
   it('show each role the tabs it may use (the server checks anyway)', () => {
-    expect(tabsFor('owner')).toEqual(['inquiries', 'tours', 'brands', 'units', 'team', 'activity', 'account']);
-    expect(tabsFor('agent')).toEqual(['inquiries', 'tours', 'brands', 'units', 'account']);
-    expect(tabsFor('viewer')).toEqual(['inquiries', 'tours', 'brands', 'units', 'account']);
+    expect(tabsFor('owner')).toEqual(['inquiries', 'tours', 'brands', 'units', 'reports', 'team', 'activity', 'account']);
+    expect(tabsFor('agent')).toEqual(['inquiries', 'tours', 'brands', 'units', 'reports', 'account']);
+    expect(tabsFor('viewer')).toEqual(['inquiries', 'tours', 'brands', 'units', 'reports', 'account']);
   });
 });
 

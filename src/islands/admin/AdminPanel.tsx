@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import type { Translate } from '~/i18n/translate';
 import type { AdminTab } from './AdminTabs';
 import InboxTab from './inbox/InboxTab';
@@ -7,6 +8,9 @@ import TeamTab from './team/TeamTab';
 import AuditTab from './audit/AuditTab';
 import AccountTab from './account/AccountTab';
 import ToursTab from './tours/ToursTab';
+
+/** The reports' charts and tables load only when their tab opens (issue 27: the panel's own code stays as it was). */
+const ReportsTab = lazy(() => import('./reports/ReportsTab'));
 
 /** The open tab's content. */
 export default function AdminPanel({ tab, t }: { tab: AdminTab; t: Translate }) {
@@ -19,6 +23,12 @@ export default function AdminPanel({ tab, t }: { tab: AdminTab; t: Translate }) 
       return <UnitsTab t={t} />;
     case 'brands':
       return <BrandsTab t={t} />;
+    case 'reports':
+      return (
+        <Suspense fallback={<p className="text-muted">{t('reports.loading')}</p>}>
+          <ReportsTab t={t} />
+        </Suspense>
+      );
     case 'team':
       return <TeamTab t={t} />;
     case 'activity':

@@ -2,13 +2,14 @@ import { useRef, type KeyboardEvent } from 'react';
 import type { Translate } from '~/i18n/translate';
 import { can, type Role } from '~/shared/roles';
 
-export const ADMIN_TABS = ['inquiries', 'tours', 'brands', 'units', 'team', 'activity', 'account'] as const;
+export const ADMIN_TABS = ['inquiries', 'tours', 'brands', 'units', 'reports', 'team', 'activity', 'account'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 /** The tabs a role may use (the server checks every call anyway; this only hides). */
 export function tabsFor(role: Role | null): AdminTab[] {
   return ADMIN_TABS.filter((tab) => {
     if (tab === 'team') return can(role, 'team.manage');
+    if (tab === 'reports') return can(role, 'reports.read');
     if (tab === 'activity') return can(role, 'audit.read');
     if (tab === 'account') return role !== null;
     return true;
@@ -20,6 +21,7 @@ const LABELS: Record<AdminTab, string> = {
   tours: 'tours.tab',
   brands: 'admin.tabs.brands',
   units: 'units.admin.tab',
+  reports: 'reports.tab',
   team: 'team.tabs.team',
   activity: 'team.tabs.activity',
   account: 'team.tabs.account',

@@ -34,6 +34,7 @@ export interface Database {
   accessReviews: AccessReviewsTable;
   tours: ToursTable;
   calendarFeeds: CalendarFeedsTable;
+  unitStatusDays: UnitStatusDaysTable;
 }
 
 /** The spec's User entity: a staff account (issue 17). `password` is a PHC-style hash with its parameters. */
@@ -358,4 +359,13 @@ export interface CalendarFeedsTable {
   id: string;
   tokenHash: string;
   createdAt: Timestamp;
+/** Each space's status at the end of each Korean calendar day (reports: vacancy over time, days on market). */
+export interface UnitStatusDaysTable {
+  /** A date column: written as 'YYYY-MM-DD'. */
+  day: ColumnType<Date | string, string, string>;
+  unitId: string;
+  floor: string;
+  unitNumber: string;
+  status: string;
+  exclusiveAreaM2: number;
 }

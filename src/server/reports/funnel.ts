@@ -1,0 +1,46 @@
+import { sql } from 'kysely';
+import { FUNNEL_STAGES, type FunnelCounts, type FunnelReport } from '../../shared/reports.ts';
+import type { Db } from '../db/index.ts';
+import { bucketOf, everyPeriod, within, type Period } from './period.ts';
+
+/** The stage a status stands for, 0 for new and lost: `contacted` 1 … `won` 4 (FUNNEL_STAGES' order). */
+function stageRank(column: ReturnType<typeof sql.ref>) {
+  return sql<number>`case ${column} ${sql.join(
+    FUNNEL_STAGES.map((stage, index) => sql`when ${sql.lit(stage)} then ${sql.lit(index + 1)}`),
+    sql` `,
+  )} else 0 end`;
+}
+
+const zero = (): FunnelCounts => ({ inquiries: 0, contacted: 0, toured: 0, proposal: 0, won: 0, lost: 0 });
+
+/**
+ * The funnel as a cohort: the inquiries that arrived in each period (Seoul weeks or months), and how many
+ * of them ever reached each stage — from the history, so an inquiry lost and then reopened still counts for
+ * the stages it reached before and after. Reaching a later stage counts the earlier ones (a tour without a
+ * recorded "contacted" was still a contact), so the funnel never widens. `lost` is those lost now (a reopened
+ * one is not), with their reasons. Only anonymous columns are read: destroyed inquiries still count.
+ */
+export async function funnelReport(db: Db, period: Period): Promise<FunnelReport> {
+  const reached = sql<number>`greatest(${stageRank(sql.ref('i.status'))}, coalesce((select max(${stageRank(sql.ref('h.status'))}) from inquiry_history h where h.inquiry_id = i.id and h.status is not null), 0))`;
+  const bucket = bucketOf(sql.ref('i.created_at'), period.interval);
+  const { rows } = await sql<{ period: string } & FunnelCounts>`
+    select period, count(*)::int as inquiries,
+      count(*) filter (where reached >= 1)::int as contacted,
+      count(*) filter (where reached >= 2)::int as toured,
+      count(*) filter (where reached >= 3)::int as proposal,
+      count(*) filter (where reached >= 4)::int as won,
+      count(*) filter (where status = 'lost')::int as lost
+    from (select ${bucket} as period, i.status, ${reached} as reached from inquiries i where ${within(sql.ref('i.created_at'), period)}) cohort
+    group by period`.execute(db);
+  const byPeriod = new Map(rows.map(({ period: start, ...counts }) => [start, counts]));
+  const periods = everyPeriod(period, byPeriod, zero);
+  const totals = periods.reduce((sum, row) => {
+    for (const key of Object.keys(sum) as (keyof FunnelCounts)[]) sum[key] += row[key];
+    return sum;
+  }, zero());
+  const reasons = await sql<{ reason: string | null; count: number }>`
+    select nullif(btrim(i.lost_reason), '') as reason, count(*)::int as count from inquiries i
+    where i.status = 'lost' and ${within(sql.ref('i.created_at'), period)}
+    group by 1 order by count desc, reason nulls last`.execute(db);
+  return { periods, totals, lostReasons: reasons.rows };
+}

@@ -1,0 +1,92 @@
+import { sql } from 'kysely';
+import { addBusinessHours, businessMinutesBetween, koreanDay } from '../../shared/business-hours.ts';
+import { periodStart, type SpeedFigures, type SpeedReport } from '../../shared/reports.ts';
+import type { Db } from '../db/index.ts';
+import { officeHolidays, reminderHours } from '../inquiries/response-time.ts';
+import { percentile, share, within, type Period } from './period.ts';
+
+/** One inquiry of the period as the speed figures read it: when it came, when and by whom it was first answered. */
+export interface FirstResponse {
+  createdAt: Date;
+  touchedAt: Date | null;
+  responderId: string | null;
+  responderName: string | null;
+}
+
+/**
+ * Time to first response (a status change or a note: the inbox's "touched") in office minutes, for the
+ * inquiries that arrived in the period, with the person who answered first.
+ */
+export async function responsesIn(db: Db, period: Period): Promise<FirstResponse[]> {
+  const { rows } = await sql<{ createdAt: Date; touchedAt: Date | null; responderId: string | null; responderName: string | null }>`
+    select i.created_at, i.touched_at, first.actor_id as responder_id,
+      coalesce(nullif(u.display_name, ''), u.username) as responder_name
+    from inquiries i
+    left join lateral (
+      select h.actor_id from inquiry_history h
+      where h.inquiry_id = i.id and (h.status is not null or h.note is not null)
+      order by h.at, h.seq limit 1
+    ) first on i.touched_at is not null
+    left join users u on u.id = first.actor_id
+    where ${within(sql.ref('i.created_at'), period)}`.execute(db);
+  return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt), touchedAt: row.touchedAt ? new Date(row.touchedAt) : null }));
+}
+
+/** Median and 90th percentile (as percentile_cont), within-target share and overdue count of some responses. */
+export function speedFigures(responses: readonly FirstResponse[], targetHours: number, now: Date): SpeedFigures {
+  const holidays = officeHolidays();
+  const minutes: number[] = [];
+  let within = 0;
+  let overdue = 0;
+  for (const response of responses) {
+    if (response.touchedAt) {
+      const taken = businessMinutesBetween(response.createdAt, response.touchedAt, holidays);
+      minutes.push(taken);
+      if (taken <= targetHours * 60) within += 1;
+    } else if (addBusinessHours(response.createdAt, targetHours, holidays).getTime() <= now.getTime()) {
+      overdue += 1;
+    }
+  }
+  minutes.sort((a, b) => a - b);
+  const round = (value: number | null) => (value === null ? null : Math.round(value));
+  return {
+    answered: minutes.length,
+    medianFirstResponseMinutes: round(percentile(minutes, 0.5)),
+    p90FirstResponseMinutes: round(percentile(minutes, 0.9)),
+    withinTargetShare: share(within, minutes.length + overdue),
+    overdue,
+  };
+}
+
+/**
+ * How fast the team answers (issue 27): office minutes to the first response, median and 90th percentile,
+ * the share answered within the owner's reminder hours (of those answered or past them), how many wait past
+ * them now; per Seoul week or month of arrival and, for those who may see it, per person who answered first.
+ */
+export async function speedReport(db: Db, period: Period, perPerson: boolean): Promise<SpeedReport> {
+  const [responses, targetHours] = await Promise.all([responsesIn(db, period), reminderHours(db)]);
+  const byStart = new Map<string, FirstResponse[]>(period.starts.map((start) => [start, []]));
+  for (const response of responses) byStart.get(periodStart(koreanDay(response.createdAt), period.interval))?.push(response);
+  const report: SpeedReport = {
+    ...speedFigures(responses, targetHours, period.now),
+    targetHours,
+    periods: [...byStart].map(([start, some]) => ({ start, ...speedFigures(some, targetHours, period.now) })),
+  };
+  if (perPerson) report.byPerson = byResponder(responses, targetHours, period.now);
+  return report;
+}
+
+/** Figures per person who answered first (unanswered inquiries belong to nobody, so they are left out). */
+export function byResponder(responses: readonly FirstResponse[], targetHours: number, now: Date) {
+  const people = new Map<string, { name: string | null; responses: FirstResponse[] }>();
+  for (const response of responses) {
+    if (!response.touchedAt) continue;
+    const key = response.responderId ?? '';
+    const person = people.get(key) ?? { name: response.responderName, responses: [] };
+    person.responses.push(response);
+    people.set(key, person);
+  }
+  return [...people]
+    .map(([userId, person]) => ({ userId: userId || null, name: person.name, ...speedFigures(person.responses, targetHours, now) }))
+    .sort((a, b) => b.answered - a.answered || (a.name ?? '').localeCompare(b.name ?? ''));
+}

@@ -1,0 +1,116 @@
+import { FUNNEL_STAGES, type FunnelReport, type ReportName, type ReportOf, type SourceRow, type SpacesReport, type SpeedFigures, type SpeedReport, type TeamReport } from './reports.ts';
+
+/**
+ * Every chart's numbers as a table (issue 27): what the panel shows beside the chart and what its CSV
+ * holds, defined once. A cell is a number, a text as stored (a period's first day, a lost reason, a
+ * campaign), a dictionary key to translate (`{ key }`), or null (nothing to show: no answer yet, no tours).
+ * Shares are fractions (0.25); the panel shows them as percentages, the CSV as they are.
+ */
+export type Cell = string | number | null | { key: string };
+export interface ReportTable {
+  name: string;
+  /** Column names: `reports.columns.<name>` in the dictionaries. */
+  columns: string[];
+  /** Columns holding fractions (shown as percentages). */
+  shares?: string[];
+  rows: Cell[][];
+}
+
+const label = (key: string): Cell => ({ key });
+/** A source key as stored, or "not given" for an empty one. */
+const given = (value: string): Cell => (value === '' ? label('reports.none') : value);
+const sourceRows = (rows: SourceRow[], keyCell: (key: string) => Cell) => rows.map((row) => [keyCell(row.key), row.inquiries, row.won, row.lost, row.winRate]);
+const SOURCE_COLUMNS = ['inquiries', 'won', 'lost', 'winRate'];
+
+function funnelTables(report: FunnelReport): ReportTable[] {
+  const counts = [report.totals.inquiries, report.totals.contacted, report.totals.toured, report.totals.proposal, report.totals.won];
+  return [
+    {
+      name: 'funnel',
+      columns: ['stage', 'count', 'conversion'],
+      shares: ['conversion'],
+      rows: [
+        [label('reports.stages.inquiries'), counts[0]!, null],
+        ...FUNNEL_STAGES.map((stage, index) => [label(`reports.stages.${stage}`), counts[index + 1]!, counts[index]! === 0 ? null : Math.round((counts[index + 1]! / counts[index]!) * 10_000) / 10_000]),
+        [label('reports.stages.lost'), report.totals.lost, counts[0] === 0 ? null : Math.round((report.totals.lost / counts[0]!) * 10_000) / 10_000],
+      ],
+    },
+    {
+      name: 'funnelByPeriod',
+      columns: ['period', 'inquiries', 'contacted', 'touring', 'proposal', 'won', 'lost'],
+      rows: report.periods.map((p) => [p.start, p.inquiries, p.contacted, p.toured, p.proposal, p.won, p.lost]),
+    },
+    { name: 'lostReasons', columns: ['reason', 'count'], rows: report.lostReasons.map((row) => [row.reason ?? label('reports.none'), row.count]) },
+  ];
+}
+
+const SPEED_COLUMNS = ['answered', 'medianMinutes', 'p90Minutes', 'withinTarget', 'overdue'];
+const speedCells = (f: SpeedFigures): Cell[] => [f.answered, f.medianFirstResponseMinutes, f.p90FirstResponseMinutes, f.withinTargetShare, f.overdue];
+
+function speedTables(report: SpeedReport): ReportTable[] {
+  const tables: ReportTable[] = [
+    { name: 'speed', columns: ['period', ...SPEED_COLUMNS], shares: ['withinTarget'], rows: [...report.periods.map((p) => [p.start, ...speedCells(p)]), [label('reports.total'), ...speedCells(report)]] },
+  ];
+  if (report.byPerson) {
+    tables.push({ name: 'speedByPerson', columns: ['person', ...SPEED_COLUMNS], shares: ['withinTarget'], rows: report.byPerson.map((p) => [p.name ?? label('reports.nobody'), ...speedCells(p)]) });
+  }
+  return tables;
+}
+
+function teamTables(report: TeamReport): ReportTable[] {
+  return [
+    {
+      name: 'team',
+      columns: ['person', 'assigned', 'contacted', 'toursHeld', 'proposals', 'won', 'medianMinutes'],
+      rows: report.people.map((p) => [p.name, p.assigned, p.contacted, report.toursRecorded ? p.toursHeld : null, p.proposals, p.won, p.medianFirstResponseMinutes]),
+    },
+  ];
+}
+
+function spacesTables(report: SpacesReport): ReportTable[] {
+  const vacancy = (name: string, first: string, rows: { key: Cell; units: number; vacant: number; areaM2: number; vacantAreaM2: number }[], extra: string[] = [], extras: Cell[][] = []): ReportTable => ({
+    name,
+    columns: [first, ...extra, 'units', 'vacant', 'vacantShare', 'areaM2', 'vacantAreaM2'],
+    shares: ['vacantShare'],
+    rows: rows.map((row, index) => [row.key, ...(extras[index] ?? []), row.units, row.vacant, row.areaM2 === 0 ? null : Math.round((row.vacantAreaM2 / row.areaM2) * 10_000) / 10_000, row.areaM2, row.vacantAreaM2]),
+  });
+  return [
+    {
+      name: 'vacant',
+      columns: ['floor', 'unitNumber', 'status', 'areaM2', 'daysOnMarket', 'inquiries', 'tours'],
+      rows: report.vacant.map((u) => [u.floor, u.unitNumber, label(`reports.unitStatus.${u.status}`), u.areaM2, u.daysOnMarket, u.inquiries, u.tours]),
+    },
+    vacancy('vacancyByPeriod', 'period', report.vacancyByPeriod.map((p) => ({ ...p, key: p.start })), ['recordedOn'], report.vacancyByPeriod.map((p) => [p.day])),
+    vacancy('vacancyByFloor', 'floor', report.byFloor.map((f) => ({ ...f, key: f.floor }))),
+    vacancy('vacancyByAreaBand', 'areaBand', report.byAreaBand.map((b) => ({ ...b, key: label(`reports.bands.${b.band}`) }))),
+    {
+      name: 'inquiriesBySpace',
+      columns: ['floor', 'unitNumber', 'inquiries', 'tours'],
+      rows: report.inquiriesBySpace.map((s) => [s.floor, s.unitNumber, s.inquiries, s.tours]),
+    },
+  ];
+}
+
+/** The tables of a report, in the order the panel shows them. */
+export function reportTables<N extends ReportName>(name: N, report: ReportOf<N>): ReportTable[] {
+  switch (name) {
+    case 'funnel':
+      return funnelTables(report as FunnelReport);
+    case 'sources': {
+      const r = report as ReportOf<'sources'>;
+      return [
+        { name: 'channels', columns: ['channel', ...SOURCE_COLUMNS], shares: ['winRate'], rows: sourceRows(r.channels, (key) => label(`reports.channels.${key}`)) },
+        { name: 'campaigns', columns: ['campaign', ...SOURCE_COLUMNS], shares: ['winRate'], rows: sourceRows(r.campaigns, given) },
+        { name: 'languages', columns: ['language', ...SOURCE_COLUMNS], shares: ['winRate'], rows: sourceRows(r.languages, (key) => (key ? label(`reports.languages.${key}`) : label('reports.none'))) },
+        { name: 'floors', columns: ['floor', ...SOURCE_COLUMNS], shares: ['winRate'], rows: sourceRows(r.floors, given) },
+        { name: 'uses', columns: ['use', ...SOURCE_COLUMNS], shares: ['winRate'], rows: sourceRows(r.uses, given) },
+      ];
+    }
+    case 'speed':
+      return speedTables(report as SpeedReport);
+    case 'team':
+      return teamTables(report as TeamReport);
+    default:
+      return spacesTables(report as SpacesReport);
+  }
+}
