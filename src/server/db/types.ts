@@ -325,6 +325,8 @@ export interface AccessReviewsTable {
   mailedAt: Timestamp;
   doneAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   doneBy: string | null;
+}
+
 /** Site visits (issue 26). No copy of the prospect's contact details: those are read from the inquiry. */
 export interface ToursTable {
   id: Generated<string>;
@@ -359,6 +361,8 @@ export interface CalendarFeedsTable {
   id: string;
   tokenHash: string;
   createdAt: Timestamp;
+}
+
 /** Each space's status at the end of each Korean calendar day (reports: vacancy over time, days on market). */
 export interface UnitStatusDaysTable {
   /** A date column: written as 'YYYY-MM-DD'. */
