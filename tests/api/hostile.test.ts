@@ -51,7 +51,8 @@ describe.each(availableBackends())('hostile input on $name', (backend) => {
     if (hostile.stores) {
       // Stored exactly as sent and returned as JSON data, never interpreted.
       // `unit` is an inquiry's {floor, unitNumber} snapshot, stored as two columns (unitId is compared as is).
-      const { id, createdAt: _c, updatedAt: _u, unit: _unit, ...returned } = response.json;
+      // Times are compared by the tests of their subject (the receipt's are the arrival, a Date in the row).
+      const { id, createdAt: _c, updatedAt: _u, unit: _unit, privacyNoticeAt: _p, marketingConsentAt: _m, ...returned } = response.json;
       const row = await ctx.db.selectFrom(hostile.stores).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       // Fields derived from columns (an inquiry's unit, notification state) have no column of their own.
       for (const [key, value] of Object.entries(returned)) if (key in row) expect((row as Record<string, unknown>)[key]).toEqual(value);
