@@ -12,6 +12,10 @@ import koStaffMail from '../../content/i18n/ko/staffMail.json' with { type: 'jso
 import enStaffMail from '../../content/i18n/en/staffMail.json' with { type: 'json' };
 import zhStaffMail from '../../content/i18n/zh/staffMail.json' with { type: 'json' };
 import jaStaffMail from '../../content/i18n/ja/staffMail.json' with { type: 'json' };
+import koPrivacyRequests from '../../content/i18n/ko/privacyRequests.json' with { type: 'json' };
+import enPrivacyRequests from '../../content/i18n/en/privacyRequests.json' with { type: 'json' };
+import zhPrivacyRequests from '../../content/i18n/zh/privacyRequests.json' with { type: 'json' };
+import jaPrivacyRequests from '../../content/i18n/ja/privacyRequests.json' with { type: 'json' };
 
 export type ServerLocale = Locale;
 
@@ -20,10 +24,10 @@ export type ServerLocale = Locale;
  * `staffMail` namespaces, imported so each function bundle carries them.
  */
 const DICTIONARIES: Record<Locale, Dictionary> = {
-  ko: { inbox: koInbox, mail: koMail, staffMail: koStaffMail },
-  en: { inbox: enInbox, mail: enMail, staffMail: enStaffMail },
-  zh: { inbox: zhInbox, mail: zhMail, staffMail: zhStaffMail },
-  ja: { inbox: jaInbox, mail: jaMail, staffMail: jaStaffMail },
+  ko: { inbox: koInbox, mail: koMail, staffMail: koStaffMail, privacyRequests: koPrivacyRequests },
+  en: { inbox: enInbox, mail: enMail, staffMail: enStaffMail, privacyRequests: enPrivacyRequests },
+  zh: { inbox: zhInbox, mail: zhMail, staffMail: zhStaffMail, privacyRequests: zhPrivacyRequests },
+  ja: { inbox: jaInbox, mail: jaMail, staffMail: jaStaffMail, privacyRequests: jaPrivacyRequests },
 };
 
 const translators = new Map<Locale, Translate>();

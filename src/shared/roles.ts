@@ -37,6 +37,8 @@ export const ACCESS = {
   'team.manage': 'owner',
   'audit.read': 'owner',
   'settings.manage': 'owner',
+  /** Visitors' privacy requests and destroying an inquiry's personal data now (issue 24). */
+  'privacy.manage': 'owner',
   /** My own account: profile, password, sessions, passkeys. */
   'account.self': 'viewer',
 } as const satisfies Record<string, Role>;

@@ -1,14 +1,29 @@
 import * as v from 'valibot';
 import { DEFAULT_REMINDER_BUSINESS_HOURS, REMINDER_BUSINESS_HOURS_RANGE } from './business-hours.ts';
 import { objectMessages } from './object-messages.ts';
+import { RETENTION_DEFAULTS, RETENTION_RANGE } from './privacy/retention.ts';
 
 /** What the owner sets in the panel (GET/PATCH /api/admin/settings). */
 export interface Settings {
   /** A new inquiry untouched this many office hours reminds its assignee, or the team when unassigned. */
   reminderBusinessHours: number;
+  /** Days an inquiry's personal data is kept after it is won or lost (issue 24). */
+  retentionAfterCloseDays: number;
+  /** Days it is kept after it arrived when it never closes. */
+  retentionOpenDays: number;
 }
 
-export const DEFAULT_SETTINGS: Settings = { reminderBusinessHours: DEFAULT_REMINDER_BUSINESS_HOURS };
+export const DEFAULT_SETTINGS: Settings = { reminderBusinessHours: DEFAULT_REMINDER_BUSINESS_HOURS, ...RETENTION_DEFAULTS };
+
+const retentionDays = () =>
+  v.optional(
+    v.pipe(
+      v.number('privacyRequests.errors.retentionInvalid'),
+      v.integer('privacyRequests.errors.retentionInvalid'),
+      v.minValue(RETENTION_RANGE.min, 'privacyRequests.errors.retentionInvalid'),
+      v.maxValue(RETENTION_RANGE.max, 'privacyRequests.errors.retentionInvalid'),
+    ),
+  );
 
 export const SettingsPatchSchema = v.strictObject(
   {
@@ -20,6 +35,8 @@ export const SettingsPatchSchema = v.strictObject(
         v.maxValue(REMINDER_BUSINESS_HOURS_RANGE.max, 'team.errors.hoursInvalid'),
       ),
     ),
+    retentionAfterCloseDays: retentionDays(),
+    retentionOpenDays: retentionDays(),
   },
   objectMessages({}, 'team.errors.invalid', 'team.errors.unknownField'),
 );

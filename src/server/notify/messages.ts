@@ -52,18 +52,18 @@ export function teamText(inquiry: Inquiry, medium: Medium = 'mail'): { subject: 
   const none = t('mail.team.none');
   const visitor = (text: string) => (medium === 'slack' ? slackEscape(text) : text);
   const line = (text: string) => visitor(singleLine(text).replace(/ {2,}/g, ' ').trim());
-  const name = line(inquiry.name);
+  const name = line(inquiry.name ?? '');
   const company = inquiry.company ? line(inquiry.company) : none;
   const headline = t('mail.team.headline', { name, company });
   const link = medium === 'slack' ? `<${adminLink(inquiry)}|${t('mail.team.open')}>` : `${t('mail.team.open')}: ${adminLink(inquiry)}`;
   const lines = [
     headline,
-    `${t('mail.team.email')}: ${line(inquiry.email)}`,
-    `${t('mail.team.phone')}: ${line(inquiry.phone)}`,
+    `${t('mail.team.email')}: ${line(inquiry.email ?? '')}`,
+    `${t('mail.team.phone')}: ${line(inquiry.phone ?? '')}`,
     `${t('mail.team.unit')}: ${line(unitText(inquiry, none))}`,
     `${t('mail.team.attachments')}: ${inquiry.attachments.length}`,
     '',
-    visitor(summary(inquiry.message)),
+    visitor(summary(inquiry.message ?? '')),
     '',
     link,
   ];
@@ -79,9 +79,9 @@ export function teamMail(inquiry: Inquiry, to: string): MailMessage {
 export function confirmationMail(inquiry: Inquiry): MailMessage {
   const t = serverMessages(asLocale(inquiry.locale));
   return {
-    to: inquiry.email,
+    to: inquiry.email ?? '',
     subject: t('mail.confirmation.subject'),
-    text: [t('mail.confirmation.greeting', { name: singleLine(inquiry.name) }), '', t('mail.confirmation.body'), '', `> ${summary(inquiry.message)}`, '', t('mail.confirmation.signature')].join('\n'),
+    text: [t('mail.confirmation.greeting', { name: singleLine(inquiry.name ?? '') }), '', t('mail.confirmation.body'), '', `> ${summary(inquiry.message ?? '')}`, '', t('mail.confirmation.signature')].join('\n'),
   };
 }
 
@@ -97,7 +97,7 @@ export function webhookBody(inquiry: Inquiry) {
     unfurl_media: false,
     inquiry: {
       id: inquiry.id,
-      name: singleLine(inquiry.name),
+      name: singleLine(inquiry.name ?? ''),
       company: inquiry.company === null ? null : singleLine(inquiry.company),
       unit: inquiry.unit,
       createdAt: inquiry.createdAt,

@@ -81,7 +81,7 @@ export default function InquiryDetailView({ id, lang, dateFormat, onClose, onCha
   const none = <span className="text-muted">{t('inbox.none')}</span>;
   const fields: [string, React.ReactNode][] = [
     ['email', <a className="break-all text-brass-strong underline" href={`mailto:${detail.email}`}>{detail.email}</a>],
-    ['phone', <a className="text-brass-strong underline" href={`tel:${detail.phone.replace(/[^\d+]/g, '')}`}>{detail.phone}</a>],
+    ['phone', <a className="text-brass-strong underline" href={`tel:${(detail.phone ?? '').replace(/[^\d+]/g, '')}`}>{detail.phone}</a>],
     ['company', detail.company ?? none],
     ['businessType', detail.businessType ? t(`brands.category.${detail.businessType}`) : none],
     ['unit', detail.unit ? t('inbox.unitLabel', { floor: detail.unit.floor ?? '', unit: detail.unit.unitNumber ?? '' }) : none],
