@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { ISO_DATE_PATTERN } from './inquiry-rules.ts';
 
 /** What the activity log records changes of (the filter's choices). */
-export const AUDIT_ENTITIES = ['inquiry', 'brand', 'unit', 'user', 'invitation', 'session', 'passkey', 'setting', 'object', 'audit'] as const;
+export const AUDIT_ENTITIES = ['inquiry', 'brand', 'unit', 'user', 'invitation', 'session', 'passkey', 'setting', 'object', 'audit', 'privacy_request'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 export const AUDIT_PAGE = { default: 50, max: 200 } as const;

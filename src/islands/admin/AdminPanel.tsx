@@ -6,6 +6,7 @@ import UnitsTab from './UnitsTab';
 import TeamTab from './team/TeamTab';
 import AuditTab from './audit/AuditTab';
 import AccountTab from './account/AccountTab';
+import PrivacyTab from './privacy/PrivacyTab';
 
 /** The open tab's content. */
 export default function AdminPanel({ tab, t }: { tab: AdminTab; t: Translate }) {
@@ -20,6 +21,8 @@ export default function AdminPanel({ tab, t }: { tab: AdminTab; t: Translate }) 
       return <TeamTab t={t} />;
     case 'activity':
       return <AuditTab t={t} />;
+    case 'privacy':
+      return <PrivacyTab t={t} />;
     case 'account':
       return <AccountTab t={t} />;
   }

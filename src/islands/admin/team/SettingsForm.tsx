@@ -2,6 +2,7 @@ import { useEffect, useState, type SubmitEvent } from 'react';
 import type { Translate } from '~/i18n/translate';
 import { REMINDER_BUSINESS_HOURS_RANGE } from '~/shared/business-hours';
 import type { Settings } from '~/shared/settings';
+import { RETENTION_RANGE } from '~/shared/privacy/retention';
 import { ApiError } from '~/client/api';
 import { endSessionIfUnauthorized } from '~/client/admin-session';
 import { patchSettings } from '~/client/staff-api';
@@ -12,14 +13,20 @@ import { useQuery } from '~/client/use-query';
 export default function SettingsForm({ t }: { t: Translate }) {
   const { data } = useQuery<Settings>(['/api/admin/settings']);
   const [hours, setHours] = useState('');
+  const [afterClose, setAfterClose] = useState('');
+  const [open, setOpen] = useState('');
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => setHours(data ? String(data.reminderBusinessHours) : ''), [data]);
+  useEffect(() => {
+    setHours(data ? String(data.reminderBusinessHours) : '');
+    setAfterClose(data ? String(data.retentionAfterCloseDays) : '');
+    setOpen(data ? String(data.retentionOpenDays) : '');
+  }, [data]);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(null);
     try {
-      await patchSettings({ reminderBusinessHours: Number(hours) });
+      await patchSettings({ reminderBusinessHours: Number(hours), retentionAfterCloseDays: Number(afterClose), retentionOpenDays: Number(open) });
       showToast({ title: t('team.settings.saved') });
     } catch (err) {
       if (endSessionIfUnauthorized(err)) return;
@@ -47,6 +54,26 @@ export default function SettingsForm({ t }: { t: Translate }) {
         <span id="reminder-hours-hint" className="text-xs text-muted">{t('team.settings.reminderHint')}</span>
         {error && <span className="text-danger">{t(error)}</span>}
       </label>
+      <fieldset className="grid gap-3" aria-describedby="retention-hint">
+        <legend className="text-base font-bold text-ink">{t('privacyRequests.admin.retentionTitle')}</legend>
+        {([['retentionAfterCloseDays', afterClose, setAfterClose], ['retentionOpenDays', open, setOpen]] as const).map(([key, value, set]) => (
+          <label key={key} className="grid max-w-xs gap-1 text-sm">
+            <span className="font-semibold">{t(`privacyRequests.admin.${key}`)}</span>
+            <input
+              type="number"
+              inputMode="numeric"
+              name={key}
+              min={RETENTION_RANGE.min}
+              max={RETENTION_RANGE.max}
+              required
+              value={value}
+              onChange={(e) => set(e.target.value)}
+              className="min-h-11 rounded-md border border-muted px-3 text-base"
+            />
+          </label>
+        ))}
+        <span id="retention-hint" className="text-xs text-muted">{t('privacyRequests.admin.retentionHint')}</span>
+      </fieldset>
       <button type="submit" className="btn min-h-11 justify-self-start bg-ink text-white">{t('team.settings.save')}</button>
     </form>
   );
