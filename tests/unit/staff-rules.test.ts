@@ -14,7 +14,7 @@ describe('roles', () => {
   });
 
   it('show each role the tabs it may use (the server checks anyway)', () => {
-    expect(tabsFor('owner')).toEqual(['inquiries', 'brands', 'units', 'team', 'activity', 'account']);
+    expect(tabsFor('owner')).toEqual(['inquiries', 'brands', 'units', 'team', 'activity', 'privacy', 'account']);
     expect(tabsFor('agent')).toEqual(['inquiries', 'brands', 'units', 'account']);
     expect(tabsFor('viewer')).toEqual(['inquiries', 'brands', 'units', 'account']);
   });
