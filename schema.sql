@@ -730,3 +730,61 @@ CREATE TRIGGER unit_status_days_version_bump AFTER INSERT OR UPDATE OR DELETE OR
   FOR EACH STATEMENT EXECUTE FUNCTION bump_units_version();
 -- The team report reads the history by time across all inquiries.
 CREATE INDEX IF NOT EXISTS inquiry_history_at_idx ON inquiry_history (at);
+-- ===== Privacy rights (issue 24): destruction on time and the requests a visitor can make =====
+-- A destroyed inquiry keeps its row with only anonymous facts (day, status, floor/space, use, area band, visit
+-- channel, page language): its personal columns become NULL (src/server/privacy/personal-data.ts lists them).
+-- search_text is computed from them, so it becomes NULL too.
+ALTER TABLE inquiries ALTER COLUMN name DROP NOT NULL;
+ALTER TABLE inquiries ALTER COLUMN email DROP NOT NULL;
+ALTER TABLE inquiries ALTER COLUMN phone DROP NOT NULL;
+ALTER TABLE inquiries ALTER COLUMN message DROP NOT NULL;
+ALTER TABLE inquiries ADD COLUMN IF NOT EXISTS destroyed_at timestamptz;
+-- "Stop processing" (PIPA Art. 37): the inquiry leaves reminders, digests and exports and can only be read.
+ALTER TABLE inquiries ADD COLUMN IF NOT EXISTS suspended_at timestamptz;
+-- The marketing choice (also added by the collection notice's block; both are idempotent and identical).
+ALTER TABLE inquiries ADD COLUMN IF NOT EXISTS marketing_consent boolean NOT NULL DEFAULT false;
+ALTER TABLE inquiries ADD COLUMN IF NOT EXISTS marketing_consent_at timestamptz;
+CREATE INDEX IF NOT EXISTS inquiries_email_lower_idx ON inquiries (lower(email)) WHERE email IS NOT NULL;
+CREATE INDEX IF NOT EXISTS inquiries_retention_idx ON inquiries (created_at) WHERE destroyed_at IS NULL;
+
+-- A visitor's request (access, correction, deletion, suspension, marketing withdrawal). Only requests for an
+-- address we hold inquiries of are stored (decision 023). `email` is the requester's address until the request
+-- is closed and its outcome mailed; then it is cleared. The link's token is an HMAC of the id (only its sha256
+-- is kept, as for staff links); an unconfirmed request is deleted once its link expired.
+CREATE TABLE IF NOT EXISTS privacy_requests (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  kind text NOT NULL CHECK (kind IN ('access', 'correction', 'deletion', 'suspension', 'marketing_withdrawal')),
+  email text,
+  lang text NOT NULL DEFAULT 'ko',
+  details text,
+  token_hash text UNIQUE,
+  status text NOT NULL DEFAULT 'unconfirmed' CHECK (status IN ('unconfirmed', 'open', 'closed')),
+  created_at timestamptz NOT NULL DEFAULT now(),
+  expires_at timestamptz NOT NULL,
+  confirmed_at timestamptz,
+  due_at timestamptz,
+  reminded_at timestamptz,
+  closed_at timestamptz,
+  outcome text,
+  -- The owner's word to the requester, sent with the outcome and cleared with the address.
+  outcome_note text,
+  inquiry_ids uuid[] NOT NULL DEFAULT '{}'
+);
+CREATE INDEX IF NOT EXISTS privacy_requests_status_idx ON privacy_requests (status, due_at);
+
+-- Destruction may rewrite an inquiry's activity-log values to "destroyed" (PIPA Art. 21), and nothing else:
+-- only inside a transaction that set btower.redact to that inquiry's id, only the `changes` column, only rows
+-- of that inquiry and of its tours. Every other UPDATE, DELETE or TRUNCATE stays refused.
+CREATE OR REPLACE FUNCTION audit_events_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'UPDATE' AND OLD.entity_id IS NOT NULL
+    AND ((OLD.entity = 'inquiry' AND OLD.entity_id = nullif(current_setting('btower.redact', true), ''))
+      OR (OLD.entity = 'tour' AND EXISTS (SELECT 1 FROM tours t WHERE t.id::text = OLD.entity_id
+        AND t.inquiry_id::text = nullif(current_setting('btower.redact', true), ''))))
+    AND NEW.id = OLD.id AND NEW.at = OLD.at AND NEW.actor_id IS NOT DISTINCT FROM OLD.actor_id
+    AND NEW.actor_name IS NOT DISTINCT FROM OLD.actor_name AND NEW.action = OLD.action AND NEW.entity = OLD.entity
+    AND NEW.entity_id = OLD.entity_id AND NEW.client_address IS NOT DISTINCT FROM OLD.client_address THEN
+    RETURN NEW;
+  END IF;
+  RAISE EXCEPTION 'audit_events is append-only';
+END $$;

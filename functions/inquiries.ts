@@ -23,9 +23,10 @@ import { drainOutbox } from '../src/server/notify/outbox.ts';
 import { requireOwnObjects } from '../src/server/objects/refs.ts';
 import { inquirableUnit } from '../src/server/units/queries.ts';
 import { requirePublishedNotice } from '../src/server/privacy/notice.ts';
+import { destroyInquiryRoute } from '../src/server/privacy/routes.ts';
 
 export const config: Config = {
-  path: ['/api/inquiries', '/api/inquiries/counts', '/api/inquiries/stats', '/api/inquiries/export', '/api/inquiries/:id', '/api/inquiries/:id/attachments/:n/link'],
+  path: ['/api/inquiries', '/api/inquiries/counts', '/api/inquiries/stats', '/api/inquiries/export', '/api/inquiries/:id', '/api/inquiries/:id/attachments/:n/link', '/api/inquiries/:id/destroy'],
 };
 
 /**
@@ -39,6 +40,7 @@ export default routes(config, {
   '/api/inquiries/export': { GET: exportInquiriesRoute },
   '/api/inquiries/:id': { GET: inquiryDetailRoute, PATCH: patchInquiryRoute },
   '/api/inquiries/:id/attachments/:n/link': { POST: attachmentLinkRoute },
+  '/api/inquiries/:id/destroy': { POST: destroyInquiryRoute },
 });
 
 /** The optional Idempotency-Key of a POST; a malformed one is refused rather than ignored. */

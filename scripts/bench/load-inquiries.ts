@@ -20,7 +20,7 @@ export interface InquiryCheck {
 export async function checkInquiries(origin: string, token: string, run: string, acknowledged: Acknowledged[]): Promise<InquiryCheck> {
   const byMarker = new Map<string, Inquiry[]>();
   for (const inquiry of await allInquiries(origin, token, run)) {
-    if (!inquiry.name.startsWith(run)) continue;
+    if (!inquiry.name?.startsWith(run)) continue;
     byMarker.set(inquiry.name, [...(byMarker.get(inquiry.name) ?? []), inquiry]);
   }
   const check: InquiryCheck = { acknowledged: acknowledged.length, exactlyOnce: 0, missing: [], duplicated: [], altered: [], unacknowledged: [] };

@@ -36,6 +36,9 @@ export const confirmPasswordReset = (token: string, password: string) => apiWrit
 
 export const readSettings = () => apiRead<Settings>(['/api/admin/settings']);
 export const patchSettings = (patch: Partial<Settings>) => apiWrite<Settings>('PATCH', '/api/admin/settings', patch);
+export const privacyRequestAction = (id: string, body: { action: string; note?: string | null; fields?: Record<string, string> }) =>
+  apiWrite<unknown>('POST', `/api/admin/privacy-requests/${id}/actions`, body);
+export const destroyInquiryNow = (id: string) => apiWrite<unknown>('POST', `/api/inquiries/${id}/destroy`);
 
 export type AuditFilters = Partial<Record<'kind' | 'actor' | 'entity' | 'from' | 'to', string>>;
 

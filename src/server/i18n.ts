@@ -20,6 +20,10 @@ import koTours from '../../content/i18n/ko/tours.json' with { type: 'json' };
 import enTours from '../../content/i18n/en/tours.json' with { type: 'json' };
 import zhTours from '../../content/i18n/zh/tours.json' with { type: 'json' };
 import jaTours from '../../content/i18n/ja/tours.json' with { type: 'json' };
+import koPrivacyRequests from '../../content/i18n/ko/privacyRequests.json' with { type: 'json' };
+import enPrivacyRequests from '../../content/i18n/en/privacyRequests.json' with { type: 'json' };
+import zhPrivacyRequests from '../../content/i18n/zh/privacyRequests.json' with { type: 'json' };
+import jaPrivacyRequests from '../../content/i18n/ja/privacyRequests.json' with { type: 'json' };
 
 export type ServerLocale = Locale;
 
@@ -28,10 +32,10 @@ export type ServerLocale = Locale;
  * and `access` namespaces (and `tours` for the tour invitations), imported so each function bundle carries them.
  */
 const DICTIONARIES: Record<Locale, Dictionary> = {
-  ko: { inbox: koInbox, mail: koMail, staffMail: koStaffMail, access: koAccess, tours: koTours },
-  en: { inbox: enInbox, mail: enMail, staffMail: enStaffMail, access: enAccess, tours: enTours },
-  zh: { inbox: zhInbox, mail: zhMail, staffMail: zhStaffMail, access: zhAccess, tours: zhTours },
-  ja: { inbox: jaInbox, mail: jaMail, staffMail: jaStaffMail, access: jaAccess, tours: jaTours },
+  ko: { inbox: koInbox, mail: koMail, staffMail: koStaffMail, access: koAccess, tours: koTours, privacyRequests: koPrivacyRequests },
+  en: { inbox: enInbox, mail: enMail, staffMail: enStaffMail, access: enAccess, tours: enTours, privacyRequests: enPrivacyRequests },
+  zh: { inbox: zhInbox, mail: zhMail, staffMail: zhStaffMail, access: zhAccess, tours: zhTours, privacyRequests: zhPrivacyRequests },
+  ja: { inbox: jaInbox, mail: jaMail, staffMail: jaStaffMail, access: jaAccess, tours: jaTours, privacyRequests: jaPrivacyRequests },
 };
 
 const translators = new Map<Locale, Translate>();

@@ -7,7 +7,7 @@ export const AUDIT_KINDS = ['access', ...(Object.keys(ACCESS_KINDS) as (keyof ty
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 /** What the activity log records changes of (the filter's choices). */
-export const AUDIT_ENTITIES = ['inquiry', 'brand', 'unit', 'user', 'invitation', 'session', 'passkey', 'setting', 'object', 'audit', 'access_review'] as const;
+export const AUDIT_ENTITIES = ['inquiry', 'brand', 'unit', 'user', 'invitation', 'session', 'passkey', 'setting', 'object', 'audit', 'access_review', 'privacy_request'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 export const AUDIT_PAGE = { default: 50, max: 200 } as const;

@@ -136,10 +136,11 @@ export interface InquiryHistoryEntry {
 /** A stored inquiry as the admin reads it; attachments are object paths (signed when clicked). */
 export interface Inquiry {
   id: string;
-  name: string;
-  email: string;
-  phone: string;
-  message: string;
+  /** The personal fields are null once the inquiry was destroyed (destroyedAt, issue 24). */
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  message: string | null;
   attachments: string[];
   createdAt: string;
   company: string | null;
@@ -181,6 +182,10 @@ export interface Inquiry {
   attachmentCount?: number;
   /** In the inbox list: a scheduled tour of this inquiry is today (issue 26). */
   tourToday?: boolean;
+  /** When its personal data was destroyed (retention or a request); null until then. */
+  destroyedAt: string | null;
+  /** When processing was stopped at the visitor's request (read-only, out of reminders, digests, exports). */
+  suspendedAt: string | null;
 }
 
 /** The detail: the inquiry and its history, oldest first. */

@@ -49,6 +49,8 @@ export const ACCESS = {
   'reports.read': 'viewer',
   /** The reports' per-person figures: the team report and speed by person. */
   'reports.people': 'agent',
+  /** Visitors' privacy requests and destroying an inquiry's personal data now (issue 24). */
+  'privacy.manage': 'owner',
   /** My own account: profile, password, sessions, passkeys. */
   'account.self': 'viewer',
 } as const satisfies Record<string, Role>;

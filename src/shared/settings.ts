@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { DEFAULT_REMINDER_BUSINESS_HOURS, REMINDER_BUSINESS_HOURS_RANGE } from './business-hours.ts';
 import { objectMessages } from './object-messages.ts';
 import { DEFAULT_TOUR_BUFFER_MINUTES, TOUR_BUFFER_RANGE } from './tours.ts';
+import { RETENTION_DEFAULTS, RETENTION_RANGE } from './privacy/retention.ts';
 
 /** What the owner sets in the panel (GET/PATCH /api/admin/settings). */
 export interface Settings {
@@ -11,13 +12,28 @@ export interface Settings {
   notifyIncludesName: boolean;
   /** Minutes a host stays free after each tour (issue 26): no other tour of theirs starts before. */
   tourBufferMinutes: number;
+  /** Days an inquiry's personal data is kept after it is won or lost (issue 24). */
+  retentionAfterCloseDays: number;
+  /** Days it is kept after it arrived when it never closes. */
+  retentionOpenDays: number;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
   reminderBusinessHours: DEFAULT_REMINDER_BUSINESS_HOURS,
   notifyIncludesName: false,
   tourBufferMinutes: DEFAULT_TOUR_BUFFER_MINUTES,
+  ...RETENTION_DEFAULTS,
 };
+
+const retentionDays = () =>
+  v.optional(
+    v.pipe(
+      v.number('privacyRequests.errors.retentionInvalid'),
+      v.integer('privacyRequests.errors.retentionInvalid'),
+      v.minValue(RETENTION_RANGE.min, 'privacyRequests.errors.retentionInvalid'),
+      v.maxValue(RETENTION_RANGE.max, 'privacyRequests.errors.retentionInvalid'),
+    ),
+  );
 
 export const SettingsPatchSchema = v.strictObject(
   {
@@ -38,6 +54,8 @@ export const SettingsPatchSchema = v.strictObject(
         v.maxValue(TOUR_BUFFER_RANGE.max, 'tours.errors.bufferInvalid'),
       ),
     ),
+    retentionAfterCloseDays: retentionDays(),
+    retentionOpenDays: retentionDays(),
   },
   objectMessages({}, 'team.errors.invalid', 'team.errors.unknownField'),
 );

@@ -9,6 +9,8 @@ import passwordReset from '../../functions/admin-password-reset.ts';
 import sessions from '../../functions/admin-sessions.ts';
 import settings from '../../functions/admin-settings.ts';
 import users from '../../functions/admin-users.ts';
+import privacyAdmin from '../../functions/admin-privacy-requests.ts';
+import privacyRequests from '../../functions/privacy-requests.ts';
 import brands from '../../functions/brands.ts';
 import inquiries from '../../functions/inquiries.ts';
 import multipart from '../../functions/objects-multipart.ts';
@@ -236,6 +238,21 @@ describe.each(availableBackends())('role matrix: every admin route as owner, age
     { route: 'GET /api/reports/team', access: 'reports.people', ok: 200, send: (_, token) => call(reports, 'GET', '/api/reports/team?from=2026-03-01&to=2026-03-31', { token }) },
     { route: 'GET /api/reports/funnel (CSV)', access: 'reports.read', ok: 200, send: (_, token) => getFile(reports, '/api/reports/funnel?from=2026-03-01&to=2026-03-31&format=csv', token) },
     // Signing in (public)
+    // Privacy (issue 24): the owner's requests list and actions, destroying now; the visitor's request and confirmation
+    { route: 'GET /api/admin/privacy-requests', access: 'privacy.manage', ok: 200, send: (_, token) => call(privacyAdmin, 'GET', '/api/admin/privacy-requests', { token }) },
+    {
+      route: 'POST /api/admin/privacy-requests/{id}/actions (no such request)', access: 'privacy.manage', ok: 404, okCode: 'privacy_request_not_found',
+      send: (_, token) => call(privacyAdmin, 'POST', `/api/admin/privacy-requests/${randomUUID()}/actions`, { token, body: { action: 'close' } }),
+    },
+    {
+      route: 'POST /api/inquiries/{id}/destroy', access: 'privacy.manage', ok: 200,
+      send: async (_, token) => {
+        const id = (await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody({ name: 'To be destroyed' }) })).json.id as string;
+        return call(inquiries, 'POST', `/api/inquiries/${id}/destroy`, { token });
+      },
+    },
+    { route: 'POST /api/privacy/requests', access: 'public', ok: 202, send: (_, token) => call(privacyRequests, 'POST', '/api/privacy/requests', { token, body: { email: 'nobody-here@btower.example', kind: 'access', lang: 'en' } }) },
+    { route: 'POST /api/privacy/requests/confirm (unknown link)', access: 'public', ok: 400, okCode: 'invalid_token', send: (_, token) => call(privacyRequests, 'POST', '/api/privacy/requests/confirm', { token, body: { token: 'x'.repeat(43) } }) },
     { route: 'POST /api/admin/password-reset', access: 'public', ok: 202, send: (_, token) => call(passwordReset, 'POST', '/api/admin/password-reset', { token, body: { email: 'nobody-here@btower.example' } }) },
   ];
 

@@ -33,7 +33,7 @@ async function send(marker: string) {
 async function storedMessages(token: string): Promise<string[]> {
   const list = await call(inquiries, 'GET', '/api/inquiries', { token });
   expect(list.status).toBe(200);
-  return (list.json as Inquiry[]).map((inquiry) => inquiry.message);
+  return (list.json as Inquiry[]).map((inquiry) => inquiry.message ?? '');
 }
 
 const occurrences = (messages: string[], marker: string) => messages.filter((message) => message === `Leasing question ${marker}`).length;

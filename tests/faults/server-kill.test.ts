@@ -54,7 +54,7 @@ async function storedMessages(server: RunningServer): Promise<string[]> {
   const { token } = (await login.json()) as { token: string };
   const list = await fetch(`${server.origin}/api/inquiries`, { headers: { Authorization: `Bearer ${token}` } });
   expect(list.status).toBe(200);
-  return ((await list.json()) as Inquiry[]).map((inquiry) => inquiry.message);
+  return ((await list.json()) as Inquiry[]).map((inquiry) => inquiry.message ?? '');
 }
 
 describe('local server killed during writes', () => {

@@ -14,7 +14,7 @@ describe('roles', () => {
   });
 
   it('show each role the tabs it may use (the server checks anyway)', () => {
-    expect(tabsFor('owner')).toEqual(['inquiries', 'tours', 'brands', 'units', 'reports', 'team', 'activity', 'account']);
+    expect(tabsFor('owner')).toEqual(['inquiries', 'tours', 'brands', 'units', 'reports', 'team', 'activity', 'privacy', 'account']);
     expect(tabsFor('agent')).toEqual(['inquiries', 'tours', 'brands', 'units', 'reports', 'account']);
     expect(tabsFor('viewer')).toEqual(['inquiries', 'tours', 'brands', 'units', 'reports', 'account']);
   });

@@ -11,6 +11,7 @@ import ToursTab from './tours/ToursTab';
 
 /** The reports' charts and tables load only when their tab opens (issue 27: the panel's own code stays as it was). */
 const ReportsTab = lazy(() => import('./reports/ReportsTab'));
+import PrivacyTab from './privacy/PrivacyTab';
 
 /** The open tab's content. */
 export default function AdminPanel({ tab, t }: { tab: AdminTab; t: Translate }) {
@@ -33,6 +34,8 @@ export default function AdminPanel({ tab, t }: { tab: AdminTab; t: Translate }) 
       return <TeamTab t={t} />;
     case 'activity':
       return <AuditTab t={t} />;
+    case 'privacy':
+      return <PrivacyTab t={t} />;
     case 'account':
       return <AccountTab t={t} />;
   }

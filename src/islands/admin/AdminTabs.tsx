@@ -2,7 +2,7 @@ import { useRef, type KeyboardEvent } from 'react';
 import type { Translate } from '~/i18n/translate';
 import { can, type Role } from '~/shared/roles';
 
-export const ADMIN_TABS = ['inquiries', 'tours', 'brands', 'units', 'reports', 'team', 'activity', 'account'] as const;
+export const ADMIN_TABS = ['inquiries', 'tours', 'brands', 'units', 'reports', 'team', 'activity', 'privacy', 'account'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 /** The tabs a role may use (the server checks every call anyway; this only hides). */
@@ -11,6 +11,7 @@ export function tabsFor(role: Role | null): AdminTab[] {
     if (tab === 'team') return can(role, 'team.manage');
     if (tab === 'reports') return can(role, 'reports.read');
     if (tab === 'activity') return can(role, 'audit.read');
+    if (tab === 'privacy') return can(role, 'privacy.manage');
     if (tab === 'account') return role !== null;
     return true;
   });
@@ -24,6 +25,7 @@ const LABELS: Record<AdminTab, string> = {
   reports: 'reports.tab',
   team: 'team.tabs.team',
   activity: 'team.tabs.activity',
+  privacy: 'privacyRequests.admin.tab',
   account: 'team.tabs.account',
 };
 

@@ -35,6 +35,7 @@ export interface Database {
   tours: ToursTable;
   calendarFeeds: CalendarFeedsTable;
   unitStatusDays: UnitStatusDaysTable;
+  privacyRequests: PrivacyRequestsTable;
 }
 
 /** The spec's User entity: a staff account (issue 17). `password` is a PHC-style hash with its parameters. */
@@ -137,10 +138,11 @@ export interface BrandsTable {
 
 export interface InquiriesTable {
   id: Generated<string>;
-  name: string;
-  email: string;
-  phone: string;
-  message: string;
+  /** Null once destroyed (issue 24), as every personal column. */
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  message: string | null;
   attachments: ColumnType<string[], string[] | undefined, string[]>;
   createdAt: Timestamp;
   /**
@@ -175,7 +177,12 @@ export interface InquiriesTable {
   marketingConsent: ColumnType<boolean, boolean | undefined, boolean>;
   marketingConsentAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** lower(name, company, email, phone, message), kept by the database; what the inbox search reads. */
-  searchText: GeneratedAlways<string>;
+  searchText: GeneratedAlways<string | null>;
+  /** Issue 24: when its personal data was destroyed; when processing was stopped at the visitor's request. */
+  destroyedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  suspendedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  marketingConsent: ColumnType<boolean, boolean | undefined, boolean>;
+  marketingConsentAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** Append-only history of an inquiry's status changes and notes. */
@@ -372,4 +379,25 @@ export interface UnitStatusDaysTable {
   unitNumber: string;
   status: string;
   exclusiveAreaM2: number;
+}
+
+/** A visitor's privacy request (issue 24, src/server/privacy/requests.ts). */
+export interface PrivacyRequestsTable {
+  id: Generated<string>;
+  kind: string;
+  /** The requester's address; cleared when the request is closed and its outcome mailed. */
+  email: string | null;
+  lang: Generated<string>;
+  details: string | null;
+  tokenHash: string | null;
+  status: Generated<string>;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  confirmedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  dueAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  remindedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  closedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  outcome: string | null;
+  outcomeNote: string | null;
+  inquiryIds: ColumnType<string[], string[] | undefined, string[]>;
 }

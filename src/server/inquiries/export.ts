@@ -33,7 +33,8 @@ function cells(inquiry: Inquiry, notes: string, t: (key: string) => string): (st
   return [
     koreaTime(inquiry.createdAt),
     t(`inbox.status.${inquiry.status}`),
-    inquiry.name,
+    // A destroyed inquiry (issue 24) says so where its name was: never a blank row.
+    inquiry.destroyedAt ? t('privacyRequests.destroyedLabel') : inquiry.name,
     inquiry.company,
     inquiry.email,
     inquiry.phone,
@@ -84,7 +85,9 @@ export async function inquiryCsvStream(db: Db, filter: InquiryFilter, locale: Se
   const t = serverMessages(locale);
   const encoder = new TextEncoder();
   const batches = allInquiries(db, filter);
-  const rows = async (batch: Inquiry[]) => {
+  const rows = async (all: Inquiry[]) => {
+    // Processing stopped at the visitor's request (issue 24): it leaves the exports.
+    const batch = all.filter((inquiry) => !inquiry.suspendedAt);
     const notes = await notesOf(db, batch.map((inquiry) => inquiry.id));
     return encoder.encode(batch.map((inquiry) => csvRow(cells(inquiry, notes.get(inquiry.id) ?? '', t))).join(''));
   };

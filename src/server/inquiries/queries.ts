@@ -167,11 +167,14 @@ export async function patchInquiry(db: Db, id: string, patch: InquiryPatch, edit
   const outcome = await withActor(editor.actor, async (trx) => {
     const current = await trx
       .selectFrom('inquiries')
-      .select(['status', 'assigneeId', sql<string | null>`to_char(next_step_on, 'YYYY-MM-DD')`.as('nextStepDay')])
+      .select(['status', 'assigneeId', 'destroyedAt', 'suspendedAt', sql<string | null>`to_char(next_step_on, 'YYYY-MM-DD')`.as('nextStepDay')])
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst();
     if (!current) return null;
+    // Issue 24: a destroyed inquiry has nothing left to work; a suspended one may only be read.
+    if (current.destroyedAt) throw new HttpError(409, 'inquiry_destroyed', 'This inquiry\'s personal data was destroyed: it cannot be changed');
+    if (current.suspendedAt) throw new HttpError(409, 'inquiry_suspended', 'Processing of this inquiry was stopped at the visitor\'s request: it can only be read');
     if (patch.assigneeId) {
       const assignee = await trx.selectFrom('users').select('id').where('id', '=', patch.assigneeId).where('active', '=', true).where('role', 'in', [...ASSIGNABLE_ROLES]).executeTakeFirst();
       if (!assignee) throw assigneeInvalid();

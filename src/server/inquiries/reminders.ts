@@ -38,6 +38,9 @@ export async function sendDueReminders(db: Db, now = new Date()): Promise<number
     .where('status', '=', 'new')
     .where('touchedAt', 'is', null)
     .where('remindedAt', 'is', null)
+    // Stopped or destroyed at the visitor's request (issue 24): never reminded.
+    .where('suspendedAt', 'is', null)
+    .where('destroyedAt', 'is', null)
     .where('createdAt', '>', new Date(now.getTime() - REMINDER_LOOKBACK_DAYS * 86_400_000))
     .where('createdAt', '<=', now)
     .execute();
@@ -83,6 +86,8 @@ export async function sendMorningDigests(db: Db, now = new Date()): Promise<numb
     .where('u.active', '=', true)
     .where('u.email', 'is not', null)
     .where('i.status', 'not in', ['won', 'lost'])
+    .where('i.suspendedAt', 'is', null)
+    .where('i.destroyedAt', 'is', null)
     .where(sql<boolean>`i.next_step_on <= ${day}::date`)
     .execute();
   // Hosts of today's tours get the digest too (issue 26): it lists their tours of the day.

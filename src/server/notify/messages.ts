@@ -65,7 +65,7 @@ export function teamText(inquiry: Inquiry, medium: Medium = 'mail', options: Tea
   const line = (text: string) => visitor(singleLine(text).replace(/ {2,}/g, ' ').trim());
   const reference = inquiryReference(inquiry.id);
   const space = line(unitText(inquiry, none));
-  const name = options.includeName ? line(inquiry.name) : null;
+  const name = options.includeName ? line(inquiry.name ?? '') : null;
   const headline = name ? t('mail.team.headlineNamed', { reference, name }) : t('mail.team.headline', { reference });
   const link = medium === 'slack' ? `<${adminLink(inquiry)}|${t('mail.team.open')}>` : `${t('mail.team.open')}: ${adminLink(inquiry)}`;
   const lines = [
@@ -88,9 +88,9 @@ export function teamMail(inquiry: Inquiry, to: string, options: TeamTextOptions 
 export function confirmationMail(inquiry: Inquiry): MailMessage {
   const t = serverMessages(asLocale(inquiry.locale));
   return {
-    to: inquiry.email,
+    to: inquiry.email ?? '',
     subject: t('mail.confirmation.subject'),
-    text: [t('mail.confirmation.greeting', { name: singleLine(inquiry.name) }), '', t('mail.confirmation.body'), '', `> ${summary(inquiry.message)}`, '', t('mail.confirmation.signature')].join('\n'),
+    text: [t('mail.confirmation.greeting', { name: singleLine(inquiry.name ?? '') }), '', t('mail.confirmation.body'), '', `> ${summary(inquiry.message ?? '')}`, '', t('mail.confirmation.signature')].join('\n'),
   };
 }
 
@@ -108,7 +108,7 @@ export function webhookBody(inquiry: Inquiry, options: TeamTextOptions = {}) {
     inquiry: {
       id: inquiry.id,
       reference: inquiryReference(inquiry.id),
-      ...(options.includeName ? { name: singleLine(inquiry.name) } : {}),
+      ...(options.includeName ? { name: singleLine(inquiry.name ?? '') } : {}),
       unit: inquiry.unit,
       desiredFloors: inquiry.desiredFloors,
       use: inquiry.businessType === null ? null : singleLine(inquiry.businessType),

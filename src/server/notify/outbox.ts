@@ -11,6 +11,8 @@ import { STAFF_MAIL_CHANNEL, type StaffMail } from './staff-mail.ts';
 import { staffMessage } from './staff-messages.ts';
 import { TOUR_MAIL_CHANNEL, type TourMail } from '../tours/mail-queue.ts';
 import { tourMessage } from '../tours/messages.ts';
+import { PRIVACY_MAIL_CHANNEL, type PrivacyMail } from '../privacy/mail-kinds.ts';
+import { afterPrivacyMail, privacyMessage } from '../privacy/mails.ts';
 
 /** After this many failed attempts a notification is marked failed (about 2 hours of retries). */
 export const OUTBOX_MAX_ATTEMPTS = 8;
@@ -30,8 +32,8 @@ interface Claimed {
   id: string;
   /** Null for a staff mail, whose subject is its payload. */
   inquiryId: string | null;
-  channel: NotifyChannel | typeof STAFF_MAIL_CHANNEL | typeof TOUR_MAIL_CHANNEL;
-  payload: StaffMail | TourMail | null;
+  channel: NotifyChannel | typeof STAFF_MAIL_CHANNEL | typeof TOUR_MAIL_CHANNEL | typeof PRIVACY_MAIL_CHANNEL;
+  payload: StaffMail | TourMail | PrivacyMail | null;
   attempts: number;
 }
 
@@ -60,6 +62,14 @@ async function claim(db: Db, inquiryId: string | undefined): Promise<Claimed[]> 
 
 async function deliver(db: Db, row: Claimed): Promise<void> {
   const env = serverEnv();
+  if (row.channel === PRIVACY_MAIL_CHANNEL) {
+    const mail = row.payload as PrivacyMail | null;
+    const message = mail ? await privacyMessage(db, mail) : null;
+    if (!message || !mail) return;
+    if (!env.smtpUrl || !env.inquiryNotifyFrom) throw new Error('SMTP_URL or INQUIRY_NOTIFY_FROM is not set any more');
+    await sendMail(env.smtpUrl, env.inquiryNotifyFrom, message);
+    return afterPrivacyMail(db, mail);
+  }
   if (row.channel === STAFF_MAIL_CHANNEL) {
     const message = row.payload ? await staffMessage(db, row.payload as StaffMail) : null;
     if (!message) return;
@@ -75,7 +85,8 @@ async function deliver(db: Db, row: Claimed): Promise<void> {
   }
   if (!row.inquiryId) return;
   const inquiry = await findInquiry(db, row.inquiryId);
-  if (!inquiry) return;
+  // A destroyed inquiry's notifications are deleted with it; one claimed meanwhile is not sent.
+  if (!inquiry || inquiry.destroyedAt) return;
   if (row.channel === 'webhook') {
     if (!env.inquiryWebhookUrl) throw new Error('INQUIRY_WEBHOOK_URL is not set any more');
     return postWebhook(env.inquiryWebhookUrl, webhookBody(inquiry, { includeName: (await readSettings(db)).notifyIncludesName }));

@@ -29,7 +29,7 @@ async function person(db: Db, id: string) {
 }
 
 function inquiryLines(inquiry: Inquiry, t: ReturnType<typeof serverMessages>): string[] {
-  const flat = inquiry.message.replace(/\s+/g, ' ').trim();
+  const flat = (inquiry.message ?? '').replace(/\s+/g, ' ').trim();
   return [
     `${inquiry.name}${inquiry.company ? ` (${inquiry.company})` : ''}`,
     `${t('mail.team.email')}: ${inquiry.email}`,
@@ -113,7 +113,8 @@ export async function staffMessage(db: Db, mail: StaffMail): Promise<MailMessage
     case 'assigned':
     case 'reminder': {
       const [user, inquiry] = await Promise.all([person(db, mail.userId), findInquiry(db, mail.inquiryId)]);
-      if (!user?.active || !user.email || !inquiry) return null;
+      // Destroyed or suspended (issue 24): nobody is reminded of it any more.
+      if (!user?.active || !user.email || !inquiry || inquiry.destroyedAt || inquiry.suspendedAt) return null;
       // A reminder no longer applies once someone answered; an assignment once it went to someone else.
       if (mail.kind === 'reminder' && inquiry.status !== 'new') return null;
       if (mail.kind === 'assigned' && inquiry.assigneeId !== user.id) return null;
@@ -122,7 +123,7 @@ export async function staffMessage(db: Db, mail: StaffMail): Promise<MailMessage
       const head = mail.kind === 'assigned' ? t('staffMail.assigned.body', { by: mail.by }) : t('staffMail.reminder.body', { hours: mail.hours });
       return {
         to: user.email,
-        subject: t(mail.kind === 'assigned' ? 'staffMail.assigned.subject' : 'staffMail.reminder.subject', { name: inquiry.name }),
+        subject: t(mail.kind === 'assigned' ? 'staffMail.assigned.subject' : 'staffMail.reminder.subject', { name: inquiry.name ?? '' }),
         text: [head, '', ...inquiryLines(inquiry, t), '', `${t('mail.team.open')}: ${adminUrl(locale, `?inquiry=${inquiry.id}`)}`].join('\n'),
       };
     }

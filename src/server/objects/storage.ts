@@ -152,3 +152,15 @@ export async function makePublic(objectPath: string): Promise<ObjectMetadata> {
   await guard(() => store.set(id, found.data, { metadata: { ...updated }, onlyIfMatch: found.etag ?? '' }), found.data.byteLength);
   return updated;
 }
+
+/**
+ * Deletes a stored object, its bytes and its metadata (file name, type), for good: the destruction of an inquiry's
+ * attachments (issue 24). A malformed path deletes nothing; a missing object is no error.
+ * @returns whether the path named one of our objects.
+ */
+export async function deleteObject(objectPath: string): Promise<boolean> {
+  const id = objectIdOf(objectPath);
+  if (!id) return false;
+  await guard(() => blobStore(OBJECTS).delete(id));
+  return true;
+}

@@ -5,6 +5,7 @@ import type { Translate } from '~/i18n/translate';
 import { ApiError } from '~/client/api';
 import { endSessionIfUnauthorized } from '~/client/admin-session';
 import { openAttachment, patchInquiry, readDetail, type InquiryDetailWithFiles } from '~/client/inbox-api';
+import { destroyInquiryNow } from '~/client/staff-api';
 import { formatArea, formatBytes } from '~/client/inbox-format';
 import { showToast } from '~/client/stores';
 import { revealAndFocus } from '~/client/reveal-and-focus';
@@ -77,16 +78,30 @@ export default function InquiryDetailView({ id, lang, dateFormat, onClose, onCha
     }
   }
 
+  async function destroyNow() {
+    if (!window.confirm(t('privacyRequests.admin.destroyInquiryConfirm'))) return;
+    try {
+      await destroyInquiryNow(id);
+      setDetail(await readDetail(id));
+      showToast({ title: t('privacyRequests.destroyedLabel') });
+      onChanged();
+    } catch (error) {
+      if (!endSessionIfUnauthorized(error)) showToast({ title: t('privacyRequests.errors.generic'), variant: 'destructive' });
+    }
+  }
+
   if (failed) return <p role="alert" className="text-danger">{t('inbox.detailFailed')}</p>;
   if (!detail) return <p className="text-muted">{t('inbox.loading')}</p>;
 
   const none = <span className="text-muted">{t('inbox.none')}</span>;
   const masked = detail.masked === true;
   const attachmentCount = masked ? detail.attachmentCount ?? 0 : detail.attachments.length;
+  // Destroyed (only anonymous facts remain) or stopped at the visitor's request (read-only): issue 24.
+  const writable = can(role, 'inquiries.write') && !detail.destroyedAt && !detail.suspendedAt;
   const fields: [string, React.ReactNode][] = [
     // A masked address or number is shown as it came, never as a link that cannot work.
     ['email', masked ? <span className="break-all">{detail.email}</span> : <a className="break-all text-brass-strong underline" href={`mailto:${detail.email}`}>{detail.email}</a>],
-    ['phone', masked ? <span>{detail.phone}</span> : <a className="text-brass-strong underline" href={`tel:${detail.phone.replace(/[^\d+]/g, '')}`}>{detail.phone}</a>],
+    ['phone', masked ? <span>{detail.phone}</span> : <a className="text-brass-strong underline" href={`tel:${(detail.phone ?? '').replace(/[^\d+]/g, '')}`}>{detail.phone}</a>],
     ['company', detail.company ?? none],
     ['businessType', detail.businessType ? t(`brands.category.${detail.businessType}`) : none],
     ['unit', detail.unit ? t('inbox.unitLabel', { floor: detail.unit.floor ?? '', unit: detail.unit.unitNumber ?? '' }) : none],
@@ -114,7 +129,7 @@ export default function InquiryDetailView({ id, lang, dateFormat, onClose, onCha
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 id="inquiry-detail-title" ref={heading} tabIndex={-1} className="scroll-mt-28 text-xl font-bold break-words text-ink">{detail.name}</h2>
+          <h2 id="inquiry-detail-title" ref={heading} tabIndex={-1} className="scroll-mt-28 text-xl font-bold break-words text-ink">{detail.destroyedAt ? t('privacyRequests.destroyedLabel') : detail.name}</h2>
           <p className="text-sm text-muted">{dateFormat.format(new Date(detail.createdAt))}</p>
           {/* The number the visitor was shown after sending, so a call or mail that quotes it finds this inquiry. */}
           <p className="text-sm text-muted" data-testid="inquiry-reference">{t('inbox.reference', { reference: inquiryReference(detail.id) })}</p>
@@ -126,7 +141,14 @@ export default function InquiryDetailView({ id, lang, dateFormat, onClose, onCha
         </div>
       </div>
 
-      {can(role, 'inquiries.write') ? (
+      {(detail.destroyedAt || detail.suspendedAt) && (
+        <p className="rounded-lg bg-mist p-3 text-sm text-ink" data-testid="inquiry-privacy-state">
+          {detail.destroyedAt
+            ? t('privacyRequests.admin.destroyedNote', { day: dateFormat.format(new Date(detail.destroyedAt)) })
+            : t('privacyRequests.admin.suspendedNote', { day: dateFormat.format(new Date(detail.suspendedAt!)) })}
+        </p>
+      )}
+      {writable ? (
         <>
           <AssignmentControls key={`${detail.assigneeId}-${detail.nextStepOn}`} detail={detail} onChange={change} t={t} />
           <StatusButtons current={detail.status} onChange={(status, lostReason) => change(lostReason ? { status, lostReason } : { status })} t={t} />
@@ -181,7 +203,12 @@ export default function InquiryDetailView({ id, lang, dateFormat, onClose, onCha
         )}
       </section>
 
-      {can(role, 'inquiries.write') && <NoteForm onSubmit={(note) => change({ note })} t={t} />}
+      {writable && <NoteForm onSubmit={(note) => change({ note })} t={t} />}
+      {can(role, 'privacy.manage') && !detail.destroyedAt && (
+        <button type="button" className="btn min-h-11 justify-self-start border border-danger text-danger hover:bg-mist" onClick={() => void destroyNow()}>
+          {t('privacyRequests.admin.destroyNow')}
+        </button>
+      )}
 
       <InquiryTours
         inquiryId={detail.id}

@@ -30,7 +30,8 @@ export default function InquiryList({ items, selected, onOpen, dateFormat, t }: 
             <span className="text-xs text-muted sm:text-sm">{dateFormat.format(new Date(inquiry.createdAt))}</span>
             <span className="grid min-w-0 gap-1">
               <span className="font-semibold break-words text-ink">
-                {inquiry.name}
+                {inquiry.destroyedAt ? <em data-testid="inquiry-destroyed">{t('privacyRequests.destroyedLabel')}</em> : inquiry.name}
+                {inquiry.suspendedAt && <span className="font-normal text-muted"> · {t('privacyRequests.suspendedLabel')}</span>}
                 {inquiry.company && <span className="font-normal text-muted"> · {inquiry.company}</span>}
               </span>
               {inquiry.masked ? (

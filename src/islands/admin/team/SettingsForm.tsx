@@ -3,6 +3,7 @@ import type { Translate } from '~/i18n/translate';
 import { REMINDER_BUSINESS_HOURS_RANGE } from '~/shared/business-hours';
 import type { Settings } from '~/shared/settings';
 import { TOUR_BUFFER_RANGE } from '~/shared/tours';
+import { RETENTION_RANGE } from '~/shared/privacy/retention';
 import { ApiError } from '~/client/api';
 import { endSessionIfUnauthorized } from '~/client/admin-session';
 import { patchSettings } from '~/client/staff-api';
@@ -15,16 +16,28 @@ export default function SettingsForm({ t }: { t: Translate }) {
   const [hours, setHours] = useState('');
   const [includeName, setIncludeName] = useState(false);
   const [buffer, setBuffer] = useState('');
+  const [afterClose, setAfterClose] = useState('');
+  const [open, setOpen] = useState('');
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => setHours(data ? String(data.reminderBusinessHours) : ''), [data]);
-  useEffect(() => setIncludeName(data?.notifyIncludesName ?? false), [data]);
-  useEffect(() => setBuffer(data ? String(data.tourBufferMinutes) : ''), [data]);
+  useEffect(() => {
+    setHours(data ? String(data.reminderBusinessHours) : '');
+    setIncludeName(data?.notifyIncludesName ?? false);
+    setBuffer(data ? String(data.tourBufferMinutes) : '');
+    setAfterClose(data ? String(data.retentionAfterCloseDays) : '');
+    setOpen(data ? String(data.retentionOpenDays) : '');
+  }, [data]);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(null);
     try {
-      await patchSettings({ reminderBusinessHours: Number(hours), notifyIncludesName: includeName, tourBufferMinutes: Number(buffer) });
+      await patchSettings({
+        reminderBusinessHours: Number(hours),
+        notifyIncludesName: includeName,
+        tourBufferMinutes: Number(buffer),
+        retentionAfterCloseDays: Number(afterClose),
+        retentionOpenDays: Number(open),
+      });
       showToast({ title: t('team.settings.saved') });
     } catch (err) {
       if (endSessionIfUnauthorized(err)) return;
@@ -74,6 +87,26 @@ export default function SettingsForm({ t }: { t: Translate }) {
         />
         <span id="tour-buffer-hint" className="text-xs text-muted">{t('tours.settings.bufferHint')}</span>
       </label>
+      <fieldset className="grid gap-3" aria-describedby="retention-hint">
+        <legend className="text-base font-bold text-ink">{t('privacyRequests.admin.retentionTitle')}</legend>
+        {([['retentionAfterCloseDays', afterClose, setAfterClose], ['retentionOpenDays', open, setOpen]] as const).map(([key, value, set]) => (
+          <label key={key} className="grid max-w-xs gap-1 text-sm">
+            <span className="font-semibold">{t(`privacyRequests.admin.${key}`)}</span>
+            <input
+              type="number"
+              inputMode="numeric"
+              name={key}
+              min={RETENTION_RANGE.min}
+              max={RETENTION_RANGE.max}
+              required
+              value={value}
+              onChange={(e) => set(e.target.value)}
+              className="min-h-11 rounded-md border border-muted px-3 text-base"
+            />
+          </label>
+        ))}
+        <span id="retention-hint" className="text-xs text-muted">{t('privacyRequests.admin.retentionHint')}</span>
+      </fieldset>
       {error && <span role="alert" className="text-sm text-danger">{t(error)}</span>}
       <button type="submit" className="btn min-h-11 justify-self-start bg-ink text-white">{t('team.settings.save')}</button>
     </form>

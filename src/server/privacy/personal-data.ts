@@ -1,0 +1,250 @@
+import { sql } from 'kysely';
+import type { Trx } from '../audit/actor.ts';
+import type { Db } from '../db/index.ts';
+import { deleteObject } from '../objects/storage.ts';
+
+/**
+ * Every place that holds a visitor's personal data, in one list (PIPA Art. 21: destruction reaches every copy).
+ * The destruction of an inquiry (destroy.ts) runs each `perInquiry` entry; the daily retention run (retention.ts)
+ * runs each `expiry` entry; the dump test (tests/api/privacy-retention.test.ts) fails naming any table that held a
+ * visitor's words before a destruction and is not named here.
+ *
+ * Adding a table or column that holds a visitor's data (tour attendees, consent records …) = adding an entry below:
+ * `tables` names what it covers, `destroy` removes that inquiry's copy and returns how many rows or objects it
+ * touched. Keep what is anonymous (day, status, floor, use, area band, channel, language): reports count on it.
+ */
+
+/** What a per-inquiry entry is given: the inquiry, read before its row was cleared. */
+export interface DestroyTarget {
+  id: string;
+  /** Its attachments' object paths (the blob store). */
+  attachments: string[];
+}
+
+export interface PerInquiryEntry {
+  name: string;
+  /** Tables (or `blob:<store>`) this entry covers. */
+  tables: string[];
+  /** What it holds and what becomes of it, for the README and the report. */
+  holds: string;
+  /**
+   * `blob` entries run before the database transaction (a failed blob deletion leaves the row intact, so the next
+   * run tries again); `database` entries run in one transaction, all or nothing.
+   */
+  phase: 'blob' | 'database';
+  destroy(target: DestroyTarget, trx: Trx | null): Promise<number>;
+}
+
+export interface ExpiryEntry {
+  name: string;
+  tables: string[];
+  /** How long it is kept, in words (README, report). */
+  period: string;
+  expire(db: Db, now: Date): Promise<number>;
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+const trxOf = (trx: Trx | null): Trx => {
+  if (!trx) throw new Error('A database entry runs inside the destruction transaction');
+  return trx;
+};
+
+const count = (result: { numUpdatedRows?: bigint; numDeletedRows?: bigint } | undefined) =>
+  Number(result?.numUpdatedRows ?? result?.numDeletedRows ?? 0n);
+
+/** The anonymous part of a visit source: the page path without its query and the campaign tags, never the referrer's full address. */
+export const ANONYMOUS_SOURCE_SQL = sql`case when source is null then null else jsonb_build_object(
+  'path', split_part(split_part(source->>'path', '?', 1), '#', 1),
+  'referrer', substring(source->>'referrer' from '^[a-z][a-z0-9+.-]*://[^/?#]+'),
+  'utm', coalesce(source->'utm', '{}'::jsonb)) end`;
+
+export const PER_INQUIRY: PerInquiryEntry[] = [
+  {
+    name: 'attachments',
+    tables: ['blob:objects'],
+    holds: 'The attached files (business plans …) and their upload metadata (file name, type, size): deleted from the blob store.',
+    phase: 'blob',
+    async destroy(target) {
+      let deleted = 0;
+      for (const path of target.attachments) if (await deleteObject(path)) deleted++;
+      return deleted;
+    },
+  },
+  {
+    name: 'inquiry',
+    tables: ['inquiries'],
+    holds:
+      'Name, e-mail, phone, company, message, move-in day, preferred contact, lost reason, next step, the marketing choice, the ' +
+      'idempotency receipt (its key) and the attachment list become NULL/empty; search_text follows (NULL); the visit source keeps ' +
+      'only its page path, the referrer\'s origin and campaign tags. Kept: created day, status, floor/space, use, desired floors ' +
+      'and area, page language, assignee.',
+    phase: 'database',
+    async destroy(target, trx) {
+      const result = await trxOf(trx)
+        .updateTable('inquiries')
+        .set({
+          name: null, email: null, phone: null, message: null, company: null, moveInDate: null, preferredContact: null,
+          lostReason: null, nextStepOn: null, idempotencyKey: null, attachments: [], marketingConsent: false, marketingConsentAt: null,
+          source: sql`${ANONYMOUS_SOURCE_SQL}`,
+          destroyedAt: sql`clock_timestamp()`,
+        })
+        .where('id', '=', target.id)
+        .executeTakeFirst();
+      return count(result);
+    },
+  },
+  {
+    name: 'history',
+    tables: ['inquiry_history'],
+    holds: 'Staff notes and lost reasons become NULL; the entries (who, when, which status) stay.',
+    phase: 'database',
+    async destroy(target, trx) {
+      const result = await trxOf(trx)
+        .updateTable('inquiryHistory')
+        .set({ note: null, lostReason: null })
+        .where('inquiryId', '=', target.id)
+        .where((eb) => eb.or([eb('note', 'is not', null), eb('lostReason', 'is not', null)]))
+        .executeTakeFirst();
+      return count(result);
+    },
+  },
+  {
+    name: 'outbox',
+    tables: ['outbox'],
+    holds: 'Its notifications (team mail, webhook, confirmation; sent or pending, with their errors) and staff mails about it (assignment, reminder): deleted.',
+    phase: 'database',
+    async destroy(target, trx) {
+      const result = await trxOf(trx)
+        .deleteFrom('outbox')
+        .where((eb) => eb.or([eb('inquiryId', '=', target.id), sql<boolean>`payload->>'inquiryId' = ${target.id}`]))
+        .executeTakeFirst();
+      return count(result);
+    },
+  },
+  {
+    name: 'tours',
+    tables: ['tours'],
+    holds:
+      'The texts of its site visits (message to the prospect, internal notes, feedback, next step, cancellation reason) become ' +
+      'NULL; the tours stay (host, spaces, time, status, outcome) for the reports. Their invitations are outbox rows (above).',
+    phase: 'database',
+    async destroy(target, trx) {
+      const result = await trxOf(trx)
+        .updateTable('tours')
+        .set({ messageToProspect: null, internalNotes: null, feedback: null, nextStep: null, cancelReason: null })
+        .where('inquiryId', '=', target.id)
+        .executeTakeFirst();
+      return count(result);
+    },
+  },
+  {
+    name: 'undo copies',
+    tables: ['deleted_records'],
+    holds: 'An undo copy of the inquiry (none is written today; listed so one added later is covered): deleted.',
+    phase: 'database',
+    async destroy(target, trx) {
+      const result = await trxOf(trx).deleteFrom('deletedRecords').where('entity', '=', 'inquiry').where('id', '=', target.id).executeTakeFirst();
+      return count(result);
+    },
+  },
+  {
+    // Last: the row updates above wrote their own activity entries (with the values they cleared) in this transaction.
+    name: 'activity log',
+    tables: ['audit_events'],
+    holds: 'Every value recorded for it and its tours (field changes, note texts) becomes "destroyed"; the entry stays: who, what kind, which id, when.',
+    phase: 'database',
+    async destroy(target, trx) {
+      const t = trxOf(trx);
+      await sql`select set_config('btower.redact', ${target.id}, true)`.execute(t);
+      const result = await sql`
+        update audit_events set changes = (
+          select coalesce(jsonb_object_agg(key, case when key = 'destroyed_at' then value else '["destroyed", "destroyed"]'::jsonb end), '{}'::jsonb)
+          from jsonb_each(changes))
+        where (entity = 'inquiry' and entity_id = ${target.id})
+           or (entity = 'tour' and entity_id in (select id::text from tours where inquiry_id = ${target.id}))`.execute(t);
+      await sql`select set_config('btower.redact', '', true)`.execute(t);
+      return Number(result.numAffectedRows ?? 0n);
+    },
+  },
+];
+
+/**
+ * What holds client addresses, tokens or a requester's address past its use, and when it goes (the daily run).
+ * Abuse-limit windows are at most a day (src/shared/abuse.ts), so a day-old hit counts for nothing.
+ */
+export const EXPIRY: ExpiryEntry[] = [
+  {
+    name: 'throttle hits',
+    tables: ['throttle_hits'],
+    period: '1 day (the longest abuse-limit window)',
+    async expire(db, now) {
+      return count(await db.deleteFrom('throttleHits').where('at', '<', new Date(now.getTime() - DAY_MS)).executeTakeFirst());
+    },
+  },
+  {
+    name: 'login attempts',
+    tables: ['login_attempts'],
+    period: '1 day (sign-in limits count 15 minutes and an hour; failed sign-ins stay in the activity log)',
+    async expire(db, now) {
+      return count(await db.deleteFrom('loginAttempts').where('at', '<', new Date(now.getTime() - DAY_MS)).executeTakeFirst());
+    },
+  },
+  {
+    name: 'trusted sign-in clients',
+    tables: ['login_trusted_clients'],
+    period: '30 days after the last sign-in from that client',
+    async expire(db, now) {
+      return count(await db.deleteFrom('loginTrustedClients').where('at', '<', new Date(now.getTime() - 30 * DAY_MS)).executeTakeFirst());
+    },
+  },
+  {
+    name: 'sessions',
+    tables: ['sessions'],
+    period: 'when they end (expired or signed out), with their device and client address',
+    async expire(db, now) {
+      return count(await db.deleteFrom('sessions').where((eb) => eb.or([eb('expiresAt', '<', now), eb('revokedAt', 'is not', null)])).executeTakeFirst());
+    },
+  },
+  {
+    name: 'invitation and reset links',
+    tables: ['auth_tokens'],
+    period: 'once used, replaced or expired',
+    async expire(db, now) {
+      return count(
+        await db
+          .deleteFrom('authTokens')
+          .where((eb) => eb.or([eb('usedAt', 'is not', null), eb('revokedAt', 'is not', null), eb('expiresAt', '<', now)]))
+          .executeTakeFirst(),
+      );
+    },
+  },
+  {
+    name: 'passkey challenges',
+    tables: ['webauthn_challenges'],
+    period: 'once expired',
+    async expire(db, now) {
+      return count(await db.deleteFrom('webauthnChallenges').where('expiresAt', '<', now).executeTakeFirst());
+    },
+  },
+  {
+    name: 'unconfirmed privacy requests',
+    tables: ['privacy_requests'],
+    period: 'when their 24-hour link expires unconfirmed (with the address and details)',
+    async expire(db, now) {
+      return count(await db.deleteFrom('privacyRequests').where('status', '=', 'unconfirmed').where('expiresAt', '<', now).executeTakeFirst());
+    },
+  },
+];
+
+/**
+ * Tables the dump test may find a visitor's words in without a per-inquiry entry, and why. privacy_requests: the
+ * requester's own address, kept until their request is closed and its outcome mailed (then cleared).
+ */
+export const HELD_UNTIL_REQUEST_CLOSES = ['privacy_requests'] as const;
+
+/** Every table (and blob store) the map covers. */
+export function coveredTables(): Set<string> {
+  return new Set([...PER_INQUIRY, ...EXPIRY].flatMap((entry) => entry.tables));
+}

@@ -1,0 +1,223 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import {
+  PRIVACY_LINK_TTL_MS,
+  PRIVACY_REQUEST_DUE_DAYS,
+  type PrivacyActionInput,
+  type PrivacyRequest,
+  type PrivacyRequestInput,
+  type PrivacyRequestKind,
+} from '../../shared/privacy/requests.ts';
+import { recordEvent, setActor, withActor, type AuditActor, type Trx } from '../audit/actor.ts';
+import type { Staff } from '../auth/access.ts';
+import type { Db } from '../db/index.ts';
+import { HttpError } from '../http/errors.ts';
+import { linkDigest } from '../objects/signing.ts';
+import { staffMailConfigured } from '../notify/staff-mail.ts';
+import { destroyInquiry } from './destroy.ts';
+import { PRIVACY_MAIL_CHANNEL, type PrivacyMail } from './mail-kinds.ts';
+
+const DAY_MS = 86_400_000;
+
+/** The token of a request's link: an HMAC of its id (only its sha256 is stored; the queued mail holds only the id). */
+export async function requestToken(id: string): Promise<string> {
+  return (await linkDigest(`privacy-request\n${id}`)).toString('base64url');
+}
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export const invalidPrivacyToken = () =>
+  new HttpError(400, 'invalid_token', 'This link was already used, has expired or is unknown', { fields: { token: 'privacyRequests.errors.invalidToken' } });
+
+/** Queues one privacy mail in the caller's transaction (nothing when no mail is configured). */
+export async function queuePrivacyMail(trx: Trx | Db, mail: PrivacyMail, dedupeKey?: string): Promise<boolean> {
+  if (!staffMailConfigured()) return false;
+  const row = await trx
+    .insertInto('outbox')
+    .values({ inquiryId: null, channel: PRIVACY_MAIL_CHANNEL, payload: JSON.stringify(mail), dedupeKey: dedupeKey ?? null })
+    .onConflict((conflict) => conflict.column('dedupeKey').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** The live (not destroyed) inquiries sent from an address. */
+async function inquiriesOf(db: Db | Trx, email: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('inquiries')
+    .select('id')
+    .where(sql<boolean>`lower(email) = ${email.toLowerCase()}`)
+    .where('destroyedAt', 'is', null)
+    .orderBy('createdAt')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * A visitor's request (POST /api/privacy/requests). Stored, with a confirmation link mailed, only when the address
+ * sent inquiries we still hold; for any other address nothing is stored or sent (decision 023). The caller answers
+ * the same either way. @returns whether a request was stored (for tests; never shown to the visitor).
+ */
+export async function createPrivacyRequest(db: Db, input: PrivacyRequestInput, now = new Date()): Promise<boolean> {
+  if (!staffMailConfigured()) return false;
+  return db.transaction().execute(async (trx) => {
+    if ((await inquiriesOf(trx, input.email)).length === 0) return false;
+    const id = randomUUID();
+    await trx
+      .insertInto('privacyRequests')
+      .values({
+        id,
+        kind: input.kind,
+        email: input.email,
+        lang: input.lang,
+        details: input.details ?? null,
+        tokenHash: tokenHash(await requestToken(id)),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + PRIVACY_LINK_TTL_MS),
+      })
+      .execute();
+    await queuePrivacyMail(trx, { kind: 'confirm', requestId: id });
+    return true;
+  });
+}
+
+/** The visitor, as the activity log names them for what their own confirmation changes. */
+const VISITOR: AuditActor = { id: null, name: 'privacy request', address: null };
+
+/**
+ * Confirms a request by its link's token (single use, 24 h): it becomes open, due 10 days later, with the
+ * address's inquiries. A marketing withdrawal takes effect at once (no staff step) and is closed, its outcome
+ * mailed. 400 `invalid_token` for a spent, expired or unknown token.
+ */
+export async function confirmPrivacyRequest(db: Db, token: string, now = new Date()): Promise<{ kind: PrivacyRequestKind; status: 'open' | 'closed' }> {
+  return db.transaction().execute(async (trx) => {
+    const request = await trx
+      .selectFrom('privacyRequests')
+      .select(['id', 'kind', 'email'])
+      .where('tokenHash', '=', tokenHash(token))
+      .where('status', '=', 'unconfirmed')
+      .where('expiresAt', '>', now)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!request || !request.email) throw invalidPrivacyToken();
+    const inquiryIds = await inquiriesOf(trx, request.email);
+    const kind = request.kind as PrivacyRequestKind;
+    await trx
+      .updateTable('privacyRequests')
+      .set({ status: 'open', tokenHash: null, confirmedAt: now, dueAt: new Date(now.getTime() + PRIVACY_REQUEST_DUE_DAYS * DAY_MS), inquiryIds })
+      .where('id', '=', request.id)
+      .execute();
+    await recordEvent(trx, VISITOR, { action: 'confirm', entity: 'privacy_request', entityId: request.id, changes: { kind: [null, kind], inquiries: [null, inquiryIds.length] } });
+    if (kind !== 'marketing_withdrawal') return { kind, status: 'open' as const };
+    await setActor(trx, VISITOR, 'marketing_withdrawal');
+    if (inquiryIds.length > 0) {
+      await trx
+        .updateTable('inquiries')
+        .set({ marketingConsent: false, marketingConsentAt: now })
+        .where('id', 'in', inquiryIds)
+        .where('marketingConsent', '=', true)
+        .execute();
+    }
+    await closeRequest(trx, request.id, 'marketing_withdrawn', null, now);
+    return { kind, status: 'closed' as const };
+  });
+}
+
+/** Closes a request and mails its outcome (for a copy, the copy is the outcome). */
+async function closeRequest(trx: Trx, id: string, outcome: string, note: string | null, now: Date, mail: 'outcome' | 'copy' = 'outcome'): Promise<void> {
+  await trx.updateTable('privacyRequests').set({ status: 'closed', closedAt: now, outcome, outcomeNote: note }).where('id', '=', id).execute();
+  await queuePrivacyMail(trx, { kind: mail, requestId: id });
+}
+
+const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
+
+/** The confirmed requests, open ones first (soonest due first), then the closed ones newest first. */
+export async function listPrivacyRequests(db: Db, now = new Date()): Promise<PrivacyRequest[]> {
+  const rows = await db
+    .selectFrom('privacyRequests')
+    .selectAll()
+    .where('status', '!=', 'unconfirmed')
+    .orderBy(sql`status = 'open'`, 'desc')
+    .orderBy(sql`case when status = 'open' then due_at end`, 'asc')
+    .orderBy('closedAt', 'desc')
+    .limit(500)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind as PrivacyRequestKind,
+    email: row.email,
+    lang: row.lang,
+    details: row.details,
+    status: row.status as 'open' | 'closed',
+    confirmedAt: iso(row.confirmedAt)!,
+    dueAt: iso(row.dueAt)!,
+    overdue: row.status === 'open' && row.dueAt !== null && new Date(row.dueAt) < now,
+    closedAt: iso(row.closedAt),
+    outcome: row.outcome as PrivacyRequest['outcome'],
+    inquiryIds: row.inquiryIds ?? [],
+  }));
+}
+
+const notFound = () => new HttpError(404, 'privacy_request_not_found', 'No confirmed privacy request with this id');
+
+/**
+ * The owner works an open request (POST /api/admin/privacy-requests/{id}/actions): send a copy of what is held,
+ * correct fields, destroy now (the retention run's destruction), stop processing, or close it. Each action does its
+ * work on the request's inquiries, is recorded in the activity log, closes the request and mails the requester the
+ * outcome in their language. 409 `request_closed` when it was closed already.
+ */
+export async function actOnPrivacyRequest(db: Db, id: string, input: PrivacyActionInput, staff: Staff, now = new Date()): Promise<PrivacyRequest> {
+  const request = await db.selectFrom('privacyRequests').selectAll().where('id', '=', id).where('status', '!=', 'unconfirmed').executeTakeFirst();
+  if (!request) throw notFound();
+  if (request.status !== 'open') throw new HttpError(409, 'request_closed', 'This request is closed already');
+  const ids = request.inquiryIds ?? [];
+  if (input.action === 'correct' && (!input.fields || Object.keys(input.fields).length === 0)) {
+    throw new HttpError(400, 'invalid_input', 'Say which fields to correct', { fields: { fields: 'privacyRequests.errors.fieldsRequired' } });
+  }
+  let affected = 0;
+  if (input.action === 'destroy') {
+    // Each destruction is its own transaction (the blob store is outside the database), as in the daily run.
+    for (const inquiryId of ids) if (await destroyInquiry(db, inquiryId, staff.actor)) affected++;
+  }
+  await withActor(staff.actor, async (trx) => {
+    const locked = await trx.selectFrom('privacyRequests').select('status').where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+    if (locked.status !== 'open') throw new HttpError(409, 'request_closed', 'This request is closed already');
+    if (input.action === 'suspend' && ids.length > 0) {
+      const result = await trx.updateTable('inquiries').set({ suspendedAt: now }).where('id', 'in', ids).where('destroyedAt', 'is', null).where('suspendedAt', 'is', null).executeTakeFirst();
+      affected = Number(result.numUpdatedRows);
+    }
+    if (input.action === 'correct' && ids.length > 0) {
+      const result = await trx.updateTable('inquiries').set({ ...input.fields }).where('id', 'in', ids).where('destroyedAt', 'is', null).executeTakeFirst();
+      affected = Number(result.numUpdatedRows);
+    }
+    if (input.action === 'send_copy') affected = (await trx.selectFrom('inquiries').select('id').where('id', 'in', ids.length ? ids : [randomUUID()]).where('destroyedAt', 'is', null).execute()).length;
+    await recordEvent(trx, staff.actor, {
+      action: input.action,
+      entity: 'privacy_request',
+      entityId: id,
+      changes: { kind: [null, request.kind], inquiries: [null, affected] },
+    });
+    // A copy is its own mail (the outcome): the request closes with it.
+    await closeRequest(trx, id, input.action, input.note ?? null, now, input.action === 'send_copy' ? 'copy' : 'outcome');
+  }, { action: input.action === 'suspend' ? 'suspend' : input.action === 'correct' ? 'correct' : undefined, db });
+  return (await listPrivacyRequests(db, now)).find((row) => row.id === id)!;
+}
+
+/** Reminds every active owner, once per request, of the open requests past their due day. @returns how many requests. */
+export async function remindOverdueRequests(db: Db, now: Date): Promise<number> {
+  const overdue = await db
+    .selectFrom('privacyRequests')
+    .select('id')
+    .where('status', '=', 'open')
+    .where('dueAt', '<', now)
+    .where('remindedAt', 'is', null)
+    .execute();
+  if (overdue.length === 0) return 0;
+  const owners = await db.selectFrom('users').select('id').where('role', '=', 'owner').where('active', '=', true).where('email', 'is not', null).execute();
+  for (const request of overdue) {
+    await db.transaction().execute(async (trx) => {
+      for (const owner of owners) await queuePrivacyMail(trx, { kind: 'overdue', requestId: request.id, userId: owner.id }, `privacy-overdue:${request.id}:${owner.id}`);
+      await trx.updateTable('privacyRequests').set({ remindedAt: now }).where('id', '=', request.id).execute();
+    });
+  }
+  return overdue.length;
+}

@@ -1,0 +1,75 @@
+import * as v from 'valibot';
+import { LOCALES } from '../../i18n/locales.ts';
+import type { RateLimit } from '../abuse.ts';
+import { InquiryInputSchema } from '../inquiry.ts';
+import { objectMessages } from '../object-messages.ts';
+
+/**
+ * A visitor's privacy requests (PIPA Art. 35–37, issue 24): what they may ask, how long the link in the mail lives,
+ * and how long the owner has to act. One definition for the request page, the API and the admin list.
+ */
+import { PRIVACY_DETAILS_MAX, PRIVACY_REQUEST_KINDS, type PrivacyRequestKind } from './request-kinds.ts';
+
+export { PRIVACY_DETAILS_MAX, PRIVACY_REQUEST_KINDS, type PrivacyRequestKind };
+
+/** The single-use confirmation link lives this long. */
+export const PRIVACY_LINK_TTL_MS = 24 * 3_600_000;
+/** A confirmed request is due this many days after confirmation (Art. 35(3), decree Art. 41(4)). */
+export const PRIVACY_REQUEST_DUE_DAYS = 10;
+
+/** Requests per client: a few a visitor needs, not a way to mail strangers in bulk. */
+export const PRIVACY_REQUEST_RATE_LIMITS: readonly RateLimit[] = [
+  { max: 5, windowMs: 3_600_000 },
+  { max: 20, windowMs: 86_400_000 },
+];
+
+const m = (key: string) => `privacyRequests.errors.${key}`;
+
+export const PrivacyRequestInputSchema = v.strictObject(
+  {
+    email: v.pipe(v.string(m('emailInvalid')), v.trim(), v.maxLength(254, m('emailInvalid')), v.email(m('emailInvalid')), v.toLowerCase()),
+    kind: v.picklist(PRIVACY_REQUEST_KINDS, m('kindInvalid')),
+    lang: v.picklist(LOCALES, m('invalid')),
+    details: v.optional(v.nullable(v.pipe(v.string(m('invalid')), v.trim(), v.maxLength(PRIVACY_DETAILS_MAX, m('detailsTooLong')))), null),
+  },
+  objectMessages({ email: m('emailInvalid'), kind: m('kindInvalid') }, m('invalid'), m('invalid')),
+);
+export type PrivacyRequestInput = v.InferOutput<typeof PrivacyRequestInputSchema>;
+
+export const PrivacyConfirmSchema = v.strictObject(
+  { token: v.pipe(v.string(m('invalid')), v.minLength(1, m('invalid')), v.maxLength(200, m('invalid'))) },
+  objectMessages({}, m('invalid'), m('invalid')),
+);
+
+export const PRIVACY_ACTIONS = ['send_copy', 'destroy', 'suspend', 'correct', 'close'] as const;
+export type PrivacyAction = (typeof PRIVACY_ACTIONS)[number];
+
+/** What "correct" may change: the visitor's own fields, checked by the inquiry form's rules. */
+export const PrivacyCorrectionSchema = v.partial(v.pick(InquiryInputSchema, ['name', 'email', 'phone', 'company', 'message']));
+
+export const PrivacyActionSchema = v.strictObject(
+  {
+    action: v.picklist(PRIVACY_ACTIONS, m('actionInvalid')),
+    fields: v.optional(PrivacyCorrectionSchema),
+    note: v.optional(v.nullable(v.pipe(v.string(m('invalid')), v.trim(), v.maxLength(PRIVACY_DETAILS_MAX, m('detailsTooLong')))), null),
+  },
+  objectMessages({ action: m('actionInvalid') }, m('invalid'), m('invalid')),
+);
+export type PrivacyActionInput = v.InferOutput<typeof PrivacyActionSchema>;
+
+/** A confirmed request as the owner's list shows it (GET /api/admin/privacy-requests). */
+export interface PrivacyRequest {
+  id: string;
+  kind: PrivacyRequestKind;
+  /** Null once the request is closed and its outcome was mailed. */
+  email: string | null;
+  lang: string;
+  details: string | null;
+  status: 'open' | 'closed';
+  confirmedAt: string;
+  dueAt: string;
+  overdue: boolean;
+  closedAt: string | null;
+  outcome: PrivacyAction | 'marketing_withdrawn' | null;
+  inquiryIds: string[];
+}
