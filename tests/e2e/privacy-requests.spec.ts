@@ -8,6 +8,7 @@ import { openPglite } from '../../src/server/db/pglite.ts';
 import { plain, startSmtp, subjectOf } from '../support/smtp.ts';
 import { axeViolations, expect, test } from './fixtures.ts';
 import { islandsReady, uniqueName } from './support/islands.ts';
+import { NOTICE_VERSION } from '../support/privacy.ts';
 
 const PASSWORD = 'privacy-e2e-admin-password';
 const DAY_MS = 86_400_000;
@@ -58,7 +59,7 @@ test('a visitor asks for deletion, confirms from the mail, the owner deletes wit
     const email = `privacia-${Date.now().toString(36)}@example.com`;
     const word = `frobz${Date.now().toString(36)}`;
     const sent = await page.request.post(`${origin}/api/inquiries`, {
-      data: { locale: 'en', name, email, phone: '010-2468-1357', message: `Looking for ${word} office space`, company: `${word}corp`, attachments: [] },
+      data: { privacyNoticeVersion: NOTICE_VERSION, locale: 'en', name, email, phone: '010-2468-1357', message: `Looking for ${word} office space`, company: `${word}corp`, attachments: [] },
     });
     expect(sent.status()).toBe(201);
     marks.push(email.toLowerCase(), name.toLowerCase(), word);

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { test, expect, axeViolations } from './fixtures';
 import { adminToken, loginAsAdmin, uniqueName } from './support/islands.ts';
+import { NOTICE_VERSION } from '../support/privacy.ts';
 
 /** The funnel report the page itself asked for next (its numbers are what the table must show). */
 function nextFunnel(page: Page) {
@@ -11,7 +12,7 @@ function nextFunnel(page: Page) {
 test('the owner opens the reports, changes the period, reads the funnel in its table and downloads its CSV', async ({ page, consoleErrors }) => {
   // An inquiry of today that the team contacted: it counts in this month's funnel.
   const created = await page.request.post('/api/inquiries', {
-    data: { name: uniqueName('리포트 테넌트'), email: 'reports@example.com', phone: '010-3456-7890', message: '5층 사무실 문의드립니다.', desiredFloors: ['5F'], locale: 'ko' },
+    data: { privacyNoticeVersion: NOTICE_VERSION, name: uniqueName('리포트 테넌트'), email: 'reports@example.com', phone: '010-3456-7890', message: '5층 사무실 문의드립니다.', desiredFloors: ['5F'], locale: 'ko' },
   });
   expect(created.status()).toBe(201);
 

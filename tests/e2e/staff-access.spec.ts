@@ -14,6 +14,7 @@ import { nextReviewMorning } from '../support/review-clock.ts';
 import { plain, startSmtp, subjectOf } from '../support/smtp.ts';
 import { axeViolations, expect, test } from './fixtures.ts';
 import { islandsReady } from './support/islands.ts';
+import { NOTICE_VERSION } from '../support/privacy.ts';
 
 const PASSWORD = 'access-e2e-admin-password';
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -78,7 +79,7 @@ test('three inquiries opened and an export with a reason are four access records
       { name: '이서연', phone: '010-4444-5555', email: 'seoyeon@example.com' },
     ];
     for (const visitor of visitors) {
-      expect((await api.post(`${origin}/api/inquiries`, { data: { ...visitor, message: `${visitor.name}: 8층 임대 조건이 궁금합니다.` } })).status()).toBe(201);
+      expect((await api.post(`${origin}/api/inquiries`, { data: { privacyNoticeVersion: NOTICE_VERSION, ...visitor, message: `${visitor.name}: 8층 임대 조건이 궁금합니다.` } })).status()).toBe(201);
     }
 
     // The agent opens each inquiry, then exports them: the file is made once a reason is chosen.

@@ -6,6 +6,7 @@ import { freePort, startLocalServer } from '../../netlify-local/spawn.ts';
 import { plain, startSmtp, subjectOf } from '../support/smtp.ts';
 import { axeViolations, expect, test as base } from './fixtures.ts';
 import { islandsReady, uniqueName } from './support/islands.ts';
+import { NOTICE_VERSION } from '../support/privacy.ts';
 
 const PASSWORD = 'team-e2e-admin-password';
 
@@ -106,7 +107,7 @@ test('the owner invites an agent, who joins from the mail, is assigned an inquir
 
   // A prospect writes; the owner assigns the inquiry to the agent, who gets a mail.
   const prospect = uniqueName('Prospect');
-  const sent = await request.post('/api/inquiries', { data: { name: prospect, email: 'prospect@example.com', phone: '010-5555-0101', message: '5층 사무실 임대 문의드립니다.', attachments: [] } });
+  const sent = await request.post('/api/inquiries', { data: { privacyNoticeVersion: NOTICE_VERSION, name: prospect, email: 'prospect@example.com', phone: '010-5555-0101', message: '5층 사무실 임대 문의드립니다.', attachments: [] } });
   expect(sent.status()).toBe(201);
   await page.getByRole('tab', { name: '문의 관리' }).click();
   await page.getByTestId('inbox-refresh').click();
@@ -199,7 +200,7 @@ test('a viewer reads the inbox, spaces and brands without the controls that writ
   });
   expect(made.status()).toBe(201);
   const prospect = uniqueName('Viewer prospect');
-  expect((await request.post('/api/inquiries', { data: { name: prospect, email: 'p@example.com', phone: '010-1111-2222', message: '열람 테스트', attachments: [] } })).status()).toBe(201);
+  expect((await request.post('/api/inquiries', { data: { privacyNoticeVersion: NOTICE_VERSION, name: prospect, email: 'p@example.com', phone: '010-1111-2222', message: '열람 테스트', attachments: [] } })).status()).toBe(201);
 
   const viewer = await secondBrowser(browser, page, team.origin);
   await viewer.goto('/admin');

@@ -8,6 +8,7 @@ import { addDays, seoulInstant } from '../../src/shared/tours.ts';
 import { startSmtp, subjectOf } from '../support/smtp.ts';
 import { axeViolations, expect, test as base } from './fixtures.ts';
 import { islandsReady } from './support/islands.ts';
+import { NOTICE_VERSION } from '../support/privacy.ts';
 
 const PASSWORD = 'tours-e2e-admin-password';
 const OWNER_EMAIL = 'owner@btower.example';
@@ -76,7 +77,7 @@ test('an agent books a tour from the inquiry, both invitations arrive, a resched
   await request.patch('/api/admin/me', { headers: auth, data: { email: OWNER_EMAIL } });
   await request.post('/api/units', { headers: auth, data: { floor: '3F', unitNumber: '301', exclusiveAreaM2: 120, supplyAreaM2: 200, uses: ['Office'], status: 'available', availableFrom: null, monthlyRent: null, deposit: null, maintenanceFee: null, pricePublic: false, plan: null, note: {} } });
   const prospect = `prospect-${Date.now().toString(36)}@example.com`;
-  const inquiry = (await (await request.post('/api/inquiries', { data: { name: 'Jane Doe', email: prospect, phone: '010-1234-5678', message: 'We would like to see 3F.', attachments: [], company: 'Acme Ltd', locale: 'en' } })).json()).id as string;
+  const inquiry = (await (await request.post('/api/inquiries', { data: { privacyNoticeVersion: NOTICE_VERSION, name: 'Jane Doe', email: prospect, phone: '010-1234-5678', message: 'We would like to see 3F.', attachments: [], company: 'Acme Ltd', locale: 'en' } })).json()).id as string;
   const day = officeDayAhead(3);
 
   await page.goto(`/admin?inquiry=${inquiry}`);

@@ -3,6 +3,7 @@ import { PART_BYTES, REQUEST_BODY_MAX_BYTES } from '../../src/shared/uploads.ts'
 import { UPLOAD_ENDPOINTS } from '../../src/shared/upload-protocol.ts';
 import { expect, test } from './fixtures.ts';
 import { CONTENT_TYPES, zipOf } from '../support/documents.ts';
+import { NOTICE_VERSION } from '../support/privacy.ts';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -38,7 +39,7 @@ test('a 9.5 MB attachment sent in parts arrives byte-identical through a signed 
   expect((await request.get(objectPath)).status()).toBe(404);
 
   const inquiry = await request.post('/api/inquiries', {
-    data: { name: 'E2E 업로드', email: 'upload@example.com', phone: '010-0000-0000', message: '도면을 첨부합니다.', attachments: [objectPath] },
+    data: { privacyNoticeVersion: NOTICE_VERSION, name: 'E2E 업로드', email: 'upload@example.com', phone: '010-0000-0000', message: '도면을 첨부합니다.', attachments: [objectPath] },
   });
   expect(inquiry.status(), await inquiry.text()).toBe(201);
 
