@@ -80,9 +80,10 @@ export function maskInquiry(inquiry: Inquiry): MaskedInquiry {
   const { message: _message, attachments, ...rest } = inquiry;
   return {
     ...rest,
-    name: maskName(inquiry.name),
-    phone: maskPhone(inquiry.phone),
-    email: maskEmail(inquiry.email),
+    // A destroyed inquiry (issue 24) has nothing left to mask.
+    name: inquiry.name === null ? null : maskName(inquiry.name),
+    phone: inquiry.phone === null ? null : maskPhone(inquiry.phone),
+    email: inquiry.email === null ? null : maskEmail(inquiry.email),
     company: inquiry.company === null ? null : maskCompany(inquiry.company),
     lostReason: null,
     source: inquiry.source ? { ...inquiry.source, referrer: null } : null,

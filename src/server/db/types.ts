@@ -181,8 +181,6 @@ export interface InquiriesTable {
   /** Issue 24: when its personal data was destroyed; when processing was stopped at the visitor's request. */
   destroyedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   suspendedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  marketingConsent: ColumnType<boolean, boolean | undefined, boolean>;
-  marketingConsentAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** Append-only history of an inquiry's status changes and notes. */

@@ -112,9 +112,11 @@ const adminLink = (locale: Locale, inquiryId: string) => `${serverEnv().siteUrl}
  * the host left or has no address. `now` stamps the calendar (DTSTAMP).
  */
 export async function tourMessage(db: Db, mail: TourMail, now = new Date()): Promise<MailMessage | null> {
-  const facts = await tourFacts(db, mail.tourId);
+  const found = await tourFacts(db, mail.tourId);
   const env = serverEnv();
-  if (!facts || !env.inquiryNotifyFrom) return null;
+  // A destroyed inquiry (issue 24) leaves no one to write to.
+  if (!found || found.prospectName === null || found.prospectEmail === null || !env.inquiryNotifyFrom) return null;
+  const facts = { ...found, prospectName: found.prospectName, prospectEmail: found.prospectEmail };
   const organizer = organizerOf(env.inquiryNotifyFrom);
   const prospect = { name: facts.prospectName, email: facts.prospectEmail };
   const host = { name: facts.hostName, email: facts.hostEmail ?? organizer.email };
