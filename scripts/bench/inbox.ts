@@ -113,12 +113,11 @@ export async function inboxBench(): Promise<Row[]> {
         await latency(client, token, 'GET /api/inquiries?status=…&floor=…', 20, (i) => `/api/inquiries?status=${['new', 'contacted', 'won'][i % 3]}&floor=${['1F', '2F', '3F'][i % 3]}`),
         await latency(client, token, 'GET /api/inquiries?search=… (10 terms)', 50, (i) => `/api/inquiries?search=${encodeURIComponent(searches[i % searches.length]!)}`),
         await latency(client, token, 'GET /api/inquiries/counts', 50, () => '/api/inquiries/counts'),
-        // Each opening writes an access record; the first page is timed again after those writes.
-        await latency(client, token, 'GET /api/inquiries/{id} (writes an access record)', 50, (i) => `/api/inquiries/${firstIds[i % firstIds.length]}`),
-        await latency(client, token, `GET /api/inquiries (first page, after ${SAMPLES + 20} more access records)`, 20, () => '/api/inquiries'),
-        await latency(client, token, 'GET /api/admin/audit (writes, first page)', 20, () => '/api/admin/audit'),
-        await latency(client, token, `GET /api/admin/audit?kind=access (first page of ${ACCESS_RECORDS}+)`, 20, () => '/api/admin/audit?kind=access'),
       );
+      // Each opening writes an access record (these answers are not sized, so fetch reads them); the first page
+      // is timed again after those writes.
+      for (const id of firstIds) await (await fetch(`${server.origin}/api/inquiries/${id}`, { headers: { Authorization: `Bearer ${token}` } })).arrayBuffer();
+      rows.push(await latency(client, token, `GET /api/inquiries (first page, after ${firstIds.length} more access records)`, 20, () => '/api/inquiries'));
     } finally {
       client.close();
     }
