@@ -9,12 +9,13 @@ import { LeanHttpClient } from './bench/lean-http.ts';
 import { percentile, printTable, timeSequential, type Row } from './bench/stats.ts';
 import { BRAND_CATEGORIES, DIRECTORY_FLOORS } from '../src/shared/brand.ts';
 import { inboxBench } from './bench/inbox.ts';
-import { loginBench } from './bench/login.ts';
+import { loginBench, secondFactorBench } from './bench/login.ts';
 
 /**
  * `npm run bench`: the API budgets through the local server on PGlite (issue 3): GET /api/brands with
  * 1,000 brands with and without search (p95 ≤ 10 ms), 100 concurrent inquiries (all stored exactly
- * once), sign-in with the memory-hard password hash (p95 ≤ 300 ms, scripts/bench/login.ts) and the brands
+ * once), sign-in with the memory-hard password hash and sign-in with a second factor, each step (p95 ≤ 300 ms,
+ * scripts/bench/login.ts) and the brands
  * function's cold start on an existing PGlite folder. Then the inbox budgets with 10,000 inquiries
  * (scripts/bench/inbox.ts).
  */
@@ -142,6 +143,7 @@ try {
     await fetchLatency(server, '  same search through fetch', (i) => `?search=${encodeURIComponent(searches[i % searches.length] as string)}`),
     await concurrentInquiries(server, token),
     ...(await loginBench(server.origin, PASSWORD)),
+    ...(await secondFactorBench(server.origin, token)),
   ];
   await server.stop();
   server = undefined;

@@ -1,4 +1,5 @@
 import { $adminToken } from './stores.ts';
+import { noteSessionUse } from './session-use.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '../shared/api.ts';
 
 /** Query parameters of a read; null and undefined values are left out (spec §7). */
@@ -15,6 +16,8 @@ export class ApiError extends Error {
   fields: Record<string, string> | undefined;
   /** Seconds from the answer's Retry-After (a 429 or 503), when it gave one. */
   retryAfter: number | undefined;
+  /** The whole JSON body, when it was one (a 401 `second_factor_required` carries its `challenge` there). */
+  data: unknown;
 
   constructor(status: number, statusText: string, bodyText: string, retryAfter?: string | null) {
     super(`${status}: ${bodyText || statusText}`);
@@ -22,16 +25,16 @@ export class ApiError extends Error {
     this.status = status;
     const seconds = Number(retryAfter);
     this.retryAfter = retryAfter && Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
-    const parsed = parseErrorBody(bodyText);
+    this.data = parseJson(bodyText);
+    const parsed = (this.data as { error?: { code?: string; fields?: Record<string, string> } } | undefined)?.error;
     this.code = parsed?.code;
     this.fields = parsed?.fields;
   }
 }
 
-function parseErrorBody(text: string): { code?: string; fields?: Record<string, string> } | undefined {
+function parseJson(text: string): unknown {
   try {
-    const body = JSON.parse(text) as { error?: { code?: string; fields?: Record<string, string> } };
-    return body?.error;
+    return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }
@@ -69,6 +72,7 @@ async function send<T>(method: string, url: string, body?: unknown, signal?: Abo
     signal,
   });
   const text = await response.text();
+  if (response.status !== 401 && $adminToken.get()) noteSessionUse();
   if (!response.ok) throw new ApiError(response.status, response.statusText, text, response.headers.get('Retry-After'));
   return (text ? JSON.parse(text) : null) as T;
 }

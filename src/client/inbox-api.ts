@@ -2,6 +2,7 @@ import type { InquiryCounts, InquiryDetail, Inquiry, InquiryPatch, InquiryStatus
 import { INQUIRY_FILTER_KEYS } from '../shared/inquiry.ts';
 import { ApiError, apiRead, readUrl } from './api.ts';
 import { $adminToken } from './stores.ts';
+import { noteSessionUse } from './session-use.ts';
 import { opensInline } from '../shared/uploads.ts';
 
 /** The inbox's filters as they stand in the page URL (and the API's query). */
@@ -33,6 +34,7 @@ async function request(method: string, url: string, body?: unknown, accept = 'ap
     headers: authHeaders({ Accept: accept, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) }),
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  if (response.status !== 401 && $adminToken.get()) noteSessionUse();
   if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
   return response;
 }

@@ -8,6 +8,7 @@ import { openAttachment, patchInquiry, readDetail, type InquiryDetailWithFiles }
 import { formatArea, formatBytes } from '~/client/inbox-format';
 import { showToast } from '~/client/stores';
 import { revealAndFocus } from '~/client/reveal-and-focus';
+import { useKeptDraft } from '~/client/kept-drafts';
 import { $me } from '~/client/admin-session';
 import { can } from '~/shared/roles';
 import { useStore } from '@nanostores/react';
@@ -167,7 +168,7 @@ export default function InquiryDetailView({ id, lang, dateFormat, onClose, onCha
         )}
       </section>
 
-      {can(role, 'inquiries.write') && <NoteForm onSubmit={(note) => change({ note })} t={t} />}
+      {can(role, 'inquiries.write') && <NoteForm inquiryId={detail.id} onSubmit={(note) => change({ note })} t={t} />}
 
       <section aria-labelledby="inquiry-history-title">
         <h3 id="inquiry-history-title" className="text-sm font-semibold text-ink">{t('inbox.history')}</h3>
@@ -265,14 +266,15 @@ function StatusButtons({ current, onChange, t }: { current: InquiryStatus; onCha
   );
 }
 
-function NoteForm({ onSubmit, t }: { onSubmit: (note: string) => Promise<boolean>; t: Translate }) {
-  const [note, setNote] = useState('');
+/** The note being typed is kept in the tab until saved: a session that ends meanwhile does not lose it. */
+function NoteForm({ inquiryId, onSubmit, t }: { inquiryId: string; onSubmit: (note: string) => Promise<boolean>; t: Translate }) {
+  const [note, setNote, clearNote] = useKeptDraft(`note:${inquiryId}`);
   const [busy, setBusy] = useState(false);
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!note.trim()) return;
     setBusy(true);
-    if (await onSubmit(note.trim())) setNote('');
+    if (await onSubmit(note.trim())) clearNote();
     setBusy(false);
   }
   return (
