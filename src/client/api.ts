@@ -1,6 +1,6 @@
 import { $adminToken } from './stores.ts';
 import { noteSessionUse } from './session-use.ts';
-import { IDEMPOTENCY_KEY_HEADER } from '../shared/api.ts';
+import { BACKGROUND_HEADER, IDEMPOTENCY_KEY_HEADER } from '../shared/api.ts';
 
 /** Query parameters of a read; null and undefined values are left out (spec §7). */
 export type Query = Record<string, string | number | boolean | null | undefined>;
@@ -63,6 +63,7 @@ function headers(json: boolean, extra: Record<string, string> = {}): Headers {
 }
 
 async function send<T>(method: string, url: string, body?: unknown, signal?: AbortSignal, extraHeaders?: Record<string, string>): Promise<T> {
+  const background = extraHeaders?.[BACKGROUND_HEADER] === '1';
   const hasBody = body !== undefined;
   const response = await fetch(url, {
     method,
@@ -72,9 +73,17 @@ async function send<T>(method: string, url: string, body?: unknown, signal?: Abo
     signal,
   });
   const text = await response.text();
-  if (response.status !== 401 && $adminToken.get()) noteSessionUse();
+  if (response.status !== 401 && !background && $adminToken.get()) noteSessionUse();
   if (!response.ok) throw new ApiError(response.status, response.statusText, text, response.headers.get('Retry-After'));
   return (text ? JSON.parse(text) : null) as T;
+}
+
+/**
+ * A read the panel makes on its own (a poll for new inquiries), not the person: the server does not count
+ * it as a use of the session, nor does the panel's idle clock (docs/decisions/026-sessions-that-end.md).
+ */
+export function apiReadInBackground<T>(key: ReadKey): Promise<T> {
+  return send<T>('GET', readUrl(key), undefined, undefined, { [BACKGROUND_HEADER]: '1' });
 }
 
 /** A GET of a read key; once, no retries. */

@@ -9,7 +9,7 @@ import passkeys from '../../functions/admin-passkeys.ts';
 import settings from '../../functions/admin-settings.ts';
 import users from '../../functions/admin-users.ts';
 import { SECOND_FACTOR_ACCOUNT_LIMITS, SECOND_FACTOR_CLIENT_LIMITS } from '../../src/shared/abuse.ts';
-import { SESSION_TTL_MS } from '../../src/shared/api.ts';
+import { BACKGROUND_HEADER, SESSION_TTL_MS } from '../../src/shared/api.ts';
 import { RECOVERY_CODE_COUNT, SECOND_FACTOR_CHALLENGE_MAX_FAILURES, SECOND_FACTOR_CHALLENGE_TTL_MS, TOTP_PERIOD_SECONDS } from '../../src/shared/second-factor.ts';
 import { LAST_USED_GRANULARITY_MS } from '../../src/server/auth/access.ts';
 import { call } from '../support/api-calls.ts';
@@ -196,6 +196,8 @@ describe.each(availableBackends())('a second factor and sessions that end, on $n
     // Nine minutes on, the kept session is used; the other is not.
     vi.setSystemTime(start + 9 * 60_000);
     expect((await meWith(kept)).status).toBe(200);
+    // The panel's own polls are no use: the other session still idles.
+    expect((await call(me, 'GET', '/api/admin/me', { token: person.token, headers: { [BACKGROUND_HEADER]: '1' } })).status).toBe(200);
     // Past ten minutes (and the minute a last use may lag) since the other's last use: it has ended.
     vi.setSystemTime(start + 10 * 60_000 + LAST_USED_GRANULARITY_MS + 1_000);
     const ended = await meWith(person.token);

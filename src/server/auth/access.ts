@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { BOOTSTRAP_USERNAME, can, isRole, type Permission, type Role } from '../../shared/roles.ts';
 import { DEFAULT_SETTINGS } from '../../shared/settings.ts';
+import { BACKGROUND_HEADER } from '../../shared/api.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { AuditActor } from '../audit/actor.ts';
 import { serverEnv } from '../env.ts';
@@ -72,7 +73,8 @@ async function resolveSession(req: Request, context?: { ip?: string }): Promise<
   const idleTimeoutMinutes = typeof row.idleSetting === 'number' ? row.idleSetting : DEFAULT_SETTINGS.idleTimeoutMinutes;
   const idleFor = now - new Date(row.lastUsedAt).getTime();
   if (new Date(row.expiresAt).getTime() <= now || idleFor > idleTimeoutMinutes * 60_000 + LAST_USED_GRANULARITY_MS) return { problem: sessionExpired() };
-  if (idleFor > LAST_USED_GRANULARITY_MS) {
+  // The panel's own polls (BACKGROUND_HEADER) are no use of the session: an open inbox tab still idles.
+  if (idleFor > LAST_USED_GRANULARITY_MS && req.headers.get(BACKGROUND_HEADER) !== '1') {
     await db.updateTable('sessions').set({ lastUsedAt: new Date(now) }).where('id', '=', row.sessionId).execute();
   }
   const required = typeof row.requireSetting === 'boolean' ? row.requireSetting : DEFAULT_SETTINGS.requireSecondFactor;
