@@ -788,3 +788,33 @@ BEGIN
   END IF;
   RAISE EXCEPTION 'audit_events is append-only';
 END $$;
+-- ---------------------------------------------------------------------------------------------------------
+-- Staff second factor and sessions that end (issue 25; docs/decisions/025-second-factor.md). The TOTP key
+-- lives in its own table, outside the users trigger, so its value never reaches the activity log (the
+-- writes are recorded as explicit events instead). Recovery codes and challenges are kept as digests only.
+CREATE TABLE IF NOT EXISTS user_totp (
+  user_id uuid PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+  secret text,
+  pending_secret text,
+  enabled_at timestamptz,
+  last_step bigint,
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE IF NOT EXISTS recovery_codes (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  code_hash text NOT NULL UNIQUE,
+  used_at timestamptz,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX IF NOT EXISTS recovery_codes_user ON recovery_codes (user_id);
+CREATE TABLE IF NOT EXISTS second_factor_challenges (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  token_hash text NOT NULL UNIQUE,
+  user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  client_address text,
+  failures integer NOT NULL DEFAULT 0,
+  expires_at timestamptz NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX IF NOT EXISTS second_factor_challenges_expiry ON second_factor_challenges (expires_at);

@@ -16,7 +16,7 @@ const LogoutSchema = v.optional(v.strictObject({ all: v.optional(v.boolean('team
 
 /** Ends this session at once (it would otherwise live until it expires), or with `{all: true}` every one of mine. */
 async function signOut(req: Request, context: RouteContext): Promise<Response> {
-  const staff = await requireAccess(req, 'account.self', context);
+  const staff = await requireAccess(req, 'account.self', context, { duringSetup: true });
   const { all } = parseInput(LogoutSchema, await readOptionalJson(req));
   const db = await getDb();
   const ended = all ? await revokeUserSessions(db, staff.id) : Number(await revokeSession(db, staff.id, staff.sessionId));

@@ -44,7 +44,7 @@ const RegistrationAnswer = v.strictObject({ ...Answer, name: v.optional(v.pipe(v
 const SignInAnswer = v.strictObject(Answer, 'team.errors.invalid');
 
 async function list(req: Request, context: RouteContext): Promise<Response> {
-  const staff = await requireAccess(req, 'account.self', context);
+  const staff = await requireAccess(req, 'account.self', context, { duringSetup: true });
   return json(await listPasskeys(await getDb(), staff.id));
 }
 
@@ -60,12 +60,12 @@ async function remove(req: Request, context: RouteContext): Promise<Response> {
 
 async function startRegistration(req: Request, context: RouteContext): Promise<Response> {
   requireSameSite(req);
-  const staff = await requireAccess(req, 'account.self', context);
+  const staff = await requireAccess(req, 'account.self', context, { duringSetup: true });
   return json(await registrationOptions(staff, req, await getDb()));
 }
 
 async function finishRegistration(req: Request, context: RouteContext): Promise<Response> {
-  const staff = await requireAccess(req, 'account.self', context);
+  const staff = await requireAccess(req, 'account.self', context, { duringSetup: true });
   const answer = parseInput(RegistrationAnswer, await readJson(req, 64 * 1024));
   return json(await verifyRegistration(staff, req, answer, await getDb()), { status: 201 });
 }

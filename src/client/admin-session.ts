@@ -2,9 +2,14 @@ import { atom } from 'nanostores';
 import type { Me } from '../shared/staff.ts';
 import { ApiError, apiRead, apiWrite } from './api.ts';
 import { $adminToken } from './stores.ts';
+import { noteSessionUse } from './session-use.ts';
 
-/** Why the login card is shown again, if not by the admin's own choice. */
-export const $sessionNotice = atom<'expired' | null>(null);
+/**
+ * Why the login card is shown again, if not by the person's own choice: the session ran out (12 hours, or
+ * the server says so), it was left idle (the panel ended it), or the owner deactivated the account.
+ */
+export type SessionNotice = 'expired' | 'idle' | 'deactivated';
+export const $sessionNotice = atom<SessionNotice | null>(null);
 
 /** Who is signed in (GET /api/admin/me), once known; the panel shows what their role may use. */
 export const $me = atom<Me | null>(null);
@@ -15,16 +20,31 @@ $adminToken.subscribe((token) => {
 
 function signedIn(token: string): void {
   $sessionNotice.set(null);
+  noteSessionUse();
   $adminToken.set(token);
 }
 
 /**
  * Signs in; the token is stored under `admin-token`. An empty username is the bootstrap owner `admin`
- * (the spec's password-only login). Rejects with the ApiError (401 wrong password, 429).
+ * (the spec's password-only login). An account with TOTP answers with the challenge of the second step
+ * (`{challenge}`) instead. Rejects with the ApiError (401 wrong password, 403 deactivated, 429).
  */
-export async function login(password: string, username = ''): Promise<void> {
+export async function login(password: string, username = ''): Promise<{ challenge: string } | null> {
   const body = username.trim() ? { username: username.trim(), password } : { password };
-  const { token } = await apiWrite<{ token: string }>('POST', '/api/admin/login', body);
+  try {
+    const { token } = await apiWrite<{ token: string }>('POST', '/api/admin/login', body);
+    signedIn(token);
+    return null;
+  } catch (error) {
+    const challenge = error instanceof ApiError && error.code === 'second_factor_required' ? (error.data as { challenge?: unknown })?.challenge : undefined;
+    if (typeof challenge === 'string') return { challenge };
+    throw error;
+  }
+}
+
+/** The second step: the challenge and a TOTP or recovery code → signed in (rejects 401 `invalid_code`, `challenge_expired`, 429). */
+export async function loginSecondFactor(challenge: string, code: string): Promise<void> {
+  const { token } = await apiWrite<{ token: string }>('POST', '/api/admin/login/second-factor', { challenge, code });
   signedIn(token);
 }
 
@@ -66,12 +86,28 @@ export async function logout(all = false): Promise<void> {
 }
 
 /**
- * An expired or revoked token answers 401: back to the login card with a message.
- * @returns true when the error was that, so callers skip their own failure toast.
+ * Ends the session here with a reason the login card gives (what was being typed is kept by the forms
+ * themselves, src/client/kept-drafts.ts). The server's session is signed out too when it may still live.
+ */
+export function endSession(notice: SessionNotice): void {
+  if (notice === 'idle') void apiWrite('POST', '/api/admin/logout').catch(() => undefined);
+  $sessionNotice.set(notice);
+  $adminToken.set(null);
+}
+
+/**
+ * An expired, idle, revoked or deactivated session answers 401: back to the login card, saying which. A
+ * 403 `second_factor_setup_required` (the owner turned the requirement on meanwhile) reloads who I am, so
+ * the panel leads to the set-up.
+ * @returns true when the error was one of these, so callers skip their own failure toast.
  */
 export function endSessionIfUnauthorized(error: unknown): boolean {
-  if (!(error instanceof ApiError) || error.status !== 401) return false;
-  $sessionNotice.set('expired');
-  $adminToken.set(null);
+  if (!(error instanceof ApiError)) return false;
+  if (error.status === 403 && error.code === 'second_factor_setup_required') {
+    void loadMe();
+    return true;
+  }
+  if (error.status !== 401) return false;
+  endSession(error.code === 'account_deactivated' ? 'deactivated' : 'expired');
   return true;
 }

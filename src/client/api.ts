@@ -1,5 +1,6 @@
 import { $adminToken } from './stores.ts';
-import { IDEMPOTENCY_KEY_HEADER } from '../shared/api.ts';
+import { noteSessionUse } from './session-use.ts';
+import { BACKGROUND_HEADER, IDEMPOTENCY_KEY_HEADER } from '../shared/api.ts';
 
 /** Query parameters of a read; null and undefined values are left out (spec §7). */
 export type Query = Record<string, string | number | boolean | null | undefined>;
@@ -17,6 +18,8 @@ export class ApiError extends Error {
   nextFree: string[] | undefined;
   /** Seconds from the answer's Retry-After (a 429 or 503), when it gave one. */
   retryAfter: number | undefined;
+  /** The whole JSON body, when it was one (a 401 `second_factor_required` carries its `challenge` there). */
+  data: unknown;
 
   constructor(status: number, statusText: string, bodyText: string, retryAfter?: string | null) {
     super(`${status}: ${bodyText || statusText}`);
@@ -24,17 +27,17 @@ export class ApiError extends Error {
     this.status = status;
     const seconds = Number(retryAfter);
     this.retryAfter = retryAfter && Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
-    const parsed = parseErrorBody(bodyText);
+    this.data = parseJson(bodyText);
+    const parsed = (this.data as { error?: { code?: string; fields?: Record<string, string>; nextFree?: string[] } } | undefined)?.error;
     this.code = parsed?.code;
     this.fields = parsed?.fields;
     this.nextFree = parsed?.nextFree;
   }
 }
 
-function parseErrorBody(text: string): { code?: string; fields?: Record<string, string>; nextFree?: string[] } | undefined {
+function parseJson(text: string): unknown {
   try {
-    const body = JSON.parse(text) as { error?: { code?: string; fields?: Record<string, string>; nextFree?: string[] } };
-    return body?.error;
+    return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }
@@ -63,6 +66,7 @@ function headers(json: boolean, extra: Record<string, string> = {}): Headers {
 }
 
 async function send<T>(method: string, url: string, body?: unknown, signal?: AbortSignal, extraHeaders?: Record<string, string>): Promise<T> {
+  const background = extraHeaders?.[BACKGROUND_HEADER] === '1';
   const hasBody = body !== undefined;
   const response = await fetch(url, {
     method,
@@ -72,8 +76,17 @@ async function send<T>(method: string, url: string, body?: unknown, signal?: Abo
     signal,
   });
   const text = await response.text();
+  if (response.status !== 401 && !background && $adminToken.get()) noteSessionUse();
   if (!response.ok) throw new ApiError(response.status, response.statusText, text, response.headers.get('Retry-After'));
   return (text ? JSON.parse(text) : null) as T;
+}
+
+/**
+ * A read the panel makes on its own (a poll for new inquiries), not the person: the server does not count
+ * it as a use of the session, nor does the panel's idle clock (docs/decisions/026-sessions-that-end.md).
+ */
+export function apiReadInBackground<T>(key: ReadKey): Promise<T> {
+  return send<T>('GET', readUrl(key), undefined, undefined, { [BACKGROUND_HEADER]: '1' });
 }
 
 /** A GET of a read key; once, no retries. */

@@ -1,7 +1,8 @@
 import type { InquiryCounts, InquiryDetail, Inquiry, InquiryPatch, InquiryStatus } from '../shared/inquiry.ts';
 import { INQUIRY_FILTER_KEYS } from '../shared/inquiry.ts';
-import { ApiError, apiRead, readUrl } from './api.ts';
+import { ApiError, apiRead, apiReadInBackground, readUrl } from './api.ts';
 import { $adminToken } from './stores.ts';
+import { noteSessionUse } from './session-use.ts';
 import { opensInline } from '../shared/uploads.ts';
 
 /** The inbox's filters as they stand in the page URL (and the API's query). */
@@ -33,6 +34,7 @@ async function request(method: string, url: string, body?: unknown, accept = 'ap
     headers: authHeaders({ Accept: accept, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) }),
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  if (response.status !== 401 && $adminToken.get()) noteSessionUse();
   if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
   return response;
 }
@@ -44,9 +46,9 @@ export async function readInboxPage(filters: InboxFilters, next?: string): Promi
   return { items: (await response.json()) as Inquiry[], total: Number(response.headers.get('X-Total-Count') ?? 0), next: link?.[1] ?? null };
 }
 
-export function readCounts(filters: InboxFilters): Promise<InquiryCounts> {
+export function readCounts(filters: InboxFilters, options: { background?: boolean } = {}): Promise<InquiryCounts> {
   const { status: _status, ...rest } = filters;
-  return apiRead<InquiryCounts>(['/api/inquiries/counts', rest]);
+  return (options.background ? apiReadInBackground<InquiryCounts> : apiRead<InquiryCounts>)(['/api/inquiries/counts', rest]);
 }
 
 export const readStats = () => apiRead<InboxStats>(['/api/inquiries/stats']);

@@ -1,6 +1,7 @@
 import type { AuditEvent } from '../shared/audit.ts';
 import type { AccessRecord, AccessReviewState } from '../shared/access.ts';
 import type { Settings } from '../shared/settings.ts';
+import type { TotpSetup } from '../shared/second-factor.ts';
 import type { Assignee, Me, PasskeyInfo, PendingInvitation, SessionInfo, StaffUser } from '../shared/staff.ts';
 import type { Role } from '../shared/roles.ts';
 import type { Locale } from '../i18n/locales.ts';
@@ -30,6 +31,13 @@ export async function addPasskey(name: string): Promise<PasskeyInfo> {
   const response = await startRegistration({ optionsJSON: options });
   return apiWrite<PasskeyInfo>('POST', '/api/admin/passkeys/register/verify', { challengeId, response, ...(name.trim() ? { name: name.trim() } : {}) });
 }
+
+/** My TOTP: a pending key, its first code (→ the recovery codes, once), turning it off with a code. */
+export const startTotp = () => apiWrite<TotpSetup>('POST', '/api/admin/me/totp');
+export const confirmTotp = (code: string) => apiWrite<{ recoveryCodes: string[] }>('POST', '/api/admin/me/totp/confirm', { code });
+export const turnOffTotp = (code: string) => apiWrite('DELETE', '/api/admin/me/totp', { code });
+/** The owner's: a lost phone (the person's TOTP, recovery codes and passkeys go). */
+export const resetSecondFactor = (id: string) => apiWrite('DELETE', `/api/admin/users/${id}/second-factor`);
 
 export const requestPasswordReset = (email: string) => apiWrite('POST', '/api/admin/password-reset', { email });
 export const confirmPasswordReset = (token: string, password: string) => apiWrite('POST', '/api/admin/password-reset/confirm', { token, password });

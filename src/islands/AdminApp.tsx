@@ -6,6 +6,8 @@ import { $adminToken } from '~/client/stores';
 import { $me, loadMe, logout } from '~/client/admin-session';
 import { useTranslator } from '~/client/use-translator';
 import LoginCard from './admin/LoginCard';
+import IdleWarning from './admin/IdleWarning';
+import SecondFactorRequired from './admin/account/SecondFactorRequired';
 import AdminTabs, { tabsFor, type AdminTab } from './admin/AdminTabs';
 import AdminPanel from './admin/AdminPanel';
 import LinkCard from './admin/signin/LinkCard';
@@ -59,8 +61,13 @@ export default function AdminApp({ locale, messages }: Props) {
           <p className="mt-16 text-center text-muted">{t('admin.loading')}</p>
         ) : link ? (
           <LinkCard kind={link.kind} token={link.token} t={t} onDone={(done) => (done ? signedIn() : setLink(null))} />
+        ) : token && me?.secondFactorSetupRequired ? (
+          <SecondFactorRequired t={t} />
         ) : token ? (
           <>
+            {me?.role === 'owner' && me.requireSecondFactor === false && (
+              <p role="status" data-testid="second-factor-off" className="mt-6 rounded-md bg-brass-soft p-3 text-sm text-ink">{t('secondFactor.settings.ownerOff')}</p>
+            )}
             <AdminTabs tabs={tabs} tab={shown} onChange={setTab} t={t} />
             <div id={`admin-panel-${shown}`} role="tabpanel" aria-labelledby={`admin-tab-${shown}`} tabIndex={0} className="mt-8">
               <AdminPanel tab={shown} t={t} />
@@ -70,6 +77,7 @@ export default function AdminApp({ locale, messages }: Props) {
           <LoginCard t={t} onSignedIn={signedIn} />
         )}
       </div>
+      {hydrated && token && <IdleWarning t={t} />}
       <Toaster closeLabel={t('toast.close')} />
     </div>
   );

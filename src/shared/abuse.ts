@@ -42,6 +42,12 @@ export const PASSWORD_RESET_LIMITS: readonly RateLimit[] = [
 ];
 /** Passkey sign-in challenges per client (each sign-in takes one; a challenge answers once). */
 export const PASSKEY_SIGN_IN_LIMITS: readonly RateLimit[] = [{ max: 30, windowMs: 15 * MINUTE }];
+/**
+ * Second-step codes (TOTP or recovery) per client and per account, every attempt counted: with the five
+ * wrong codes a challenge takes, a password holder gets no more than this many guesses at a 6-digit code.
+ */
+export const SECOND_FACTOR_CLIENT_LIMITS: readonly RateLimit[] = [{ max: 10, windowMs: 15 * MINUTE }];
+export const SECOND_FACTOR_ACCOUNT_LIMITS: readonly RateLimit[] = [{ max: 20, windowMs: HOUR }];
 /** A client that signed in within this time is not held back by the global and per-account bounds. */
 export const LOGIN_TRUST_MS = 30 * DAY;
 

@@ -23,3 +23,9 @@ export type LoginInput = v.InferOutput<typeof LoginInputSchema>;
 export interface LoginResponse {
   token: string;
 }
+
+/** The 401 of a right password on an account with TOTP: the challenge for POST /api/admin/login/second-factor. */
+export interface SecondFactorRequiredBody {
+  error: { code: 'second_factor_required'; message: string };
+  challenge: string;
+}

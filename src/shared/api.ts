@@ -20,6 +20,8 @@ export const ADMIN_TOKEN_STORAGE_KEY = 'admin-token';
 export const LOGIN_MAX_FAILURES = LOGIN_CLIENT_LIMIT.max;
 export const LOGIN_WINDOW_MS = LOGIN_CLIENT_LIMIT.windowMs;
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+/** A request the admin panel makes by itself (a poll): it does not count as a use of the session. */
+export const BACKGROUND_HEADER = 'X-Background-Request';
 
 /**
  * A write the client may repeat after a lost answer carries this header (IETF draft "The Idempotency-Key

@@ -3,6 +3,7 @@ import { DEFAULT_REMINDER_BUSINESS_HOURS, REMINDER_BUSINESS_HOURS_RANGE } from '
 import { objectMessages } from './object-messages.ts';
 import { DEFAULT_TOUR_BUFFER_MINUTES, TOUR_BUFFER_RANGE } from './tours.ts';
 import { RETENTION_DEFAULTS, RETENTION_RANGE } from './privacy/retention.ts';
+import { DEFAULT_IDLE_TIMEOUT_MINUTES, IDLE_TIMEOUT_RANGE } from './second-factor.ts';
 
 /** What the owner sets in the panel (GET/PATCH /api/admin/settings). */
 export interface Settings {
@@ -16,6 +17,10 @@ export interface Settings {
   retentionAfterCloseDays: number;
   /** Days it is kept after it arrived when it never closes. */
   retentionOpenDays: number;
+  /** Every account must have a second factor (TOTP or a passkey) before it may do anything else. */
+  requireSecondFactor: boolean;
+  /** A session unused this many minutes ends (it ends after 12 hours whatever happens). */
+  idleTimeoutMinutes: number;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -23,6 +28,8 @@ export const DEFAULT_SETTINGS: Settings = {
   notifyIncludesName: false,
   tourBufferMinutes: DEFAULT_TOUR_BUFFER_MINUTES,
   ...RETENTION_DEFAULTS,
+  requireSecondFactor: false,
+  idleTimeoutMinutes: DEFAULT_IDLE_TIMEOUT_MINUTES,
 };
 
 const retentionDays = () =>
@@ -56,6 +63,15 @@ export const SettingsPatchSchema = v.strictObject(
     ),
     retentionAfterCloseDays: retentionDays(),
     retentionOpenDays: retentionDays(),
+    requireSecondFactor: v.optional(v.boolean('team.errors.invalid')),
+    idleTimeoutMinutes: v.optional(
+      v.pipe(
+        v.number('secondFactor.errors.idleInvalid'),
+        v.integer('secondFactor.errors.idleInvalid'),
+        v.minValue(IDLE_TIMEOUT_RANGE.min, 'secondFactor.errors.idleInvalid'),
+        v.maxValue(IDLE_TIMEOUT_RANGE.max, 'secondFactor.errors.idleInvalid'),
+      ),
+    ),
   },
   objectMessages({}, 'team.errors.invalid', 'team.errors.unknownField'),
 );

@@ -4,6 +4,7 @@ import { isCommonPassword } from './common-passwords.ts';
 import { EMAIL_PATTERN } from './inquiry-rules.ts';
 import { objectMessages } from './object-messages.ts';
 import { ROLES, type Role } from './roles.ts';
+import type { AccountSecurity, SecondFactor } from './second-factor.ts';
 
 /**
  * Staff accounts (the spec's User, issue 17): usernames, passwords, invitations and resets, as the
@@ -113,10 +114,12 @@ export interface StaffUser {
   locale: Locale;
   createdAt: string;
   lastSignInAt: string | null;
+  /** In the owner's team list (GET /api/admin/users): the person's second factor. */
+  secondFactor?: SecondFactor;
 }
 
-/** GET /api/admin/me. */
-export type Me = Pick<StaffUser, 'id' | 'username' | 'name' | 'email' | 'role' | 'locale'>;
+/** GET /api/admin/me (PATCH answers without the session's part). */
+export type Me = Pick<StaffUser, 'id' | 'username' | 'name' | 'email' | 'role' | 'locale'> & Partial<AccountSecurity>;
 
 /** An invitation not yet accepted (no token: it was only ever in the mail). */
 export interface PendingInvitation {

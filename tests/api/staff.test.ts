@@ -156,7 +156,10 @@ describe.each(availableBackends())('the leasing team’s accounts on $name', (ba
     expect(off.json).toMatchObject({ active: false });
     const next = await call(inquiries, 'PATCH', `/api/inquiries/${open[0]}`, { token: agent.token, body: { note: 'still here?' } });
     expect(next.status).toBe(401);
-    expect((await call(login, 'POST', '/api/admin/login', { body: { username: agent.username, password: agent.password } })).status).toBe(401);
+    expect(next.json.error.code).toBe('account_deactivated');
+    const again = await call(login, 'POST', '/api/admin/login', { body: { username: agent.username, password: agent.password } });
+    expect(again.status).toBe(403);
+    expect(again.json.error.code).toBe('account_deactivated');
     for (const id of open) {
       const detail = (await call(inquiries, 'GET', `/api/inquiries/${id}`, { token: admin })).json;
       expect(detail.assignee).toBeNull();

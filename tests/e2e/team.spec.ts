@@ -142,15 +142,31 @@ test('the owner invites an agent, who joins from the mail, is assigned an inquir
   await expect(page.getByTestId('toast')).toContainText(`${name} 계정을 비활성화했습니다.`);
   await agent.getByLabel('내부 메모').fill('비활성화 뒤의 메모');
   await agent.getByRole('button', { name: '메모 저장' }).click();
-  await expect(agent.getByText('세션이 만료되었습니다. 다시 로그인해주세요.')).toBeVisible();
+  // Told why (and whom to ask), not "expired"; the note being typed is kept in the tab (issue 28).
+  const notice = agent.getByTestId('session-notice');
+  await expect(notice).toContainText('소유자가 이 계정을 비활성화했습니다. 다시 사용하려면 팀의 소유자에게 문의하세요.');
+  await expect(notice).toContainText('입력하던 내용은 이 탭에 보관했습니다.');
+  // Signing in again says the account is deactivated, not that the password is wrong.
+  await agent.getByLabel('사용자 이름').fill(username);
+  await agent.getByLabel('비밀번호').fill('Mina-leases-B-tower');
+  await agent.getByRole('button', { name: '로그인', exact: true }).click();
+  await expect(agent.getByTestId('login-refusal')).toHaveText('이 계정은 비활성화되었습니다. 다시 사용하려면 팀의 소유자에게 문의하세요.');
+  await expect(agent.getByText('비밀번호가 틀렸습니다')).toHaveCount(0);
   // The owner's inquiry is still open (its id is in the address): its history has the agent's note, not the refused one.
   await page.getByRole('tab', { name: '문의 관리' }).click();
   await expect(page.getByTestId('inquiry-history')).toContainText('전화함, 다음 주 투어 희망');
   await expect(page.getByTestId('inquiry-history')).not.toContainText('비활성화 뒤의 메모');
+  // Reactivated, the agent signs in and finds the note they were typing, still unsaved, in the inquiry they had open.
+  await page.getByRole('tab', { name: '팀 관리' }).click();
+  await page.getByRole('button', { name: `${name} 다시 활성화` }).click();
+  await expect(page.getByTestId('toast')).toContainText(`${name} 계정을 다시 활성화했습니다.`);
+  await agent.getByRole('button', { name: '로그인', exact: true }).click();
+  await expect(agent.getByTestId('signed-in-as')).toContainText(name);
+  await expect(agent.getByLabel('내부 메모')).toHaveValue('비활성화 뒤의 메모');
   await agent.context().close();
 });
 
-test('a passkey registered in "my account" signs in after signing out; the password still works', async ({ page, context }) => {
+test('a passkey registered in "my account" signs in after signing out and is then the second factor; removed, the password works alone', async ({ page, context }) => {
   test.setTimeout(120_000);
   await context.credentials.install();
   await signInAsOwner(page);
@@ -171,8 +187,19 @@ test('a passkey registered in "my account" signs in after signing out; the passw
   const [after] = await context.credentials.get({ id: held!.id });
   expect(after!.signCount).toBeGreaterThan(held!.signCount);
 
+  // A passkey is the account's second factor: the password alone no longer signs in (issue 25).
   await page.getByRole('button', { name: '로그아웃' }).first().click();
   await expect(page.getByRole('button', { name: '로그인', exact: true })).toBeVisible();
+  await page.getByLabel('비밀번호').fill(PASSWORD);
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+  await expect(page.getByTestId('login-refusal')).toHaveText('이 계정은 패스키로 로그인합니다. ‘패스키로 로그인’을 눌러주세요.');
+  await page.getByRole('button', { name: '패스키로 로그인' }).click();
+  await expect(page.getByTestId('signed-in-as')).toContainText('Admin · 소유자');
+  // Removed again, the password alone works (and the worker's other tests sign in with it).
+  await page.getByRole('tab', { name: '내 계정' }).click();
+  await page.getByRole('button', { name: '패스키 e2e laptop 삭제' }).click();
+  await expect(page.getByTestId('second-factor-status')).toContainText('꺼져 있음');
+  await page.getByRole('button', { name: '로그아웃' }).first().click();
   await page.getByLabel('비밀번호').fill(PASSWORD);
   await page.getByRole('button', { name: '로그인', exact: true }).click();
   await expect(page.getByTestId('signed-in-as')).toContainText('Admin · 소유자');

@@ -4,8 +4,11 @@ import type { Translate } from '~/i18n/translate';
 import { ApiError } from '~/client/api';
 import { showToast } from '~/client/stores';
 import { $sessionNotice, login, loginWithPasskey } from '~/client/admin-session';
+import { hasKeptDrafts } from '~/client/kept-drafts';
 import { lockoutText } from '~/client/retry-text';
 import ForgotPassword from './signin/ForgotPassword';
+import SecondStep from './signin/SecondStep';
+import SessionNoticeText from './signin/SessionNoticeText';
 
 interface Props {
   t: Translate;
@@ -25,22 +28,44 @@ export default function LoginCard({ t, onSignedIn }: Props) {
   const [wrong, setWrong] = useState(false);
   const [forgot, setForgot] = useState(false);
   const [passkeys, setPasskeys] = useState(false);
+  const [challenge, setChallenge] = useState<string | null>(null);
+  /** A refusal that is not a wrong password: the account is deactivated, or signs in with its passkey. */
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [kept, setKept] = useState(false);
   const notice = useStore($sessionNotice);
-  useEffect(() => setPasskeys(typeof window.PublicKeyCredential === 'function'), []);
+  useEffect(() => {
+    setPasskeys(typeof window.PublicKeyCredential === 'function');
+    setKept(hasKeptDrafts());
+  }, []);
 
   function fail(error: unknown) {
     const tooMany = error instanceof ApiError && error.status === 429;
-    const refused = error instanceof ApiError && error.status === 401;
+    const special = error instanceof ApiError && (error.code === 'account_deactivated' || error.code === 'passkey_required') ? error.code : null;
+    const refused = !special && error instanceof ApiError && error.status === 401;
     setWrong(refused);
-    const description = tooMany ? lockoutText(t, error.retryAfter) : refused ? t('admin.login.wrongPassword') : t('admin.login.unavailable');
+    setRefusal(special === 'account_deactivated' ? 'secondFactor.errors.deactivated' : special === 'passkey_required' ? 'secondFactor.errors.passkeyRequired' : null);
+    const description = tooMany
+      ? lockoutText(t, error.retryAfter)
+      : special === 'account_deactivated'
+        ? t('secondFactor.errors.deactivated')
+        : special === 'passkey_required'
+          ? t('secondFactor.errors.passkeyRequired')
+          : refused
+            ? t('admin.login.wrongPassword')
+            : t('admin.login.unavailable');
     showToast({ title: t('admin.login.failure'), description, variant: 'destructive' });
   }
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setPending(true);
+    setRefusal(null);
     try {
-      await login(password, username);
+      const next = await login(password, username);
+      if (next) {
+        setChallenge(next.challenge);
+        return;
+      }
       showToast({ title: t('admin.login.success') });
       onSignedIn();
     } catch (error) {
@@ -66,12 +91,26 @@ export default function LoginCard({ t, onSignedIn }: Props) {
   }
 
   if (forgot) return <ForgotPassword t={t} onBack={() => setForgot(false)} />;
+  if (challenge) {
+    return (
+      <SecondStep
+        challenge={challenge}
+        t={t}
+        onSignedIn={onSignedIn}
+        onRestart={() => {
+          setChallenge(null);
+          setPassword('');
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={submit} className="mx-auto mt-16 max-w-md rounded-2xl border border-line bg-paper p-8 shadow-sm">
       <h2 className="text-2xl font-bold text-ink">{t('admin.login.title')}</h2>
       <p className="mt-2 text-sm text-muted">{t('admin.login.description')}</p>
-      {notice === 'expired' && <p role="alert" className="mt-4 rounded-md bg-brass-soft p-3 text-sm text-ink">{t('admin.login.expired')}</p>}
+      {notice && <SessionNoticeText notice={notice} kept={kept} t={t} />}
+      {refusal && <p role="alert" data-testid="login-refusal" className="mt-4 rounded-md bg-brass-soft p-3 text-sm text-ink">{t(refusal)}</p>}
       <label htmlFor="admin-username" className="mt-6 block text-sm font-semibold text-ink">{t('team.login.username')}</label>
       <input
         id="admin-username"

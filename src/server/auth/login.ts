@@ -7,8 +7,10 @@ import type { Db } from '../db/index.ts';
 import { serverEnv } from '../env.ts';
 import { HttpError } from '../http/errors.ts';
 import { hashedClient } from '../http/throttle.ts';
+import { accountDeactivated } from './access.ts';
 import { dbWithBootstrapOwner } from './bootstrap.ts';
 import { hashPassword, needsRehash, verifyNothing, verifyPassword } from './passwords.ts';
+import { openChallenge, secondFactorOf } from './second-factor.ts';
 import { openSession } from './sessions.ts';
 
 /** 429 with Retry-After (seconds); the message is the admin dictionary's key, the card says how long. */
@@ -62,11 +64,13 @@ async function reserveAttempt(db: Db, client: string, account: string): Promise<
 
 /**
  * Signs a staff member in with username and password and opens a session; an empty username is the
- * bootstrap owner `admin` (the spec's password-only login). A wrong password, an unknown username and a
- * deactivated account all answer the same 401, in about the same time. Every attempt is in the activity
+ * bootstrap owner `admin` (the spec's password-only login). A wrong password and an unknown username
+ * answer the same 401, in about the same time; a right password of a deactivated account is 403
+ * `account_deactivated`. An account with TOTP gets `{challenge}` for the second step (the function
+ * answers 401 `second_factor_required`); one whose only factor is a passkey, 401 `passkey_required`. Every attempt is in the activity
  * log. A hash made with older parameters is replaced by one with today's.
  */
-export async function login(input: LoginInput, req: Request, client: string): Promise<string> {
+export async function login(input: LoginInput, req: Request, client: string): Promise<{ token: string } | { challenge: string }> {
   const username = input.username?.trim().toLowerCase() || BOOTSTRAP_USERNAME;
   const { adminPassword, production } = serverEnv();
   if (username === BOOTSTRAP_USERNAME && !adminPassword) {
@@ -84,8 +88,21 @@ export async function login(input: LoginInput, req: Request, client: string): Pr
   const actor: AuditActor = { id: user?.id ?? null, name: username, address: client };
   if (!user || !matches || !user.active) {
     // The reserved failure stays counted; the log says who was tried, from where.
-    await recordEvent(db, actor, { action: 'sign_in_failed', entity: 'user', entityId: user?.id ?? null, changes: { username: [null, username] } });
+    await recordEvent(db, actor, { action: 'sign_in_failed', entity: 'user', entityId: user?.id ?? null, changes: { username: [null, username], ...(user && matches ? { reason: [null, 'deactivated'] } : {}) } });
+    // Only someone who knows the password learns that the account exists and was deactivated (issue 28):
+    // they are told whom to ask instead of being sent to retype a right password.
+    if (user && matches) throw accountDeactivated(403);
     throw wrongPassword();
+  }
+  const factor = await secondFactorOf(db, user.id);
+  if (factor !== 'none') {
+    // The password was right: its reserved failure goes; the session waits for the second factor.
+    await db.deleteFrom('loginAttempts').where('id', '=', attemptId).execute();
+    if (factor === 'passkey') {
+      await recordEvent(db, actor, { action: 'sign_in_failed', entity: 'user', entityId: user.id, changes: { method: [null, 'password'], reason: [null, 'passkey_required'] } });
+      throw new HttpError(401, 'passkey_required', 'secondFactor.errors.passkeyRequired');
+    }
+    return { challenge: await openChallenge(db, user.id, client) };
   }
   if (needsRehash(user.password)) {
     const upgraded = await hashPassword(input.password);
@@ -101,6 +118,6 @@ export async function login(input: LoginInput, req: Request, client: string): Pr
     await trx.updateTable('users').set({ lastSignInAt: sql<Date>`now()` }).where('id', '=', user.id).execute();
     const { token, sessionId } = await openSession(trx, user.id, req, client);
     await recordEvent(trx, actor, { action: 'sign_in', entity: 'session', entityId: sessionId, changes: { method: [null, 'password'] } });
-    return token;
+    return { token };
   }, { db });
 }

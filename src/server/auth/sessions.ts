@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { SESSION_TTL_MS } from '../../shared/api.ts';
 import type { SessionInfo } from '../../shared/staff.ts';
 import { deviceOf } from '../../shared/user-agent.ts';
@@ -25,6 +24,8 @@ export function bearerToken(req: Request): string | null {
 /** Opens a session for `userId` (at most 12 hours) and returns its token; the caller commits it. */
 export async function openSession(trx: Trx, userId: string, req: Request, address: string | null): Promise<{ token: string; sessionId: string }> {
   const token = randomBytes(32).toString('base64url');
+  // The process clock, as the session checks (src/server/auth/access.ts) read it: one clock decides.
+  const now = Date.now();
   const row = await trx
     .insertInto('sessions')
     .values({
@@ -32,7 +33,9 @@ export async function openSession(trx: Trx, userId: string, req: Request, addres
       userId,
       userAgent: req.headers.get('user-agent')?.slice(0, USER_AGENT_MAX) ?? null,
       clientAddress: address,
-      expiresAt: sql<Date>`now() + ${SESSION_TTL_MS} * interval '1 millisecond'`,
+      createdAt: new Date(now),
+      lastUsedAt: new Date(now),
+      expiresAt: new Date(now + SESSION_TTL_MS),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

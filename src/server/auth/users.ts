@@ -51,8 +51,19 @@ export async function assertFree(db: Db | Trx, values: { username?: string; emai
 
 /** Everyone on the team, active first, then by name. */
 export async function listUsers(db: Db): Promise<StaffUser[]> {
-  const rows = await db.selectFrom('users').select([...COLUMNS]).orderBy('active', 'desc').orderBy('displayName').orderBy('username').execute();
-  return rows.map(toStaffUser);
+  const rows = await db
+    .selectFrom('users as u')
+    .select(COLUMNS.map((column) => `u.${column}` as const))
+    .select([
+      sql<boolean>`exists (select 1 from user_totp t where t.user_id = u.id and t.enabled_at is not null)`.as('totp'),
+      sql<boolean>`exists (select 1 from passkeys p where p.user_id = u.id)`.as('passkey'),
+    ])
+    .orderBy('u.active', 'desc')
+    .orderBy('u.displayName')
+    .orderBy('u.username')
+    .execute();
+  // Each person's second factor, so the owner sees who has none and can remove a lost one.
+  return rows.map((row) => ({ ...toStaffUser(row), secondFactor: row.totp ? 'totp' : row.passkey ? 'passkey' : 'none' }));
 }
 
 /** Who can be given an inquiry: active agents and owners. */

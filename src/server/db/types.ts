@@ -36,6 +36,9 @@ export interface Database {
   calendarFeeds: CalendarFeedsTable;
   unitStatusDays: UnitStatusDaysTable;
   privacyRequests: PrivacyRequestsTable;
+  userTotp: UserTotpTable;
+  recoveryCodes: RecoveryCodesTable;
+  secondFactorChallenges: SecondFactorChallengesTable;
 }
 
 /** The spec's User entity: a staff account (issue 17). `password` is a PHC-style hash with its parameters. */
@@ -398,4 +401,37 @@ export interface PrivacyRequestsTable {
   outcome: string | null;
   outcomeNote: string | null;
   inquiryIds: ColumnType<string[], string[] | undefined, string[]>;
+}
+
+/** A staff member's TOTP key (issue 25): pending until the first code confirms it, then on. */
+export interface UserTotpTable {
+  userId: string;
+  /** Base32; on while `enabledAt` is set. */
+  secret: string | null;
+  /** A key shown but not yet confirmed with a code. */
+  pendingSecret: string | null;
+  enabledAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The last time step a code was accepted for: a code is never accepted twice (RFC 6238 §5.2). */
+  lastStep: ColumnType<string | number | null, number | null | undefined, number | null>;
+  updatedAt: Timestamp;
+}
+
+/** Single-use recovery codes: the sha256 of the user's id and the code only. */
+export interface RecoveryCodesTable {
+  id: Generated<string>;
+  userId: string;
+  codeHash: string;
+  usedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  createdAt: Timestamp;
+}
+
+/** The second step of a password sign-in: the sha256 of the challenge token, five minutes, five wrong codes. */
+export interface SecondFactorChallengesTable {
+  id: Generated<string>;
+  tokenHash: string;
+  userId: string;
+  clientAddress: string | null;
+  failures: ColumnType<number, number | undefined, number>;
+  expiresAt: ColumnType<Date, Date | string, Date | string>;
+  createdAt: Timestamp;
 }

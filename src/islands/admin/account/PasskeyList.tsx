@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { LOCALE_TAGS } from '~/i18n/locales';
 import type { Translate } from '~/i18n/translate';
 import type { PasskeyInfo } from '~/shared/staff';
-import { endSessionIfUnauthorized } from '~/client/admin-session';
+import { endSessionIfUnauthorized, loadMe } from '~/client/admin-session';
 import { addPasskey, removePasskey } from '~/client/staff-api';
 import { $language, showToast } from '~/client/stores';
 import { useQuery } from '~/client/use-query';
@@ -34,6 +34,8 @@ export default function PasskeyList({ t }: { t: Translate }) {
     } finally {
       setBusy(false);
       refetch();
+      // A passkey is a second factor: "me" says so (and lifts the owner's set-up requirement).
+      void loadMe();
     }
   }
 
@@ -45,6 +47,7 @@ export default function PasskeyList({ t }: { t: Translate }) {
       if (!endSessionIfUnauthorized(err)) showToast({ title: t('team.errors.unavailable'), variant: 'destructive' });
     } finally {
       refetch();
+      void loadMe();
     }
   }
 

@@ -73,7 +73,8 @@ export default function InboxTab({ t }: { t: Translate }) {
     if (!counts) return;
     const timer = setInterval(() => {
       if (document.visibilityState !== 'visible') return;
-      readCounts(filters).then((latest) => setNewCount(Math.max(0, latest.all - counts.all)), () => undefined);
+      // A poll, not the person: it keeps no session alive (the idle timeout counts the person's own use).
+      readCounts(filters, { background: true }).then((latest) => setNewCount(Math.max(0, latest.all - counts.all)), () => undefined);
     }, NEW_CHECK_MS);
     return () => clearInterval(timer);
   }, [counts, filterKey]);

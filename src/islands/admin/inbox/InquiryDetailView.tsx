@@ -9,6 +9,7 @@ import { destroyInquiryNow } from '~/client/staff-api';
 import { formatArea, formatBytes } from '~/client/inbox-format';
 import { showToast } from '~/client/stores';
 import { revealAndFocus } from '~/client/reveal-and-focus';
+import { useKeptDraft } from '~/client/kept-drafts';
 import { $me } from '~/client/admin-session';
 import { can } from '~/shared/roles';
 import { useStore } from '@nanostores/react';
@@ -203,7 +204,7 @@ export default function InquiryDetailView({ id, lang, dateFormat, onClose, onCha
         )}
       </section>
 
-      {writable && <NoteForm onSubmit={(note) => change({ note })} t={t} />}
+      {writable && <NoteForm inquiryId={detail.id} onSubmit={(note) => change({ note })} t={t} />}
       {can(role, 'privacy.manage') && !detail.destroyedAt && (
         <button type="button" className="btn min-h-11 justify-self-start border border-danger text-danger hover:bg-mist" onClick={() => void destroyNow()}>
           {t('privacyRequests.admin.destroyNow')}
@@ -320,14 +321,15 @@ function StatusButtons({ current, onChange, t }: { current: InquiryStatus; onCha
   );
 }
 
-function NoteForm({ onSubmit, t }: { onSubmit: (note: string) => Promise<boolean>; t: Translate }) {
-  const [note, setNote] = useState('');
+/** The note being typed is kept in the tab until saved: a session that ends meanwhile does not lose it. */
+function NoteForm({ inquiryId, onSubmit, t }: { inquiryId: string; onSubmit: (note: string) => Promise<boolean>; t: Translate }) {
+  const [note, setNote, clearNote] = useKeptDraft(`note:${inquiryId}`);
   const [busy, setBusy] = useState(false);
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!note.trim()) return;
     setBusy(true);
-    if (await onSubmit(note.trim())) setNote('');
+    if (await onSubmit(note.trim())) clearNote();
     setBusy(false);
   }
   return (

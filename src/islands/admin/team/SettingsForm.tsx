@@ -4,13 +4,17 @@ import { REMINDER_BUSINESS_HOURS_RANGE } from '~/shared/business-hours';
 import type { Settings } from '~/shared/settings';
 import { TOUR_BUFFER_RANGE } from '~/shared/tours';
 import { RETENTION_RANGE } from '~/shared/privacy/retention';
+import { IDLE_TIMEOUT_RANGE } from '~/shared/second-factor';
 import { ApiError } from '~/client/api';
-import { endSessionIfUnauthorized } from '~/client/admin-session';
+import { endSessionIfUnauthorized, loadMe } from '~/client/admin-session';
 import { patchSettings } from '~/client/staff-api';
 import { showToast } from '~/client/stores';
 import { useQuery } from '~/client/use-query';
 
-/** The response-time reminder: after how many office hours an untouched new inquiry reminds the team. */
+/**
+ * The owner's settings: after how many office hours an untouched new inquiry reminds the team; whether every
+ * account must have a second factor; after how many unused minutes a session ends.
+ */
 export default function SettingsForm({ t }: { t: Translate }) {
   const { data } = useQuery<Settings>(['/api/admin/settings']);
   const [hours, setHours] = useState('');
@@ -18,18 +22,24 @@ export default function SettingsForm({ t }: { t: Translate }) {
   const [buffer, setBuffer] = useState('');
   const [afterClose, setAfterClose] = useState('');
   const [open, setOpen] = useState('');
+  const [requireFactor, setRequireFactor] = useState(false);
+  const [idleMinutes, setIdleMinutes] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [idleError, setIdleError] = useState<string | null>(null);
   useEffect(() => {
     setHours(data ? String(data.reminderBusinessHours) : '');
     setIncludeName(data?.notifyIncludesName ?? false);
     setBuffer(data ? String(data.tourBufferMinutes) : '');
     setAfterClose(data ? String(data.retentionAfterCloseDays) : '');
     setOpen(data ? String(data.retentionOpenDays) : '');
+    setRequireFactor(data?.requireSecondFactor ?? false);
+    setIdleMinutes(data ? String(data.idleTimeoutMinutes) : '');
   }, [data]);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(null);
+    setIdleError(null);
     try {
       await patchSettings({
         reminderBusinessHours: Number(hours),
@@ -37,11 +47,16 @@ export default function SettingsForm({ t }: { t: Translate }) {
         tourBufferMinutes: Number(buffer),
         retentionAfterCloseDays: Number(afterClose),
         retentionOpenDays: Number(open),
+        requireSecondFactor: requireFactor,
+        idleTimeoutMinutes: Number(idleMinutes),
       });
       showToast({ title: t('team.settings.saved') });
+      // The owner's own panel reads both from "me" (the off notice, the idle clock).
+      await loadMe();
     } catch (err) {
       if (endSessionIfUnauthorized(err)) return;
-      setError(err instanceof ApiError && err.fields ? Object.values(err.fields)[0] ?? 'team.errors.invalid' : 'team.errors.unavailable');
+      if (err instanceof ApiError && err.fields?.idleTimeoutMinutes) setIdleError(err.fields.idleTimeoutMinutes);
+      else setError(err instanceof ApiError && err.fields ? Object.values(err.fields)[0] ?? 'team.errors.invalid' : 'team.errors.unavailable');
     }
   }
 
@@ -106,6 +121,33 @@ export default function SettingsForm({ t }: { t: Translate }) {
           </label>
         ))}
         <span id="retention-hint" className="text-xs text-muted">{t('privacyRequests.admin.retentionHint')}</span>
+      </fieldset>
+      <fieldset className="grid gap-3 border-t border-line pt-3">
+      <legend className="text-base font-bold text-ink">{t('secondFactor.settings.legend')}</legend>
+      <label className="flex max-w-md items-start gap-3 text-sm">
+        <input type="checkbox" checked={requireFactor} onChange={(e) => setRequireFactor(e.target.checked)} aria-describedby="require-factor-hint" className="mt-0.5 size-5 shrink-0" />
+        <span className="grid gap-1">
+          <span className="font-semibold">{t('secondFactor.settings.require')}</span>
+          <span id="require-factor-hint" className="text-xs text-muted">{t('secondFactor.settings.requireHint')}</span>
+        </span>
+      </label>
+      <label className="grid max-w-xs gap-1 text-sm">
+        <span className="font-semibold">{t('secondFactor.settings.idle')}</span>
+        <input
+          type="number"
+          inputMode="numeric"
+          min={IDLE_TIMEOUT_RANGE.min}
+          max={IDLE_TIMEOUT_RANGE.max}
+          required
+          value={idleMinutes}
+          aria-invalid={idleError ? true : undefined}
+          aria-describedby="idle-minutes-hint"
+          onChange={(e) => setIdleMinutes(e.target.value)}
+          className="min-h-11 rounded-md border border-muted px-3 text-base"
+        />
+        <span id="idle-minutes-hint" className="text-xs text-muted">{t('secondFactor.settings.idleHint')}</span>
+        {idleError && <span className="text-danger">{t(idleError)}</span>}
+      </label>
       </fieldset>
       {error && <span role="alert" className="text-sm text-danger">{t(error)}</span>}
       <button type="submit" className="btn min-h-11 justify-self-start bg-ink text-white">{t('team.settings.save')}</button>

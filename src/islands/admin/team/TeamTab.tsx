@@ -6,7 +6,7 @@ import { ROLES, type Role } from '~/shared/roles';
 import type { PendingInvitation, StaffUser } from '~/shared/staff';
 import { ApiError } from '~/client/api';
 import { $me, endSessionIfUnauthorized } from '~/client/admin-session';
-import { patchUser } from '~/client/staff-api';
+import { patchUser, resetSecondFactor } from '~/client/staff-api';
 import { $language, showToast } from '~/client/stores';
 import { useQuery } from '~/client/use-query';
 import InviteForm from './InviteForm';
@@ -43,6 +43,21 @@ export default function TeamTab({ t }: { t: Translate }) {
     }
   }
 
+  /** A lost phone: after the owner confirms, the person's TOTP, recovery codes and passkeys go (recorded). */
+  async function resetFactor(user: StaffUser) {
+    if (!window.confirm(t('secondFactor.team.resetConfirm', { name: user.name }))) return;
+    setBusy(user.id);
+    try {
+      await resetSecondFactor(user.id);
+      showToast({ title: t('secondFactor.team.resetDone', { name: user.name }) });
+    } catch (error) {
+      if (!endSessionIfUnauthorized(error)) showToast({ title: t('team.users.changeFailed'), variant: 'destructive' });
+    } finally {
+      setBusy(null);
+      users.refetch();
+    }
+  }
+
   return (
     <div className="grid min-w-0 gap-10">
       <section aria-labelledby="team-title" className="min-w-0">
@@ -60,6 +75,12 @@ export default function TeamTab({ t }: { t: Translate }) {
                   </span>
                   <span className="break-all text-muted">{user.email ?? t('team.users.noEmail')}</span>
                   <span className="text-xs text-muted">{user.lastSignInAt ? t('team.users.lastSignIn', { at: format.format(new Date(user.lastSignInAt)) }) : t('team.users.neverSignedIn')}</span>
+                  {user.secondFactor && <span className="text-xs text-muted" data-testid="member-factor">{t('secondFactor.team.factor', { status: t(`secondFactor.status.${user.secondFactor}`) })}</span>}
+                  {user.id !== me?.id && user.secondFactor && user.secondFactor !== 'none' && (
+                    <button type="button" disabled={busy === user.id} onClick={() => void resetFactor(user)} aria-label={t('secondFactor.team.resetNamed', { name: user.name })} className="min-h-11 justify-self-start text-xs text-danger underline">
+                      {t('secondFactor.team.reset')}
+                    </button>
+                  )}
                 </span>
                 <label className="grid gap-1">
                   <span className="sr-only">{t('team.users.roleOf', { name: user.name })}</span>

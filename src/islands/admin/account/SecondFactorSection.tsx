@@ -1,0 +1,164 @@
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import type { Translate } from '~/i18n/translate';
+import type { TotpSetup } from '~/shared/second-factor';
+import { ApiError } from '~/client/api';
+import { $me, endSessionIfUnauthorized, loadMe } from '~/client/admin-session';
+import { confirmTotp, startTotp, turnOffTotp } from '~/client/staff-api';
+import { showToast } from '~/client/stores';
+import QrCode from './QrCode';
+
+/**
+ * "Two-step verification" in my account: connect an authenticator app (a QR code and the key as text, then
+ * a first code before it is on), see the ten recovery codes once, or turn it off with a current code.
+ */
+export default function SecondFactorSection({ t }: { t: Translate }) {
+  const me = useStore($me);
+  const [setup, setSetup] = useState<TotpSetup | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const codeInput = useRef<HTMLInputElement>(null);
+  const factor = me?.secondFactor ?? 'none';
+
+  useEffect(() => {
+    if (setup) codeInput.current?.focus();
+  }, [setup]);
+
+  function failed(err: unknown) {
+    if (endSessionIfUnauthorized(err)) return;
+    setError(err instanceof ApiError && err.code === 'invalid_code' ? 'secondFactor.errors.invalidCode' : err instanceof ApiError && err.fields ? Object.values(err.fields)[0]! : 'team.errors.unavailable');
+    codeInput.current?.focus();
+  }
+
+  async function begin() {
+    setBusy(true);
+    setError(null);
+    try {
+      setSetup(await startTotp());
+    } catch (err) {
+      if (!endSessionIfUnauthorized(err)) showToast({ title: t('team.errors.unavailable'), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function confirm(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await confirmTotp(code.trim());
+      setRecoveryCodes(answer.recoveryCodes);
+      setSetup(null);
+      setCode('');
+      showToast({ title: t('secondFactor.turnedOn') });
+      heading.current?.focus();
+    } catch (err) {
+      failed(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function turnOff(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await turnOffTotp(code.trim());
+      setCode('');
+      showToast({ title: t('secondFactor.turnedOff') });
+      await loadMe();
+    } catch (err) {
+      failed(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const codeField = (label: string, id: string, numeric: boolean) => (
+    <label className="grid gap-1 text-sm">
+      <span className="font-semibold">{label}</span>
+      <input
+        id={id}
+        ref={codeInput}
+        type="text"
+        autoComplete="one-time-code"
+        inputMode={numeric ? 'numeric' : 'text'}
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        value={code}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => {
+          setCode(e.target.value);
+          setError(null);
+        }}
+        className="min-h-11 max-w-xs rounded-md border border-muted px-3 text-base tracking-widest"
+      />
+      {error && <span id={`${id}-error`} role="alert" className="text-danger">{t(error)}</span>}
+    </label>
+  );
+
+  return (
+    <section aria-labelledby="second-factor-title" className="grid content-start gap-3" data-testid="second-factor">
+      <h2 id="second-factor-title" ref={heading} tabIndex={-1} className="text-xl font-bold text-ink focus:outline-none">{t('secondFactor.title')}</h2>
+      <p className="text-sm text-muted">{t('secondFactor.description')}</p>
+      <p className="text-sm font-semibold text-ink" data-testid="second-factor-status">{t('secondFactor.statusLabel', { status: t(`secondFactor.status.${factor}`) })}</p>
+
+      {recoveryCodes && (
+        <div className="grid gap-2 rounded-lg border border-brass-strong p-4" data-testid="recovery-codes">
+          <h3 className="font-semibold text-ink">{t('secondFactor.recoveryTitle')}</h3>
+          <p className="text-sm">{t('secondFactor.recoveryIntro')}</p>
+          <ol className="grid grid-cols-1 gap-1 font-mono text-sm sm:grid-cols-2">
+            {recoveryCodes.map((value) => <li key={value} data-testid="recovery-code">{value}</li>)}
+          </ol>
+          <button
+            type="button"
+            className="btn min-h-11 justify-self-start bg-ink text-white"
+            onClick={() => {
+              setRecoveryCodes(null);
+              void loadMe();
+            }}
+          >
+            {t('secondFactor.recoveryDone')}
+          </button>
+        </div>
+      )}
+
+      {!recoveryCodes && factor !== 'totp' && !setup && (
+        <>
+          <p className="text-sm text-muted">{t('secondFactor.passkeyCounts')}</p>
+          <button type="button" disabled={busy} className="btn min-h-11 justify-self-start bg-ink text-white disabled:opacity-60" onClick={() => void begin()}>{t('secondFactor.start')}</button>
+        </>
+      )}
+
+      {setup && (
+        <form onSubmit={(e) => void confirm(e)} noValidate className="grid gap-3">
+          <p className="text-sm">{t('secondFactor.scan')}</p>
+          <QrCode text={setup.otpauthUrl} label={t('secondFactor.qrLabel')} />
+          <p className="grid gap-1 text-sm">
+            <span className="font-semibold">{t('secondFactor.keyLabel')}</span>
+            <code className="break-all rounded-md bg-mist p-2 font-mono text-base" data-testid="totp-secret">{setup.secret.match(/.{1,4}/g)?.join(' ')}</code>
+          </p>
+          {codeField(t('secondFactor.firstCode'), 'totp-first-code', true)}
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" disabled={busy || !code.trim()} className="btn min-h-11 bg-ink text-white disabled:opacity-60">{t('secondFactor.confirm')}</button>
+            <button type="button" className="btn min-h-11 border border-line" onClick={() => { setSetup(null); setCode(''); setError(null); }}>{t('secondFactor.cancel')}</button>
+          </div>
+        </form>
+      )}
+
+      {!recoveryCodes && factor === 'totp' && (
+        <form onSubmit={(e) => void turnOff(e)} noValidate className="grid gap-3">
+          {codeField(t('secondFactor.turnOffCode'), 'totp-off-code', false)}
+          <button type="submit" disabled={busy || !code.trim()} className="btn min-h-11 justify-self-start border border-danger text-danger disabled:opacity-60">{t('secondFactor.turnOff')}</button>
+        </form>
+      )}
+    </section>
+  );
+}

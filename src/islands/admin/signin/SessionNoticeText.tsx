@@ -1,0 +1,19 @@
+import { useStore } from '@nanostores/react';
+import type { Translate } from '~/i18n/translate';
+import type { SessionNotice } from '~/client/admin-session';
+import { $idleMinutes } from '~/client/idle-watch';
+
+/**
+ * Why the login card asks to sign in again: the panel ended an idle session, the session ran out, or the
+ * owner deactivated the account (then: whom to ask). Says too that typed text was kept, when it was.
+ */
+export default function SessionNoticeText({ notice, kept, t }: { notice: SessionNotice; kept: boolean; t: Translate }) {
+  const minutes = useStore($idleMinutes);
+  const text = notice === 'idle' ? t('secondFactor.session.idle', { minutes }) : notice === 'deactivated' ? t('secondFactor.session.deactivated') : t('secondFactor.session.expired');
+  return (
+    <div role="alert" data-testid="session-notice" className="mt-4 grid gap-2 rounded-md bg-brass-soft p-3 text-sm text-ink">
+      <p>{text}</p>
+      {kept && <p>{t('secondFactor.session.draftsKept')}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { freePort, startLocalServer } from '../../netlify-local/spawn.ts';
+import { TOTP_PERIOD_SECONDS } from '../../src/shared/second-factor.ts';
+import { axeViolations, expect, test as base } from './fixtures.ts';
+import { islandsReady, uniqueName } from './support/islands.ts';
+
+const PASSWORD = 'second-factor-e2e-admin';
+
+/**
+ * A server of this file's own per worker: the owner's "require a second factor" setting would otherwise
+ * reach every other test's admin sign-in on the shared server.
+ */
+const test = base.extend<object, { server: { origin: string } }>({
+  server: [
+    async ({}, use) => {
+      const port = await freePort();
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'btower-2fa-e2e-'));
+      const origin = `http://127.0.0.1:${port}`;
+      const server = await startLocalServer(port, {
+        DATA_DIR: dataDir,
+        DATABASE_URL: 'memory://',
+        ADMIN_PASSWORD: PASSWORD,
+        SITE_URL: origin,
+        DIST_DIR: process.env.ASTRO_OUT_DIR ?? 'dist',
+      }, { timeoutMs: 300_000 });
+      await use({ origin });
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 360_000 },
+  ],
+  baseURL: async ({ server }, use) => use(server.origin),
+});
+
+/** The code an authenticator app shows for `secret`, `steps` time steps from now (a code is accepted once). */
+const codeFor = (secret: string, steps = 0) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * TOTP_PERIOD_SECONDS * 1000 });
+
+/** An account the owner makes through the API; its username and password. */
+async function agentAccount(request: APIRequestContext, role: 'agent' | 'viewer' = 'agent') {
+  const signedIn = await request.post('/api/admin/login', { data: { password: PASSWORD } });
+  expect(signedIn.status()).toBe(200);
+  const { token } = (await signedIn.json()) as { token: string };
+  const username = `agent-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const name = uniqueName('Agent');
+  const password = `Leases-${username}`;
+  const made = await request.post('/api/admin/users', { headers: { Authorization: `Bearer ${token}` }, data: { username, name, email: `${username}@btower.example`, role, password } });
+  expect(made.status()).toBe(201);
+  return { username, name, password, ownerToken: token };
+}
+
+async function signIn(page: Page, username: string, password: string) {
+  await page.goto('/admin');
+  await islandsReady(page);
+  if (username) await page.getByLabel('사용자 이름').fill(username);
+  await page.getByLabel('비밀번호').fill(password);
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+}
+
+/** In "my account" (or the set-up screen): connects the app with the key shown as text; its key and recovery codes. */
+async function turnOnTotp(page: Page): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const section = page.getByTestId('second-factor');
+  await section.getByRole('button', { name: '인증 앱 연결하기' }).click();
+  await expect(section.getByRole('img', { name: '인증 앱에 등록할 QR 코드' })).toBeVisible();
+  const secret = (await section.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
+  const field = section.getByLabel('앱에 표시된 6자리 코드');
+  await expect(field).toBeFocused();
+  await expect(field).toHaveAttribute('autocomplete', 'one-time-code');
+  await field.fill(codeFor(secret));
+  await section.getByRole('button', { name: '확인하고 켜기' }).click();
+  await expect(section.getByTestId('recovery-code')).toHaveCount(10);
+  const recoveryCodes = await section.getByTestId('recovery-code').allInnerTexts();
+  await section.getByRole('button', { name: '복구 코드를 보관했습니다' }).click();
+  await expect(section.getByTestId('recovery-codes')).toHaveCount(0);
+  return { secret, recoveryCodes };
+}
+
+async function secondBrowser(browser: Browser, page: Page, origin: string) {
+  const context = await browser.newContext({ baseURL: origin, viewport: page.viewportSize(), isMobile: test.info().project.name === 'mobile', hasTouch: test.info().project.name === 'mobile' });
+  return context.newPage();
+}
+
+test('an agent turns on TOTP; the next sign-in asks for the code: a wrong one is refused, the right one and a recovery code (once) work', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const agent = await agentAccount(request);
+  await signIn(page, agent.username, agent.password);
+  await expect(page.getByTestId('signed-in-as')).toContainText(agent.name);
+  await page.getByRole('tab', { name: '내 계정' }).click();
+  await expect(page.getByTestId('second-factor-status')).toContainText('꺼져 있음');
+  const { secret, recoveryCodes } = await turnOnTotp(page);
+  await expect(page.getByTestId('second-factor-status')).toContainText('인증 앱 사용 중');
+  expect(new Set(recoveryCodes).size).toBe(10);
+  expect(await axeViolations(page, { include: '[data-testid="second-factor"]' })).toEqual([]);
+
+  const codeStep = async () => {
+    await page.getByRole('button', { name: '로그아웃' }).first().click();
+    await page.getByLabel('사용자 이름').fill(agent.username);
+    await page.getByLabel('비밀번호').fill(agent.password);
+    await page.getByRole('button', { name: '로그인', exact: true }).click();
+    await expect(page.getByRole('heading', { name: '인증 코드 입력' })).toBeVisible();
+  };
+  await codeStep();
+  const code = page.getByLabel('인증 코드', { exact: true });
+  await expect(code).toBeFocused();
+  await expect(code).toHaveAttribute('inputmode', 'numeric');
+  await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+  await code.fill(codeFor(secret, 4));
+  await page.getByRole('button', { name: '확인', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: '코드가 맞지 않습니다' })).toBeVisible();
+  await expect(code).toHaveAttribute('aria-invalid', 'true');
+  // The code the set-up spent is not taken again: the next time step's code signs in.
+  await code.fill(codeFor(secret, 1));
+  await page.getByRole('button', { name: '확인', exact: true }).click();
+  await expect(page.getByTestId('signed-in-as')).toContainText(agent.name);
+
+  // A lost phone: a recovery code signs in, once.
+  for (const expected of ['signed-in', 'refused'] as const) {
+    await codeStep();
+    await page.getByRole('button', { name: '복구 코드 사용하기' }).click();
+    const recovery = page.getByLabel('복구 코드', { exact: true });
+    await expect(recovery).toBeFocused();
+    await recovery.fill(recoveryCodes[0]!);
+    await page.getByRole('button', { name: '확인', exact: true }).click();
+    if (expected === 'signed-in') await expect(page.getByTestId('signed-in-as')).toContainText(agent.name);
+    else await expect(page.getByRole('alert').filter({ hasText: '코드가 맞지 않습니다' })).toBeVisible();
+  }
+});
+
+test('the owner requires a second factor: the owner and then an agent without one are led to set it up before anything else', async ({ page, browser, server, request }) => {
+  test.setTimeout(240_000);
+  const agent = await agentAccount(request);
+  await signIn(page, '', PASSWORD);
+  await expect(page.getByTestId('signed-in-as')).toContainText('소유자', { timeout: 60_000 });
+  // Until it is on, the owner is told it is off.
+  await expect(page.getByTestId('second-factor-off')).toContainText('2단계 인증을 요구하는 설정이 꺼져 있습니다');
+  await page.getByRole('tab', { name: '팀 관리' }).click();
+  await page.getByLabel('모든 계정에 2단계 인증 요구').check();
+  await page.getByRole('button', { name: '저장', exact: true }).click();
+  // The owner has none either: the panel now shows only the set-up.
+  const required = page.getByTestId('second-factor-required');
+  await expect(required).toContainText('소유자가 모든 계정에 2단계 인증을 요구합니다');
+  await expect(page.getByRole('tab')).toHaveCount(0);
+  await turnOnTotp(page);
+  await expect(page.getByRole('tab', { name: '팀 관리' })).toBeVisible();
+  await expect(page.getByTestId('second-factor-off')).toHaveCount(0);
+
+  const other = await secondBrowser(browser, page, server.origin);
+  await signIn(other, agent.username, agent.password);
+  await expect(other.getByTestId('second-factor-required')).toBeVisible();
+  await expect(other.getByRole('tab')).toHaveCount(0);
+  // The server agrees: the inbox answers 403 for this session until a factor is set up.
+  const token = await other.evaluate(() => localStorage.getItem('admin-token'));
+  const refused = await request.get('/api/inquiries', { headers: { Authorization: `Bearer ${token}` } });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('second_factor_setup_required');
+  expect(await axeViolations(other)).toEqual([]);
+  await turnOnTotp(other);
+  await expect(other.getByRole('tab', { name: '문의 관리' })).toBeVisible();
+  expect((await request.get('/api/inquiries', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200);
+  await other.context().close();
+
+  // Back off, for this worker's other tests.
+  await page.getByRole('tab', { name: '팀 관리' }).click();
+  await page.getByLabel('모든 계정에 2단계 인증 요구').uncheck();
+  await page.getByRole('button', { name: '저장', exact: true }).click();
+  await expect(page.getByTestId('second-factor-off')).toBeVisible();
+});
