@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import * as v from 'valibot';
 import type { Translate } from '~/i18n/translate';
@@ -116,7 +116,7 @@ export default function ReportsTab({ t }: { t: Translate }) {
   const funnelBefore = useReport('funnel', previous);
   const speedBefore = useReport('speed', previous);
 
-  function apply(event: FormEvent) {
+  function apply(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const result = v.safeParse(ReportQuerySchema, draft);
     if (!result.success) {
