@@ -1,5 +1,6 @@
 import { $adminToken } from './stores.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '../shared/api.ts';
+import { etagOf, IF_MATCH_HEADER } from '../shared/versions.ts';
 
 /** Query parameters of a read; null and undefined values are left out (spec §7). */
 export type Query = Record<string, string | number | boolean | null | undefined>;
@@ -13,6 +14,8 @@ export class ApiError extends Error {
   /** The `{error:{code,fields}}` body of our functions, when the body was one. */
   code: string | undefined;
   fields: Record<string, string> | undefined;
+  /** A 409 `conflict`'s record as it is now (src/shared/versions.ts). */
+  current: unknown;
   /** Seconds from the answer's Retry-After (a 429 or 503), when it gave one. */
   retryAfter: number | undefined;
 
@@ -25,12 +28,13 @@ export class ApiError extends Error {
     const parsed = parseErrorBody(bodyText);
     this.code = parsed?.code;
     this.fields = parsed?.fields;
+    this.current = parsed?.current;
   }
 }
 
-function parseErrorBody(text: string): { code?: string; fields?: Record<string, string> } | undefined {
+function parseErrorBody(text: string): { code?: string; fields?: Record<string, string>; current?: unknown } | undefined {
   try {
-    const body = JSON.parse(text) as { error?: { code?: string; fields?: Record<string, string> } };
+    const body = JSON.parse(text) as { error?: { code?: string; fields?: Record<string, string>; current?: unknown } };
     return body?.error;
   } catch {
     return undefined;
@@ -79,15 +83,19 @@ export function apiRead<T>(key: ReadKey, signal?: AbortSignal): Promise<T> {
 }
 
 /**
- * A write: method, path and an optional JSON body. With `idempotencyKey`, a resend after a lost answer
+ * A write: method, path and an optional JSON body. With `version`, the write is checked against the
+ * version it was based on (If-Match). With `idempotencyKey`, a resend after a lost answer
  * cannot store twice (the server answers with what it stored the first time).
  */
 export function apiWrite<T>(
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
-  options: { idempotencyKey?: string } = {},
+  options: { idempotencyKey?: string; version?: number } = {},
 ): Promise<T> {
-  const extra = options.idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: options.idempotencyKey } : undefined;
+  const extra: Record<string, string> = {};
+  if (options.idempotencyKey) extra[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey;
+  // The version the edit was based on: a stale write answers 409 `conflict` instead of overwriting (decision 033).
+  if (options.version !== undefined) extra[IF_MATCH_HEADER] = etagOf(options.version);
   return send<T>(method, path, body, undefined, extra);
 }

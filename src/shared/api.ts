@@ -8,6 +8,8 @@ export interface ApiErrorBody {
     message: string;
     /** Field name → dictionary key of the validation message. */
     fields?: Record<string, string>;
+    /** A 409 `conflict`: the record as it is now (src/shared/versions.ts). */
+    current?: unknown;
   };
 }
 

@@ -113,6 +113,8 @@ export interface StaffUser {
   locale: Locale;
   createdAt: string;
   lastSignInAt: string | null;
+  /** The lost-update check's version (src/shared/versions.ts): the team form sends it back as If-Match. */
+  version: number;
 }
 
 /** GET /api/admin/me. */

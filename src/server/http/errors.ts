@@ -7,12 +7,14 @@ export class HttpError extends Error {
   readonly code: string;
   readonly fields: Record<string, string> | undefined;
   readonly headers: Record<string, string> | undefined;
+  /** More of the error body beside code and message (a conflict's `current` record). */
+  readonly details: Record<string, unknown> | undefined;
 
   constructor(
     status: number,
     code: string,
     message: string,
-    options: { fields?: Record<string, string>; headers?: Record<string, string> } = {},
+    options: { fields?: Record<string, string>; headers?: Record<string, string>; details?: Record<string, unknown> } = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -20,6 +22,7 @@ export class HttpError extends Error {
     this.code = code;
     this.fields = options.fields;
     this.headers = options.headers;
+    this.details = options.details;
   }
 }
 

@@ -7,6 +7,7 @@ import { getDb } from '../db/index.ts';
 import { uuidParam, type RouteContext } from '../http/routes.ts';
 import { HttpError } from '../http/errors.ts';
 import { json, parseInput, readJson, sharedJsonBytes } from '../http/json.ts';
+import { expectedVersion, versionHeaders } from '../http/versions.ts';
 import { inquiryDetail, patchInquiry } from './queries.ts';
 import { inquiryCsvStream, koreaTime } from './export.ts';
 import { inquiryCounts, listInquiryPage, medianFirstResponseSeconds } from './list.ts';
@@ -131,7 +132,7 @@ export async function inquiryDetailRoute(req: Request, context: RouteContext): P
   const detail = id ? await inquiryDetail(db, id) : null;
   if (!detail) throw notFound();
   const [timed] = withResponseTimes([detail], await reminderHours(db));
-  return json({ ...timed, attachmentFiles: await attachmentFacts(detail.attachments) });
+  return json({ ...timed, attachmentFiles: await attachmentFacts(detail.attachments) }, { headers: versionHeaders(detail) });
 }
 
 /** PATCH /api/inquiries/{id}: a pipeline step, a note or a lost reason, appended to the history. */
@@ -139,12 +140,13 @@ export async function patchInquiryRoute(req: Request, context: RouteContext): Pr
   const staff = await requireAccess(req, 'inquiries.write', context);
   const id = uuidParam(context);
   if (!id) throw notFound();
+  const expected = expectedVersion(req);
   const patch = parseInput(InquiryPatchSchema, await readJson(req));
   assertStorableText(patch);
   const db = await getDb();
-  const result = await patchInquiry(db, id, patch, staff);
+  const result = await patchInquiry(db, id, patch, staff, expected);
   if (!result) throw notFound();
   if (result.mailed) drainSoon(db, context);
   const [timed] = withResponseTimes([result.detail], await reminderHours(db));
-  return json(timed);
+  return json(timed, { headers: versionHeaders(result.detail) });
 }

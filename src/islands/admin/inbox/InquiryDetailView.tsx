@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { INQUIRY_STATUSES, type InquiryStatus } from '~/shared/inquiry';
+import { INQUIRY_STATUSES, INQUIRY_VERSIONED_FIELDS, inquiryFields, inquiryPatchBetween, type InquiryDetail, type InquiryStatus } from '~/shared/inquiry';
 import { inquiryReference } from '~/shared/inquiry-basics';
 import type { Translate } from '~/i18n/translate';
 import { ApiError } from '~/client/api';
@@ -14,6 +14,9 @@ import { useStore } from '@nanostores/react';
 import { NotificationBadge, StatusBadge } from './StatusBadge';
 import AssignmentControls from './AssignmentControls';
 import HistoryEntry from './HistoryEntry';
+import { saveVersioned } from '~/client/conflict';
+import { useAssignees } from '~/client/use-assignees';
+import { useConflictDialog } from '../ConflictDialog';
 
 interface Props {
   id: string;
@@ -32,6 +35,10 @@ export default function InquiryDetailView({ id, lang, dateFormat, onClose, onCha
   const heading = useRef<HTMLHeadingElement>(null);
   // A viewer reads; the buttons that would write or sign a link are not shown to them.
   const role = useStore($me)?.role ?? null;
+  const people = useAssignees();
+  const { ask, dialog } = useConflictDialog(t, 'inquiry', (field, value) =>
+    field === 'status' ? t(`inbox.status.${String(value)}`) : field === 'assigneeId' ? people.find((person) => person.id === value)?.name ?? detail?.assignee?.name ?? String(value) : null,
+  );
 
   useEffect(() => {
     let live = true;
@@ -50,9 +57,37 @@ export default function InquiryDetailView({ id, lang, dateFormat, onClose, onCha
     if (detail && heading.current) revealAndFocus(heading.current, heading.current);
   }, [detail?.id]);
 
+  /**
+   * Saves a change made on the detail as it was read (its version): a change someone saved meanwhile
+   * opens the conflict dialog; a note alone is appended whatever changed (decision 033).
+   */
   async function change(patch: Parameters<typeof patchInquiry>[1]): Promise<boolean> {
+    if (!detail) return false;
+    const { note, ...fields } = patch;
+    const base = inquiryFields(detail);
+    const mine = { ...base, ...fields } as typeof base;
     try {
-      const updated = await patchInquiry(id, patch);
+      const outcome = await saveVersioned({
+        base,
+        mine,
+        version: detail.version,
+        fields: INQUIRY_VERSIONED_FIELDS,
+        project: (stored) => inquiryFields(stored as unknown as InquiryDetail),
+        send: async (value, version, from) => {
+          const next = value === mine ? patch : inquiryPatchBetween(from, value, note);
+          return next ? patchInquiry(id, next, version) : readDetail(id);
+        },
+        ask,
+      });
+      if (outcome.kind !== 'saved') {
+        if (outcome.kind === 'took') {
+          setDetail((current) => (current ? { ...current, ...(outcome.current as unknown as InquiryDetail) } : current));
+          showToast({ title: t('conflict.took') });
+          onChanged();
+        }
+        return false;
+      }
+      const updated = outcome.result;
       setDetail((current) => (current ? { ...current, ...updated } : current));
       const saved = patch.status ? 'inbox.toast.statusChanged' : patch.note ? 'inbox.toast.noteAdded' : 'assigneeId' in patch ? 'team.inbox.assigned' : 'team.inbox.nextStepSaved';
       showToast({ title: t(saved) });
@@ -121,6 +156,7 @@ export default function InquiryDetailView({ id, lang, dateFormat, onClose, onCha
         </div>
       </div>
 
+      {dialog}
       {can(role, 'inquiries.write') ? (
         <>
           <AssignmentControls key={`${detail.assigneeId}-${detail.nextStepOn}`} detail={detail} onChange={change} t={t} />

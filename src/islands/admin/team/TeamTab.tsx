@@ -11,6 +11,12 @@ import { $language, showToast } from '~/client/stores';
 import { useQuery } from '~/client/use-query';
 import InviteForm from './InviteForm';
 import SettingsForm from './SettingsForm';
+import { saveVersioned } from '~/client/conflict';
+import { useConflictDialog } from '../ConflictDialog';
+/** What the team list changes on a person, as the conflict dialog compares it (decision 033). */
+const USER_FIELDS = ['name', 'role', 'active'] as const;
+type UserFields = Pick<StaffUser, (typeof USER_FIELDS)[number]>;
+const userFields = (user: UserFields): UserFields => ({ name: user.name, role: user.role, active: user.active });
 
 const select = 'min-h-11 rounded-md border border-muted bg-white px-2 text-sm';
 
@@ -21,6 +27,7 @@ export default function TeamTab({ t }: { t: Translate }) {
   const users = useQuery<StaffUser[]>(['/api/admin/users']);
   const invitations = useQuery<PendingInvitation[]>(['/api/admin/invitations']);
   const [busy, setBusy] = useState<string | null>(null);
+  const { ask, dialog } = useConflictDialog(t, 'user', (field, value) => (field === 'role' ? t(`team.roles.${String(value)}`) : null));
   useEffect(() => {
     const error = users.error ?? invitations.error;
     if (error) endSessionIfUnauthorized(error);
@@ -30,7 +37,23 @@ export default function TeamTab({ t }: { t: Translate }) {
   async function change(user: StaffUser, patch: { role?: Role; active?: boolean }) {
     setBusy(user.id);
     try {
-      await patchUser(user.id, patch);
+      // Based on the row as read: a change someone saved meanwhile opens the conflict dialog, not an overwrite.
+      const base = userFields(user);
+      const mine = { ...base, ...patch };
+      const outcome = await saveVersioned({
+        base,
+        mine,
+        version: user.version,
+        fields: USER_FIELDS,
+        project: (stored) => userFields(stored as unknown as StaffUser),
+        send: (value, version, from) => {
+          const next = value === mine ? patch : Object.fromEntries(USER_FIELDS.filter((field) => value[field] !== from[field]).map((field) => [field, value[field]]));
+          return patchUser(user.id, next, version);
+        },
+        ask,
+      });
+      if (outcome.kind === 'took') showToast({ title: t('conflict.took') });
+      if (outcome.kind !== 'saved') return;
       showToast({ title: t(patch.active === false ? 'team.users.deactivated' : patch.active ? 'team.users.reactivated' : 'team.users.roleChanged', { name: user.name }) });
     } catch (error) {
       if (!endSessionIfUnauthorized(error)) {
@@ -45,6 +68,7 @@ export default function TeamTab({ t }: { t: Translate }) {
 
   return (
     <div className="grid min-w-0 gap-10">
+      {dialog}
       <section aria-labelledby="team-title" className="min-w-0">
         <h2 id="team-title" className="text-xl font-bold text-ink">{t('team.users.title')}</h2>
         {users.error && <p role="alert" className="mt-3 text-danger">{t('team.loadFailed')}</p>}

@@ -1,0 +1,98 @@
+import { test, expect, axeViolations } from './fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { Unit, UnitInput } from '../../src/shared/unit.ts';
+import { apiToken, loginAsAdmin } from './support/islands.ts';
+
+/**
+ * What the third walk found (issue 28), one test per item, in both viewports where a screen changes what
+ * is checked. Records are made through the API with numbers of their own, so tests never share a row.
+ */
+
+/** A unit number no other test (or parallel project) uses: at most 20 characters. */
+function uniqueNumber(prefix: string): string {
+  return `${prefix}${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
+}
+
+async function createUnit(request: APIRequestContext, token: string, fields: Partial<UnitInput>): Promise<Unit> {
+  const body: Partial<UnitInput> = {
+    floor: '8F', unitNumber: uniqueNumber('W'), exclusiveAreaM2: 100, supplyAreaM2: 150, uses: ['Office'], status: 'available',
+    availableFrom: null, monthlyRent: 3_000_000, deposit: 30_000_000, maintenanceFee: 600_000, pricePublic: true, plan: null, note: { ko: '남향' },
+    ...fields,
+  };
+  const response = await request.post('/api/units', { headers: { Authorization: `Bearer ${token}` }, data: body });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Unit;
+}
+
+/** Opens the spaces tab and the edit form of the space numbered `number`. */
+async function editSpace(page: Page, number: string) {
+  await page.getByRole('tab', { name: '공간' }).click();
+  await page.getByTestId('unit-row').filter({ hasText: number }).getByRole('button', { name: /^수정/ }).click();
+  await expect(page.getByLabel('호실 번호')).toHaveValue(number);
+}
+
+test.describe('the third walk (issue 28)', () => {
+  test('lost updates: two tabs edit one space; the rent saved first survives the note saved second, through keep/take/merge', async ({ page, context, request }) => {
+    test.info().setTimeout(180_000);
+    const token = await apiToken(request);
+    const unit = await createUnit(request, token, {});
+    await loginAsAdmin(page);
+    // The second tab: same person, same session, opened before the first one saves.
+    const other = await context.newPage();
+    await other.goto('/admin');
+    await expect(other.getByRole('tab', { name: '문의 관리' })).toBeVisible();
+    await editSpace(page, unit.unitNumber);
+    await editSpace(other, unit.unitNumber);
+
+    // Tab 1 changes the monthly rent and saves.
+    await page.getByLabel('월 임대료 (원)').fill('5000000');
+    await page.getByRole('button', { name: '변경 저장' }).click();
+    await expect(page.getByTestId('toast')).toContainText('공간을 저장했습니다');
+
+    // Tab 2, still on what it read, changes only the Korean note and saves: nothing is overwritten; it is asked.
+    await other.getByLabel('안내 (한국어)').fill('남향, 창가 넓음');
+    await other.getByRole('button', { name: '변경 저장' }).click();
+    const dialog = other.getByTestId('conflict-dialog');
+    await expect(dialog.getByRole('heading', { name: '다른 사람이 먼저 저장했습니다' })).toBeVisible();
+    const rent = dialog.locator('fieldset[data-field="monthlyRent"]');
+    await expect(rent).toContainText('월 임대료 (원)');
+    await expect(rent).toContainText('다른 사람이 바꿈');
+    await expect(rent.locator('[data-side="mine"]')).toHaveText('3,000,000');
+    await expect(rent.locator('[data-side="theirs"]')).toHaveText('5,000,000');
+    // Field by field, each defaulting to the side that changed it: their rent, my note.
+    await expect(rent.getByRole('radio', { name: /저장된 값/ })).toBeChecked();
+    const note = dialog.locator('fieldset[data-field="note"]');
+    await expect(note).toContainText('내가 바꿈');
+    await expect(note.getByRole('radio', { name: /내가 입력한 값/ })).toBeChecked();
+    for (const action of ['고른 대로 합쳐 저장', '모두 내 값으로 저장', '저장된 값 받기', '닫고 계속 편집']) {
+      await expect(dialog.getByRole('button', { name: action })).toBeVisible();
+    }
+    expect(await axeViolations(other, { include: '[data-testid="conflict-dialog"]' })).toEqual([]);
+
+    // Going on editing keeps what was typed; saving again asks again.
+    await dialog.getByRole('button', { name: '닫고 계속 편집' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(other.getByLabel('안내 (한국어)')).toHaveValue('남향, 창가 넓음');
+    await other.getByRole('button', { name: '변경 저장' }).click();
+    await dialog.getByRole('button', { name: '고른 대로 합쳐 저장' }).click();
+    await expect(other.getByTestId('toast')).toContainText('공간을 저장했습니다');
+
+    const stored = (await (await request.get(`/api/units/${unit.id}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as Unit;
+    expect(stored.monthlyRent).toBe(5_000_000);
+    expect(stored.note.ko).toBe('남향, 창가 넓음');
+
+    // Taking the other side: tab 1 (on the version it saved) changes the rent again; tab 2 already merged, so
+    // tab 1 is now the stale one and takes what is stored, losing nothing silently.
+    await editSpace(page, unit.unitNumber);
+    await page.getByLabel('월 임대료 (원)').fill('5500000');
+    await other.getByTestId('unit-row').filter({ hasText: unit.unitNumber }).getByRole('button', { name: /^수정/ }).click();
+    await other.getByLabel('보증금 (원)').fill('40000000');
+    await other.getByRole('button', { name: '변경 저장' }).click();
+    await expect(other.getByTestId('toast')).toContainText('공간을 저장했습니다');
+    await page.getByRole('button', { name: '변경 저장' }).click();
+    await page.getByTestId('conflict-dialog').getByRole('button', { name: '저장된 값 받기' }).click();
+    await expect(page.getByTestId('toast')).toContainText('저장된 값을 불러왔습니다');
+    await expect(page.getByLabel('보증금 (원)')).toHaveValue('40000000');
+    await expect(page.getByLabel('월 임대료 (원)')).toHaveValue('5000000');
+  });
+});
