@@ -1,5 +1,6 @@
 import type { Inquiry } from '../../shared/inquiry.ts';
 import { singleLine } from '../../shared/inquiry-rules.ts';
+import { inquiryReference } from '../../shared/inquiry-basics.ts';
 import { serverEnv } from '../env.ts';
 import { asLocale, serverMessages } from '../i18n.ts';
 
@@ -75,14 +76,30 @@ export function teamMail(inquiry: Inquiry, to: string): MailMessage {
   return { to, subject, text };
 }
 
-/** The inquirer's receipt, in their page's language. */
+/** A floor code as the reader's language says it: 8F → "8층" / "Floor 8", B1 → "지하 1층" / "Basement 1". */
+function floorName(floor: string, t: ReturnType<typeof serverMessages>): string {
+  const below = /^B(\d+)$/i.exec(floor);
+  if (below) return t('mail.confirmation.floorBelow', { n: below[1]! });
+  const above = /^(\d+)F$/i.exec(floor);
+  return above ? t('mail.confirmation.floorAbove', { n: above[1]! }) : floor;
+}
+
+/**
+ * The inquirer's receipt, in their page's language: the reference number the success screen showed (to
+ * quote when they call) and the space they asked about, when they asked about one (issue 28).
+ */
 export function confirmationMail(inquiry: Inquiry): MailMessage {
   const t = serverMessages(asLocale(inquiry.locale));
-  return {
-    to: inquiry.email,
-    subject: t('mail.confirmation.subject'),
-    text: [t('mail.confirmation.greeting', { name: singleLine(inquiry.name) }), '', t('mail.confirmation.body'), '', `> ${summary(inquiry.message)}`, '', t('mail.confirmation.signature')].join('\n'),
-  };
+  const space = inquiry.unit
+    ? t('mail.confirmation.space', { space: t('mail.confirmation.spaceValue', { floor: floorName(inquiry.unit.floor, t), unit: singleLine(inquiry.unit.unitNumber) }) })
+    : null;
+  const lines = [
+    t('mail.confirmation.greeting', { name: singleLine(inquiry.name) }), '', t('mail.confirmation.body'), '',
+    t('mail.confirmation.reference', { reference: inquiryReference(inquiry.id) }), t('mail.confirmation.referenceHint'),
+    ...(space ? [space] : []), '',
+    `> ${summary(inquiry.message)}`, '', t('mail.confirmation.signature'),
+  ];
+  return { to: inquiry.email, subject: t('mail.confirmation.subject'), text: lines.join('\n') };
 }
 
 /**
