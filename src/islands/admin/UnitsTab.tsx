@@ -35,6 +35,12 @@ export default function UnitsTab({ t }: { t: Translate }) {
   const { data, error, refetch } = useQuery<Unit[]>(['/api/units']);
   const role = useStore($me)?.role;
   const [editing, setEditing] = useState<Unit | null>(null);
+  // True after a row's 수정: the form it opens is brought into view and its heading focused (issue 28).
+  const [focusForm, setFocusForm] = useState(false);
+  const edit = (unit: Unit) => {
+    setEditing(unit);
+    setFocusForm(true);
+  };
   const [serverErrors, setServerErrors] = useState<UnitFormErrors>({});
   // A new form (and so a fresh upload dialog) after every save: the next unit starts from nothing.
   const [generation, setGeneration] = useState(0);
@@ -160,13 +166,13 @@ export default function UnitsTab({ t }: { t: Translate }) {
   return (
     <div className="grid min-w-0 grid-cols-1 gap-10">
       {dialog}
-      {mayWrite && <UnitForm key={`${editing?.id ?? 'new'}-${generation}`} unit={editing} serverErrors={serverErrors} onSave={save} onCancel={() => setEditing(null)} t={t} />}
+      {mayWrite && <UnitForm key={`${editing?.id ?? 'new'}-${generation}`} unit={editing} serverErrors={serverErrors} onSave={save} onCancel={() => setEditing(null)} focusOnMount={focusForm && editing !== null} t={t} />}
       <section aria-labelledby="unit-list-title" className="min-w-0">
         <h2 id="unit-list-title" className="text-xl font-bold text-ink">{t('units.admin.listTitle')}</h2>
         {error && <p role="alert" className="mt-4 text-danger">{t('units.admin.loadFailed')}</p>}
         {!data && !error && <p className="mt-4 text-muted">{t('units.admin.loading')}</p>}
         {data && (
-          <UnitTable units={data} deletedRows={deletedRows} onEdit={setEditing} onDelete={(u, index, height) => void remove(u, index, height)} onStatus={changeStatus} readOnly={!mayWrite} t={t} />
+          <UnitTable units={data} deletedRows={deletedRows} onEdit={edit} onDelete={(u, index, height) => void remove(u, index, height)} onStatus={changeStatus} readOnly={!mayWrite} t={t} />
         )}
       </section>
     </div>
