@@ -95,4 +95,88 @@ test.describe('the third walk (issue 28)', () => {
     await expect(page.getByLabel('보증금 (원)')).toHaveValue('40000000');
     await expect(page.getByLabel('월 임대료 (원)')).toHaveValue('5000000');
   });
+
+  test('2 · making someone an owner or deactivating them asks first, naming them and their inquiries; reactivating says where those stay', async ({ page, request }) => {
+    const token = await apiToken(request);
+    const auth = { Authorization: `Bearer ${token}` };
+    const suffix = uniqueNumber('').toLowerCase();
+    const name = `확인 ${suffix}`;
+    const made = await request.post('/api/admin/users', {
+      headers: auth,
+      data: { username: `confirm-${suffix}`, name, email: `confirm-${suffix}@btower.example`, role: 'agent', password: `Tower-${suffix}-lease` },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const agent = (await made.json()) as { id: string };
+    const sent = await request.post('/api/inquiries', { data: { name: `문의 ${suffix}`, email: 'confirm@example.com', phone: '010-2345-6789', message: '확인 대화상자를 확인합니다.' } });
+    expect(sent.status()).toBe(201);
+    const inquiry = (await sent.json()) as { id: string };
+    expect((await request.patch(`/api/inquiries/${inquiry.id}`, { headers: auth, data: { assigneeId: agent.id } })).status()).toBe(200);
+
+    await loginAsAdmin(page);
+    await page.getByRole('tab', { name: '팀 관리' }).click();
+    const role = page.getByRole('combobox', { name: `${name}의 역할` });
+    await role.selectOption('owner');
+    const confirm = page.getByTestId('team-confirm');
+    await expect(confirm.getByRole('heading', { name: `${name}을(를) 소유자로 바꿀까요?` })).toBeVisible();
+    await expect(confirm).toContainText('진행 중인 문의 1건은(는) 그대로');
+    // Focus starts on Cancel; cancelling changes nothing.
+    await expect(confirm.getByRole('button', { name: '취소' })).toBeFocused();
+    await confirm.getByRole('button', { name: '취소' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(role).toHaveValue('agent');
+
+    await page.getByRole('button', { name: `${name} 비활성화` }).click();
+    await expect(confirm.getByRole('heading', { name: `${name} 계정을 비활성화할까요?` })).toBeVisible();
+    await expect(confirm).toContainText('진행 중인 문의 1건은(는) 미배정으로 돌아가고');
+    await confirm.getByRole('button', { name: '비활성화', exact: true }).click();
+    await expect(page.getByTestId('toast')).toContainText(`${name} 계정을 비활성화했습니다.`);
+
+    // Reactivating takes nothing away: no question, and it says the inquiries stay where they are now.
+    await page.getByRole('button', { name: `${name} 다시 활성화` }).click();
+    await expect(page.getByTestId('toast')).toContainText(`${name} 계정을 다시 활성화했습니다. 비활성화 때 미배정으로 돌아간 문의는 지금 맡은 사람에게 그대로 남습니다.`);
+    await expect(confirm).toBeHidden();
+  });
+
+  test('4 · 수정 on a lower row of the spaces table brings the form into view and focuses its heading', async ({ page, request }) => {
+    const token = await apiToken(request);
+    // A few spaces on the top floor, so the last row sits below the form.
+    const units = [];
+    for (let i = 0; i < 3; i++) units.push(await createUnit(request, token, { floor: '14F', unitNumber: uniqueNumber(`Z${i}`) }));
+    const last = units.at(-1)!;
+    await loginAsAdmin(page);
+    await page.getByRole('tab', { name: '공간' }).click();
+    const row = page.getByTestId('unit-row').filter({ hasText: last.unitNumber });
+    await row.scrollIntoViewIfNeeded();
+    await row.getByRole('button', { name: /^수정/ }).click();
+    const heading = page.getByRole('heading', { name: '공간 수정' });
+    await expect(heading).toBeFocused();
+    await expect(heading).toBeInViewport();
+    await expect(page.getByLabel('호실 번호')).toHaveValue(last.unitNumber);
+  });
+
+  test('5 · 계약 (won) asks to confirm, naming the inquirer; Escape or 취소 records nothing and leaves the inquiry open', async ({ page, request }) => {
+    const name = `계약 확인 ${uniqueNumber('')}`;
+    const sent = await request.post('/api/inquiries', { data: { name, email: 'won@example.com', phone: '010-2345-6789', message: '계약 확인을 확인합니다.' } });
+    expect(sent.status()).toBe(201);
+    const { id } = (await sent.json()) as { id: string };
+    await loginAsAdmin(page, `/admin?inquiry=${id}`);
+    const detail = page.getByTestId('inquiry-detail');
+    const won = detail.getByRole('button', { name: '계약', exact: true });
+    await won.click();
+    const confirm = page.getByTestId('won-confirm');
+    await expect(confirm.getByRole('heading', { name: `${name}님의 문의를 계약으로 기록할까요?` })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(confirm).toBeHidden();
+    await expect(detail).toBeVisible();
+    await expect(won).toHaveAttribute('aria-pressed', 'false');
+    await won.click();
+    await confirm.getByRole('button', { name: '취소' }).click();
+    await expect(won).toHaveAttribute('aria-pressed', 'false');
+    await expect(detail.getByTestId('inquiry-history')).not.toContainText('계약');
+    await won.click();
+    await confirm.getByRole('button', { name: '계약으로 기록' }).click();
+    await expect(won).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('toast')).toBeVisible();
+  });
 });
+

@@ -17,6 +17,7 @@ import HistoryEntry from './HistoryEntry';
 import { saveVersioned } from '~/client/conflict';
 import { useAssignees } from '~/client/use-assignees';
 import { useConflictDialog } from '../ConflictDialog';
+import ConfirmDialog from '../ConfirmDialog';
 
 interface Props {
   id: string;
@@ -160,7 +161,7 @@ export default function InquiryDetailView({ id, lang, dateFormat, onClose, onCha
       {can(role, 'inquiries.write') ? (
         <>
           <AssignmentControls key={`${detail.assigneeId}-${detail.nextStepOn}`} detail={detail} onChange={change} t={t} />
-          <StatusButtons current={detail.status} onChange={(status, lostReason) => change(lostReason ? { status, lostReason } : { status })} t={t} />
+          <StatusButtons current={detail.status} name={detail.name} onChange={(status, lostReason) => change(lostReason ? { status, lostReason } : { status })} t={t} />
         </>
       ) : (
         <p className="text-sm"><strong>{t('team.inbox.assignTo')}:</strong> {detail.assignee?.name ?? t('team.inbox.unassigned')}</p>
@@ -222,9 +223,13 @@ function SourceText({ source }: { source: NonNullable<InquiryDetailWithFiles['so
   return <span className="break-all">{[source.path, source.referrer, utm].filter(Boolean).join(' · ')}</span>;
 }
 
-/** One click per status; `lost` asks for the reason first (a reason of only spaces is said to be missing, at the field). */
-function StatusButtons({ current, onChange, t }: { current: InquiryStatus; onChange: (status: InquiryStatus, lostReason?: string) => Promise<boolean>; t: Translate }) {
+/**
+ * One click per status; `lost` asks for the reason first (a reason of only spaces is said to be missing, at
+ * the field) and `won` asks to confirm (issue 28: one stray click recorded a won deal).
+ */
+function StatusButtons({ current, name, onChange, t }: { current: InquiryStatus; name: string; onChange: (status: InquiryStatus, lostReason?: string) => Promise<boolean>; t: Translate }) {
   const [askingReason, setAskingReason] = useState(false);
+  const [confirmingWon, setConfirmingWon] = useState(false);
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
   const reasonInput = useRef<HTMLInputElement>(null);
@@ -256,13 +261,28 @@ function StatusButtons({ current, onChange, t }: { current: InquiryStatus; onCha
             type="button"
             aria-pressed={status === current}
             disabled={status === current}
-            onClick={() => (status === 'lost' ? setAskingReason(true) : void onChange(status))}
+            onClick={() => (status === 'lost' ? setAskingReason(true) : status === 'won' ? setConfirmingWon(true) : void onChange(status))}
             className={`btn min-h-11 border text-sm ${status === current ? 'border-ink bg-ink text-white' : 'border-line text-ink hover:bg-mist'}`}
           >
             {t(`inbox.status.${status}`)}
           </button>
         ))}
       </div>
+      {confirmingWon && (
+        <ConfirmDialog
+          testId="won-confirm"
+          title={t('inboxConfirm.wonTitle', { name })}
+          confirmLabel={t('inboxConfirm.wonConfirm')}
+          cancelLabel={t('inboxConfirm.cancel')}
+          onConfirm={() => {
+            setConfirmingWon(false);
+            void onChange('won');
+          }}
+          onCancel={() => setConfirmingWon(false)}
+        >
+          <p>{t('inboxConfirm.wonBody')}</p>
+        </ConfirmDialog>
+      )}
       {askingReason && (
         <form
           noValidate
