@@ -1,6 +1,7 @@
 import { test, expect, axeViolations } from './fixtures';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Unit, UnitInput } from '../../src/shared/unit.ts';
+import { convertArea } from '../../src/shared/unit-search.ts';
 import { apiToken, loginAsAdmin } from './support/islands.ts';
 
 /**
@@ -156,11 +157,14 @@ test.describe('the third walk (issue 28)', () => {
 
   test('5 · 계약 (won) asks to confirm, naming the inquirer; Escape or 취소 records nothing and leaves the inquiry open', async ({ page, request }) => {
     const name = `계약 확인 ${uniqueNumber('')}`;
-    const sent = await request.post('/api/inquiries', { data: { name, email: 'won@example.com', phone: '010-2345-6789', message: '계약 확인을 확인합니다.' } });
+    const space = await createUnit(request, await apiToken(request), { floor: '8F' });
+    const sent = await request.post('/api/inquiries', { data: { name, email: 'won@example.com', phone: '010-2345-6789', message: '계약 확인을 확인합니다.', unitId: space.id } });
     expect(sent.status()).toBe(201);
     const { id } = (await sent.json()) as { id: string };
     await loginAsAdmin(page, `/admin?inquiry=${id}`);
     const detail = page.getByTestId('inquiry-detail');
+    // Polish: the space in Korean words ("8층 802호"), not the floor's code.
+    await expect(detail).toContainText(`8층 ${space.unitNumber}호`);
     const won = detail.getByRole('button', { name: '계약', exact: true });
     await won.click();
     const confirm = page.getByTestId('won-confirm');
@@ -177,6 +181,81 @@ test.describe('the third walk (issue 28)', () => {
     await confirm.getByRole('button', { name: '계약으로 기록' }).click();
     await expect(won).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByTestId('toast')).toBeVisible();
+  });
+
+  /** A space of an area no other test gives one, so a search around it finds it alone. */
+  async function lonelySpace(request: APIRequestContext) {
+    const area = 400 + Math.floor(Math.random() * 5000) / 10 + 0.03;
+    const unit = await createUnit(request, await apiToken(request), { floor: '10F', exclusiveAreaM2: area, supplyAreaM2: 1200 });
+    return { unit, low: (area - 0.5).toFixed(2), high: (area + 0.5).toFixed(2) };
+  }
+
+  test('7 · /floors: a shared search opens at its results; 평 ↔ m² converts what was typed; min above max says so; Back undoes a change', async ({ page, request }) => {
+    const { unit, low, high } = await lonelySpace(request);
+    await page.goto(`/floors?minArea=${low}&maxArea=${high}&view=list`);
+    const plan = page.locator('#stacking-plan');
+    await expect(plan).toHaveAttribute('data-plan-state', 'ready');
+    await expect(plan.locator('[data-plan-status]')).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    const row = plan.locator(`[data-list-unit="${unit.id}"]`);
+    await expect(row).toBeVisible();
+
+    const form = page.locator('#plan-search');
+    const [min, max] = [form.locator('input[name=minArea]'), form.locator('input[name=maxArea]')];
+    await form.locator('select[name=areaIn]').selectOption('py');
+    const [lowPy, highPy] = [convertArea(Number(low), 'm2', 'py'), convertArea(Number(high), 'm2', 'py')];
+    await expect(min).toHaveValue(String(lowPy));
+    await expect(max).toHaveValue(String(highPy));
+    await expect(page).toHaveURL(new RegExp(`minArea=${lowPy}&maxArea=${highPy}&areaIn=py`));
+    await expect(row).toBeVisible();
+
+    // A minimum above the maximum: said at the fields.
+    const error = form.getByText('최소 면적이 최대 면적보다 큽니다. 두 값을 바꿔 입력하세요.');
+    await expect(error).toBeHidden();
+    await max.fill('10');
+    await max.press('Enter');
+    await expect(error).toBeVisible();
+    await expect(max).toHaveAttribute('aria-invalid', 'true');
+    await expect(max).toHaveAttribute('aria-describedby', 'plan-range-error');
+
+    // Back undoes that change: the form, the address and the results follow.
+    await page.goBack();
+    await expect(max).toHaveValue(String(highPy));
+    await expect(error).toBeHidden();
+    await expect(row).toBeVisible();
+    await page.goBack();
+    await expect(form.locator('select[name=areaIn]')).toHaveValue('m2');
+    await expect(min).toHaveValue(low);
+  });
+
+  test('8 · a space page\'s "back to the plan" keeps the search the visitor came from', async ({ page, request }) => {
+    const { unit, low, high } = await lonelySpace(request);
+    await page.goto(`/floors?minArea=${low}&maxArea=${high}&view=list`);
+    const row = page.locator(`#stacking-plan [data-list-unit="${unit.id}"]`);
+    await row.getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(unit.unitNumber);
+    const back = page.locator('a[data-back-to-plan]').first();
+    await expect(back).toHaveAttribute('href', new RegExp(`/floors\\?minArea=${low}&maxArea=${high}&view=list#stacking-plan$`));
+    await back.click();
+    await expect(page.locator('#stacking-plan')).toHaveAttribute('data-plan-state', 'ready');
+    await expect(page.locator('#plan-search input[name=minArea]')).toHaveValue(low);
+    await expect(row).toBeVisible();
+  });
+
+  test('9 · the list view shows each space\'s status, availability and rent without a sideways scroll (cards on a phone)', async ({ page, request }) => {
+    const { unit, low, high } = await lonelySpace(request);
+    await page.goto(`/floors?minArea=${low}&maxArea=${high}&view=list`);
+    const list = page.locator('#stacking-plan [data-plan-list]');
+    const row = list.locator(`[data-list-unit="${unit.id}"]`);
+    await expect(row).toBeVisible();
+    const width = page.viewportSize()!.width;
+    for (const [column, text] of [['status', '임대 가능'], ['date', '즉시 입주'], ['rent', '₩3,000,000']] as const) {
+      const cell = row.locator(`[data-column="${column}"]`);
+      await expect(cell).toContainText(text);
+      const box = (await cell.boundingBox())!;
+      expect(box.x + box.width, `${column} fits the screen`).toBeLessThanOrEqual(width);
+    }
+    expect(await list.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
   });
 });
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Inquiry } from '../../src/shared/inquiry.ts';
 import { inquiryReference } from '../../src/shared/inquiry-basics.ts';
-import { confirmationMail } from '../../src/server/notify/messages.ts';
+import { confirmationMail, teamText } from '../../src/server/notify/messages.ts';
+import { serverMessages } from '../../src/server/i18n.ts';
 
 const ID = '0b6c2f1e-9d3a-4c1b-8e2f-1234567890ab';
 
@@ -36,5 +37,27 @@ describe('the visitor’s confirmation mail (issue 28)', () => {
     const text = confirmationMail(inquiry({})).text;
     expect(text).toContain(`접수 번호: ${inquiryReference(ID)}`);
     expect(text).not.toContain('문의한 공간');
+  });
+});
+
+describe('the team’s mails read naturally in Korean (issue 28, polish)', () => {
+  it('names the space as "8층 802호" and, without a company, never says "(없음)" in the subject', () => {
+    const mail = teamText(inquiry({ unitId: ID, unit: { floor: '8F', unitNumber: '802' } }));
+    expect(mail.subject).toBe('[B TOWER] 새 임대 문의: 김민준');
+    expect(mail.subject).not.toContain('없음');
+    expect(mail.text).toContain('호실/희망 층: 8층 802호');
+    expect(mail.text).not.toContain('8F');
+    const withCompany = teamText(inquiry({ company: '스마일 치과', desiredFloors: ['B1', '3F'] }));
+    expect(withCompany.subject).toBe('[B TOWER] 새 임대 문의: 김민준 (스마일 치과)');
+    expect(withCompany.text).toContain('호실/희망 층: 지하 1층, 3층');
+  });
+
+  it('an invitation says "담당자로", not "담당자(으)로"', () => {
+    const t = serverMessages('ko');
+    for (const role of ['owner', 'agent', 'viewer']) {
+      const body = t('staffMail.invitation.body', { by: '관리자', role: t(`staffMail.roles.${role}`) });
+      expect(body).toContain(`${t(`staffMail.roles.${role}`)}로 초대했습니다`);
+      expect(body).not.toContain('(으)');
+    }
   });
 });

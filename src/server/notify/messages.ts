@@ -25,9 +25,10 @@ function summary(text: string): string {
   return flat.length > SUMMARY_CHARS ? `${flat.slice(0, SUMMARY_CHARS)}…` : flat;
 }
 
-function unitText(inquiry: Inquiry, none: string): string {
-  if (inquiry.unit) return [inquiry.unit.floor, inquiry.unit.unitNumber].filter(Boolean).join(' ') || none;
-  return inquiry.desiredFloors.length > 0 ? inquiry.desiredFloors.join(', ') : none;
+/** The space as the team reads it ("8층 802호", not "8F 802"), or the floors wished for. */
+function unitText(inquiry: Inquiry, none: string, t: ReturnType<typeof serverMessages>): string {
+  if (inquiry.unit) return t('mail.confirmation.spaceValue', { floor: floorName(inquiry.unit.floor, t), unit: inquiry.unit.unitNumber });
+  return inquiry.desiredFloors.length > 0 ? inquiry.desiredFloors.map((floor) => floorName(floor, t)).join(', ') : none;
 }
 
 /** Where the team's text goes: a plain-text mail, or a Slack-compatible message (mrkdwn). */
@@ -54,21 +55,22 @@ export function teamText(inquiry: Inquiry, medium: Medium = 'mail'): { subject: 
   const visitor = (text: string) => (medium === 'slack' ? slackEscape(text) : text);
   const line = (text: string) => visitor(singleLine(text).replace(/ {2,}/g, ' ').trim());
   const name = line(inquiry.name);
-  const company = inquiry.company ? line(inquiry.company) : none;
-  const headline = t('mail.team.headline', { name, company });
+  // No company: the subject names the person alone, never "(없음)".
+  const company = inquiry.company ? line(inquiry.company) : null;
+  const headline = company ? t('mail.team.headline', { name, company }) : t('mail.team.headlineNoCompany', { name });
   const link = medium === 'slack' ? `<${adminLink(inquiry)}|${t('mail.team.open')}>` : `${t('mail.team.open')}: ${adminLink(inquiry)}`;
   const lines = [
     headline,
     `${t('mail.team.email')}: ${line(inquiry.email)}`,
     `${t('mail.team.phone')}: ${line(inquiry.phone)}`,
-    `${t('mail.team.unit')}: ${line(unitText(inquiry, none))}`,
+    `${t('mail.team.unit')}: ${line(unitText(inquiry, none, t))}`,
     `${t('mail.team.attachments')}: ${inquiry.attachments.length}`,
     '',
     visitor(summary(inquiry.message)),
     '',
     link,
   ];
-  return { subject: t('mail.team.subject', { name, company }), text: lines.join('\n'), headline };
+  return { subject: company ? t('mail.team.subject', { name, company }) : t('mail.team.subjectNoCompany', { name }), text: lines.join('\n'), headline };
 }
 
 export function teamMail(inquiry: Inquiry, to: string): MailMessage {

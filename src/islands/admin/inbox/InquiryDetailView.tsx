@@ -120,7 +120,7 @@ export default function InquiryDetailView({ id, lang, dateFormat, onClose, onCha
     ['phone', <a className="text-brass-strong underline" href={`tel:${detail.phone.replace(/[^\d+]/g, '')}`}>{detail.phone}</a>],
     ['company', detail.company ?? none],
     ['businessType', detail.businessType ? t(`brands.category.${detail.businessType}`) : none],
-    ['unit', detail.unit ? t('inbox.unitLabel', { floor: detail.unit.floor ?? '', unit: detail.unit.unitNumber ?? '' }) : none],
+    ['unit', detail.unit ? t('inbox.unitLabel', { floor: t(`units.floor.${detail.unit.floor}`), unit: detail.unit.unitNumber ?? '' }) : none],
     ['desiredFloors', detail.desiredFloors.length > 0 ? detail.desiredFloors.join(', ') : none],
     ['desiredArea', detail.desiredAreaM2 ? formatArea(detail.desiredAreaM2, t('inbox.pyeong')) : none],
     ['moveInDate', detail.moveInDate ?? none],

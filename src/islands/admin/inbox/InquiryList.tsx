@@ -36,7 +36,7 @@ export default function InquiryList({ items, selected, onOpen, dateFormat, t }: 
               <span className="line-clamp-2 break-words text-muted">{inquiry.message}</span>
               {(inquiry.unit || inquiry.attachments.length > 0) && (
                 <span className="text-xs text-muted">
-                  {inquiry.unit && <span data-testid="inquiry-unit">{t('inbox.unitLabel', { floor: inquiry.unit.floor ?? '', unit: inquiry.unit.unitNumber ?? '' })}</span>}{' '}
+                  {inquiry.unit && <span data-testid="inquiry-unit">{t('inbox.unitLabel', { floor: t(`units.floor.${inquiry.unit.floor}`), unit: inquiry.unit.unitNumber ?? '' })}</span>}{' '}
                   {inquiry.attachments.length > 0 && <span>{t('inbox.attachmentCount', { n: inquiry.attachments.length })}</span>}
                 </span>
               )}
