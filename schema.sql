@@ -506,7 +506,8 @@ DECLARE
   field text;
 BEGIN
   FOR field IN SELECT jsonb_object_keys(old_row || new_row) LOOP
-    CONTINUE WHEN field = ANY (TG_ARGV);
+    -- A record's version (the lost-update check's counter, below) is bookkeeping, not a change.
+    CONTINUE WHEN field = ANY (TG_ARGV) OR field = 'version';
     -- A field that is absent on one side (a created or deleted row) counts as JSON null.
     IF coalesce(old_row -> field, 'null'::jsonb) IS DISTINCT FROM coalesce(new_row -> field, 'null'::jsonb) THEN
       changes := changes || jsonb_build_object(field, CASE
@@ -818,3 +819,40 @@ CREATE TABLE IF NOT EXISTS second_factor_challenges (
   created_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX IF NOT EXISTS second_factor_challenges_expiry ON second_factor_challenges (expires_at);
+-- ===== Record versions (lost updates, issue 28; decision 033) =====
+-- Every record two people may edit at once carries a version: it starts at 1 and goes up by one with
+-- every UPDATE that changes a column other than the trigger's arguments (bookkeeping columns: dates
+-- stamped by the server, derived search text, sign-in times). A write that names the version it was
+-- based on (If-Match) is a conditional UPDATE … WHERE version = that one: a stale write changes nothing
+-- and answers 409 with the current record. A trigger, not the query, bumps it, so every writer counts.
+CREATE OR REPLACE FUNCTION bump_row_version() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF (to_jsonb(NEW) - 'version' - TG_ARGV) IS DISTINCT FROM (to_jsonb(OLD) - 'version' - TG_ARGV) THEN
+    NEW.version := OLD.version + 1;
+  ELSE
+    NEW.version := OLD.version;
+  END IF;
+  RETURN NEW;
+END $$;
+
+ALTER TABLE units ADD COLUMN IF NOT EXISTS version integer NOT NULL DEFAULT 1;
+ALTER TABLE brands ADD COLUMN IF NOT EXISTS version integer NOT NULL DEFAULT 1;
+ALTER TABLE inquiries ADD COLUMN IF NOT EXISTS version integer NOT NULL DEFAULT 1;
+ALTER TABLE users ADD COLUMN IF NOT EXISTS version integer NOT NULL DEFAULT 1;
+ALTER TABLE settings ADD COLUMN IF NOT EXISTS version integer NOT NULL DEFAULT 1;
+
+DROP TRIGGER IF EXISTS units_row_version ON units;
+CREATE TRIGGER units_row_version BEFORE UPDATE ON units
+  FOR EACH ROW EXECUTE FUNCTION bump_row_version('updated_at', 'created_at');
+DROP TRIGGER IF EXISTS brands_row_version ON brands;
+CREATE TRIGGER brands_row_version BEFORE UPDATE ON brands
+  FOR EACH ROW EXECUTE FUNCTION bump_row_version('search_text', 'updated_at', 'created_at');
+DROP TRIGGER IF EXISTS inquiries_row_version ON inquiries;
+CREATE TRIGGER inquiries_row_version BEFORE UPDATE ON inquiries
+  FOR EACH ROW EXECUTE FUNCTION bump_row_version('search_text', 'first_status_change_at', 'touched_at', 'reminded_at');
+DROP TRIGGER IF EXISTS users_row_version ON users;
+CREATE TRIGGER users_row_version BEFORE UPDATE ON users
+  FOR EACH ROW EXECUTE FUNCTION bump_row_version('last_sign_in_at', 'created_at', 'password');
+DROP TRIGGER IF EXISTS settings_row_version ON settings;
+CREATE TRIGGER settings_row_version BEFORE UPDATE ON settings
+  FOR EACH ROW EXECUTE FUNCTION bump_row_version('updated_at');

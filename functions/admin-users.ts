@@ -8,6 +8,7 @@ import { getDb } from '../src/server/db/index.ts';
 import { json, parseInput, readJson } from '../src/server/http/json.ts';
 import { routes, uuidParam, type RouteContext } from '../src/server/http/routes.ts';
 import { assertStorableText } from '../src/server/http/storable-text.ts';
+import { expectedVersion, versionHeaders } from '../src/server/http/versions.ts';
 import { drainSoon } from '../src/server/notify/outbox.ts';
 
 export const config: Config = { path: ['/api/admin/users', '/api/admin/users/:id', '/api/admin/users/:id/second-factor', '/api/admin/assignees'] };
@@ -37,12 +38,13 @@ async function update(req: Request, context: RouteContext): Promise<Response> {
   const staff = await requireAccess(req, 'team.manage', context);
   const id = uuidParam(context);
   if (!id) throw notFound();
+  const expected = expectedVersion(req);
   const patch = parseInput(UserPatchSchema, await readJson(req));
   assertStorableText(patch);
   const db = await getDb();
-  const user = await patchUser(staff, id, patch, db);
+  const user = await patchUser(staff, id, patch, db, expected);
   drainSoon(db, context);
-  return json(user);
+  return json(user, { headers: versionHeaders(user) });
 }
 
 async function assignees(req: Request, context: RouteContext): Promise<Response> {

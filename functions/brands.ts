@@ -12,6 +12,7 @@ import { json, parseInput, readJson, sharedJsonBytes } from '../src/server/http/
 import { routes, uuidParam, type RouteContext } from '../src/server/http/routes.ts';
 import { requireSameSite } from '../src/server/http/same-site.ts';
 import { assertStorableText } from '../src/server/http/storable-text.ts';
+import { expectedVersion, versionHeaders } from '../src/server/http/versions.ts';
 import { requireOwnObjects } from '../src/server/objects/refs.ts';
 
 export const config: Config = { path: ['/api/brands', '/api/brands/:id', '/api/brands/:id/restore'] };
@@ -66,11 +67,12 @@ async function update(req: Request, context: RouteContext): Promise<Response> {
   const staff = await requireAccess(req, 'brands.write', context);
   const id = uuidParam(context);
   if (!id) throw notFound();
+  const expected = expectedVersion(req);
   const input = await readBrand(req);
-  const brand = await withActor(staff.actor, (trx) => updateBrand(trx, id, input));
+  const brand = await withActor(staff.actor, (trx) => updateBrand(trx, id, input, expected));
   if (!brand) throw notFound();
   await purgeTags([CACHE_TAGS.brands]);
-  return json(brand);
+  return json(brand, { headers: versionHeaders(brand) });
 }
 
 async function remove(req: Request, context: RouteContext): Promise<Response> {

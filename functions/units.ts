@@ -9,6 +9,7 @@ import { json, parseInput, readJson } from '../src/server/http/json.ts';
 import { routes, uuidParam, type RouteContext } from '../src/server/http/routes.ts';
 import { requireSameSite } from '../src/server/http/same-site.ts';
 import { assertStorableText } from '../src/server/http/storable-text.ts';
+import { expectedVersion, versionHeaders } from '../src/server/http/versions.ts';
 import { requireOwnObjects } from '../src/server/objects/refs.ts';
 import { makePublic } from '../src/server/objects/storage.ts';
 import { createUnit, deleteUnit, findUnit, forVisitors, listUnits, restoreUnit, updateUnit } from '../src/server/units/queries.ts';
@@ -66,7 +67,7 @@ async function create(req: Request, context: RouteContext): Promise<Response> {
   const input = await readUnit(req);
   const created = await withActor(staff.actor, (trx) => createUnit(trx, input));
   await purgeTags([CACHE_TAGS.units]);
-  return json(created, { status: 201 });
+  return json(created, { status: 201, headers: versionHeaders(created) });
 }
 
 async function read(req: Request, context: RouteContext): Promise<Response> {
@@ -74,18 +75,19 @@ async function read(req: Request, context: RouteContext): Promise<Response> {
   const id = uuidParam(context);
   const unit = id ? await findUnit(await getDb(), id) : null;
   if (!unit) throw notFound();
-  return json(show(unit));
+  return json(show(unit), { headers: versionHeaders(unit) });
 }
 
 async function update(req: Request, context: RouteContext): Promise<Response> {
   const staff = await requireAccess(req, 'units.write', context);
   const id = uuidParam(context);
   if (!id) throw notFound();
+  const expected = expectedVersion(req);
   const input = await readUnit(req);
-  const unit = await withActor(staff.actor, (trx) => updateUnit(trx, id, input));
+  const unit = await withActor(staff.actor, (trx) => updateUnit(trx, id, input, expected));
   if (!unit) throw notFound();
   await purgeTags([CACHE_TAGS.units]);
-  return json(unit);
+  return json(unit, { headers: versionHeaders(unit) });
 }
 
 async function remove(req: Request, context: RouteContext): Promise<Response> {

@@ -1,6 +1,7 @@
 import { $adminToken } from './stores.ts';
 import { noteSessionUse } from './session-use.ts';
 import { BACKGROUND_HEADER, IDEMPOTENCY_KEY_HEADER } from '../shared/api.ts';
+import { etagOf, IF_MATCH_HEADER } from '../shared/versions.ts';
 
 /** Query parameters of a read; null and undefined values are left out (spec §7). */
 export type Query = Record<string, string | number | boolean | null | undefined>;
@@ -16,6 +17,8 @@ export class ApiError extends Error {
   fields: Record<string, string> | undefined;
   /** A refused tour slot's next free starts (ISO), when the answer offered them. */
   nextFree: string[] | undefined;
+  /** A 409 `conflict`'s record as it is now (src/shared/versions.ts). */
+  current: unknown;
   /** Seconds from the answer's Retry-After (a 429 or 503), when it gave one. */
   retryAfter: number | undefined;
   /** The whole JSON body, when it was one (a 401 `second_factor_required` carries its `challenge` there). */
@@ -32,6 +35,7 @@ export class ApiError extends Error {
     this.code = parsed?.code;
     this.fields = parsed?.fields;
     this.nextFree = parsed?.nextFree;
+    this.current = parsed?.current;
   }
 }
 
@@ -95,15 +99,19 @@ export function apiRead<T>(key: ReadKey, signal?: AbortSignal): Promise<T> {
 }
 
 /**
- * A write: method, path and an optional JSON body. With `idempotencyKey`, a resend after a lost answer
+ * A write: method, path and an optional JSON body. With `version`, the write is checked against the
+ * version it was based on (If-Match). With `idempotencyKey`, a resend after a lost answer
  * cannot store twice (the server answers with what it stored the first time).
  */
 export function apiWrite<T>(
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
-  options: { idempotencyKey?: string } = {},
+  options: { idempotencyKey?: string; version?: number } = {},
 ): Promise<T> {
-  const extra = options.idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: options.idempotencyKey } : undefined;
+  const extra: Record<string, string> = {};
+  if (options.idempotencyKey) extra[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey;
+  // The version the edit was based on: a stale write answers 409 `conflict` instead of overwriting (decision 033).
+  if (options.version !== undefined) extra[IF_MATCH_HEADER] = etagOf(options.version);
   return send<T>(method, path, body, undefined, extra);
 }

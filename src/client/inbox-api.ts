@@ -4,6 +4,7 @@ import { ApiError, apiRead, apiReadInBackground, readUrl } from './api.ts';
 import { $adminToken } from './stores.ts';
 import { noteSessionUse } from './session-use.ts';
 import { opensInline } from '../shared/uploads.ts';
+import { etagOf, IF_MATCH_HEADER } from '../shared/versions.ts';
 
 /** The inbox's filters as they stand in the page URL (and the API's query). */
 export type InboxFilters = Partial<Record<(typeof INQUIRY_FILTER_KEYS)[number], string>>;
@@ -28,10 +29,10 @@ function authHeaders(extra: Record<string, string> = {}): Headers {
   return headers;
 }
 
-async function request(method: string, url: string, body?: unknown, accept = 'application/json'): Promise<Response> {
+async function request(method: string, url: string, body?: unknown, accept = 'application/json', extra: Record<string, string> = {}): Promise<Response> {
   const response = await fetch(url, {
     method,
-    headers: authHeaders({ Accept: accept, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) }),
+    headers: authHeaders({ ...extra, Accept: accept, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) }),
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (response.status !== 401 && $adminToken.get()) noteSessionUse();
@@ -54,8 +55,10 @@ export function readCounts(filters: InboxFilters, options: { background?: boolea
 export const readStats = () => apiRead<InboxStats>(['/api/inquiries/stats']);
 export const readDetail = (id: string) => apiRead<InquiryDetailWithFiles>([`/api/inquiries/${id}`]);
 
-export async function patchInquiry(id: string, patch: InquiryPatch): Promise<InquiryDetail> {
-  return (await request('PATCH', `/api/inquiries/${id}`, patch)).json() as Promise<InquiryDetail>;
+/** With `version` (the one the detail was read at), a change made meanwhile answers 409 `conflict` (decision 033). */
+export async function patchInquiry(id: string, patch: InquiryPatch, version?: number): Promise<InquiryDetail> {
+  const ifMatch: Record<string, string> = version === undefined ? {} : { [IF_MATCH_HEADER]: etagOf(version) };
+  return (await request('PATCH', `/api/inquiries/${id}`, patch, 'application/json', ifMatch)).json() as Promise<InquiryDetail>;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { AuditEvent } from '../shared/audit.ts';
 import type { AccessRecord, AccessReviewState } from '../shared/access.ts';
 import type { Settings } from '../shared/settings.ts';
 import type { TotpSetup } from '../shared/second-factor.ts';
+import type { Versioned } from '../shared/versions.ts';
 import type { Assignee, Me, PasskeyInfo, PendingInvitation, SessionInfo, StaffUser } from '../shared/staff.ts';
 import type { Role } from '../shared/roles.ts';
 import type { Locale } from '../i18n/locales.ts';
@@ -13,7 +14,8 @@ import { saveAsFile } from './inbox-api.ts';
 export const readUsers = () => apiRead<StaffUser[]>(['/api/admin/users']);
 export const readInvitations = () => apiRead<PendingInvitation[]>(['/api/admin/invitations']);
 export const readAssignees = () => apiRead<Assignee[]>(['/api/admin/assignees']);
-export const patchUser = (id: string, patch: { name?: string; role?: Role; active?: boolean }) => apiWrite<StaffUser>('PATCH', `/api/admin/users/${id}`, patch);
+export const patchUser = (id: string, patch: { name?: string; role?: Role; active?: boolean }, version?: number) =>
+  apiWrite<StaffUser>('PATCH', `/api/admin/users/${id}`, patch, version === undefined ? {} : { version });
 export const invite = (input: { email: string; name: string; role: Role; locale: Locale }) =>
   apiWrite<{ invitation: PendingInvitation; mail: 'queued' | 'off'; link?: string }>('POST', '/api/admin/invitations', input);
 
@@ -42,8 +44,9 @@ export const resetSecondFactor = (id: string) => apiWrite('DELETE', `/api/admin/
 export const requestPasswordReset = (email: string) => apiWrite('POST', '/api/admin/password-reset', { email });
 export const confirmPasswordReset = (token: string, password: string) => apiWrite('POST', '/api/admin/password-reset/confirm', { token, password });
 
-export const readSettings = () => apiRead<Settings>(['/api/admin/settings']);
-export const patchSettings = (patch: Partial<Settings>) => apiWrite<Settings>('PATCH', '/api/admin/settings', patch);
+export const readSettings = () => apiRead<Settings & Versioned>(['/api/admin/settings']);
+export const patchSettings = (patch: Partial<Settings>, version?: number) =>
+  apiWrite<Settings & Versioned>('PATCH', '/api/admin/settings', patch, version === undefined ? {} : { version });
 export const privacyRequestAction = (id: string, body: { action: string; note?: string | null; fields?: Record<string, string> }) =>
   apiWrite<unknown>('POST', `/api/admin/privacy-requests/${id}/actions`, body);
 export const destroyInquiryNow = (id: string) => apiWrite<unknown>('POST', `/api/inquiries/${id}/destroy`);

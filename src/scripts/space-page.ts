@@ -9,6 +9,7 @@ import { initLightbox } from './lightbox.ts';
  */
 export function initSpacePage(): void {
   initLightbox();
+  keepPlanSearch();
   const root = document.querySelector<HTMLElement>('[data-estimate-root]');
   const rate = root?.querySelector<HTMLInputElement>('input[type=number]');
   if (!root || !rate) return;
@@ -24,4 +25,27 @@ export function initSpacePage(): void {
       if (output) output.textContent = result ? formatWon(result[key], tag) : '';
     }
   });
+}
+
+/**
+ * "Back to the plan" returns to the search the visitor came from (issue 28): the page is the same for
+ * everyone (cached), so its links name the plain plan; when the visitor arrived from a searched plan on
+ * this site, the links take that address (its query), keeping their own anchor.
+ */
+function keepPlanSearch(): void {
+  let from: URL;
+  try {
+    from = new URL(document.referrer);
+  } catch {
+    return;
+  }
+  if (from.origin !== location.origin || !/\/floors\/?$/.test(from.pathname) || from.search === '') return;
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-back-to-plan]')) {
+    const target = new URL(link.href);
+    if (target.pathname.replace(/\/$/, '') !== from.pathname.replace(/\/$/, '')) continue;
+    target.search = from.search;
+    // The list view hides the floor rows: the anchor is then the plan's search and results.
+    if (from.searchParams.get('view') === 'list') target.hash = '#stacking-plan';
+    link.href = target.href;
+  }
 }

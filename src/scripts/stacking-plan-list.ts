@@ -24,11 +24,13 @@ export function renderList(container: HTMLElement, units: Unit[], search: PlanSe
   const t = translator(config);
   const words = { t, tag: config.tag, useLabel: (use: string) => t(`use.${use}`) };
   const locale = config.language as Locale;
-  const header = el('tr', {});
+  // On a phone each space is a card (issue 28: the table hid status, date and rent behind an unmarked
+  // sideways scroll): the name, then status, availability and rent first, each cell with its column's name.
+  const header = el('tr', { class: 'flex flex-wrap gap-x-3 sm:table-row' });
   for (const column of COLUMNS) {
     const title = t(`units.search.column.${column.key}`);
     const sorted = column.sort === search.sort;
-    const cell = el('th', { scope: 'col', class: 'whitespace-nowrap px-3 py-2 text-left font-semibold', 'aria-sort': sorted ? (search.descending ? 'descending' : 'ascending') : column.sort ? 'none' : undefined });
+    const cell = el('th', { scope: 'col', class: `whitespace-nowrap px-3 py-2 text-left font-semibold ${column.sort ? '' : 'hidden sm:table-cell'}`, 'aria-sort': sorted ? (search.descending ? 'descending' : 'ascending') : column.sort ? 'none' : undefined });
     if (column.sort) {
       const sort = column.sort;
       const button = el('button', { type: 'button', class: 'inline-flex min-h-11 items-center gap-1 underline-offset-2 hover:underline', 'data-sort': sort }, title, el('span', { 'aria-hidden': 'true' }, sorted ? (search.descending ? '▼' : '▲') : '↕'));
@@ -47,19 +49,30 @@ export function renderList(container: HTMLElement, units: Unit[], search: PlanSe
     const availability = availabilityOf(unit, today);
     const date = availability.kind === 'leased' ? '—' : availability.kind === 'now' ? t('units.detail.immediately') : formatDay(availability.date, config.tag);
     const name = t('units.detail.title', { floor: t(`units.floor.${unit.floor}`), unit: unit.unitNumber });
+    /** A cell; on a phone a line of the card, labelled with its column, in the card's order. */
+    const cell = (key: string, order: string, value: string, nowrap = false) =>
+      el('td', { class: `flex justify-between gap-3 px-3 py-1 sm:table-cell sm:py-2 ${order} sm:order-none ${nowrap ? 'sm:whitespace-nowrap' : ''}`, 'data-column': key },
+        el('span', { class: 'font-semibold text-muted sm:hidden' }, t(`units.search.column.${key}`)),
+        el('span', { class: 'text-right sm:text-left' }, value));
     return el(
       'tr',
-      { class: 'border-t border-line', 'data-list-unit': unit.id },
+      { class: 'flex flex-col border-t border-line py-2 sm:table-row sm:py-0', 'data-list-unit': unit.id },
       el('th', { scope: 'row', class: 'px-3 py-2 text-left' }, el('a', { href: localizePath(locale, spacePath(unit)), class: 'inline-flex min-h-11 items-center font-semibold text-brass-strong underline underline-offset-2' }, name)),
-      el('td', { class: 'whitespace-nowrap px-3 py-2' }, formatArea(unit.exclusiveAreaM2, words)),
-      el('td', { class: 'px-3 py-2' }, unit.uses.length ? unit.uses.map(words.useLabel).join(', ') : t('units.detail.usesNone')),
-      el('td', { class: 'px-3 py-2' }, t(`units.status.${unit.status}`)),
-      el('td', { class: 'whitespace-nowrap px-3 py-2' }, date),
-      el('td', { class: 'whitespace-nowrap px-3 py-2' }, rentCell(unit, t, config.tag)),
+      cell('area', 'order-4', formatArea(unit.exclusiveAreaM2, words), true),
+      cell('uses', 'order-5', unit.uses.length ? unit.uses.map(words.useLabel).join(', ') : t('units.detail.usesNone')),
+      cell('status', 'order-1', t(`units.status.${unit.status}`)),
+      cell('date', 'order-2', date, true),
+      cell('rent', 'order-3', rentCell(unit, t, config.tag), true),
     );
   });
   container.replaceChildren(
-    el('table', { class: 'w-full min-w-[40rem] border-collapse rounded-xl bg-paper text-sm' }, el('caption', { class: 'px-3 py-2 text-left text-muted' }, t('units.search.listCaption')), el('thead', {}, header), el('tbody', {}, ...rows)),
+    el(
+      'table',
+      { class: 'block w-full border-collapse rounded-xl bg-paper text-sm sm:table sm:min-w-[40rem]' },
+      el('caption', { class: 'block px-3 py-2 text-left text-muted sm:table-caption' }, t('units.search.listCaption')),
+      el('thead', { class: 'block sm:table-header-group' }, header),
+      el('tbody', { class: 'block sm:table-row-group' }, ...rows),
+    ),
   );
 }
 

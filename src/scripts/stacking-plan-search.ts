@@ -1,6 +1,8 @@
 import type { Unit } from '../shared/unit.ts';
 import { seoulToday } from '../shared/unit-facts.ts';
-import { EMPTY_SEARCH, isFiltering, matchesSearch, parseSearch, SEARCH_PARAMS, searchParams, type PlanSearch } from '../shared/unit-search.ts';
+import {
+  convertArea, EMPTY_SEARCH, isFiltering, matchesSearch, parseSearch, rangeInverted, SEARCH_PARAMS, searchParams, type AreaUnit, type PlanSearch,
+} from '../shared/unit-search.ts';
 import { translator, type PlanConfig } from './stacking-plan-config.ts';
 import { render } from './stacking-plan-render.ts';
 import { renderList } from './stacking-plan-list.ts';
@@ -11,18 +13,34 @@ import { renderList } from './stacking-plan-list.ts';
  * or that none does with a way to clear it; keeps itself in the address so the plan can be shared.
  */
 export function startSearch(root: HTMLElement, form: HTMLFormElement, units: Unit[], config: PlanConfig, from: 'address' | 'form'): void {
+  const areaIn = form.elements.namedItem('areaIn') as HTMLSelectElement;
   let search = from === 'address' ? parseSearch(new URLSearchParams(location.search), config.uses) : readForm(form, EMPTY_SEARCH, config.uses);
   if (from === 'address') fillForm(form, search);
-  const update = (next: PlanSearch) => {
+  else {
+    // The first use may have been the unit switch itself, before this code arrived: convert from the page's unit.
+    const loaded = ([...areaIn.options].find((option) => option.defaultSelected)?.value ?? EMPTY_SEARCH.areaIn) as AreaUnit;
+    if (convertTyped(form, loaded, search.areaIn)) search = readForm(form, search, config.uses);
+  }
+  /** Shows `next`; a change the visitor made is a history entry of its own, so Back undoes it. */
+  const update = (next: PlanSearch, entry: 'push' | 'replace' = 'push') => {
     search = next;
-    keepInAddress(search);
+    keepInAddress(search, entry);
     show(root, units, config, search, update);
   };
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     update(readForm(form, search, config.uses));
   });
-  form.addEventListener('change', () => update(readForm(form, search, config.uses)));
+  form.addEventListener('change', (event) => {
+    if (event.target === areaIn) convertTyped(form, search.areaIn, areaIn.value as AreaUnit);
+    update(readForm(form, search, config.uses));
+  });
+  // Back and Forward move through the searches: the form and the plan follow the address.
+  window.addEventListener('popstate', () => {
+    search = parseSearch(new URLSearchParams(location.search), config.uses);
+    fillForm(form, search);
+    show(root, units, config, search, update);
+  });
   for (const clear of root.querySelectorAll<HTMLElement>('[data-search-clear]')) {
     clear.addEventListener('click', (event) => {
       event.preventDefault();
@@ -31,15 +49,36 @@ export function startSearch(root: HTMLElement, form: HTMLFormElement, units: Uni
       form.querySelector<HTMLElement>('select, input')?.focus();
     });
   }
-  update(search);
+  // Opened from a shared address: the search is already in it (no new entry); the form's first use is a change.
+  update(search, from === 'address' ? 'replace' : 'push');
+  // A shared filtered link opens at its results, not at the top of the page (unless it names a floor to show).
+  if (from === 'address' && (location.hash === '' || location.hash === '#stacking-plan')) {
+    root.querySelector<HTMLElement>('[data-plan-status]')?.scrollIntoView({ block: 'start' });
+  }
 }
 
-/** The search's own parameters replaced in the address (others, e.g. `unit`, kept), without a history entry per change. */
-function keepInAddress(search: PlanSearch): void {
+/** Converts the typed areas from one unit to the other; true when there was one to convert. */
+function convertTyped(form: HTMLFormElement, from: AreaUnit, to: AreaUnit): boolean {
+  if (from === to) return false;
+  let converted = false;
+  for (const name of ['minArea', 'maxArea']) {
+    const input = form.elements.namedItem(name) as HTMLInputElement;
+    const value = Number(input.value);
+    if (input.value.trim() === '' || !(value > 0)) continue;
+    input.value = String(convertArea(value, from, to));
+    converted = true;
+  }
+  return converted;
+}
+
+/** The search's own parameters in the address (others, e.g. `unit`, kept): a new history entry, or the current one replaced. */
+function keepInAddress(search: PlanSearch, entry: 'push' | 'replace'): void {
   const url = new URL(location.href);
   for (const name of SEARCH_PARAMS) url.searchParams.delete(name);
   for (const [name, value] of searchParams(search)) url.searchParams.set(name, value);
-  history.replaceState(history.state, '', url);
+  if (url.href === location.href) return;
+  if (entry === 'push') history.pushState(history.state, '', url);
+  else history.replaceState(history.state, '', url);
 }
 
 function fillForm(form: HTMLFormElement, search: PlanSearch): void {
@@ -77,6 +116,19 @@ function show(root: HTMLElement, units: Unit[], config: PlanConfig, search: Plan
     ? t('units.search.results', { count: matching.length })
     : t('units.search.allResults', { count: units.length });
   root.querySelector<HTMLElement>('[data-plan-empty]')!.hidden = !(filtering && matching.length === 0);
+  // A minimum above the maximum finds nothing: said at the fields, not left to look like an empty building.
+  const inverted = rangeInverted(search);
+  root.querySelector<HTMLElement>('[data-plan-range-error]')!.hidden = !inverted;
+  for (const name of ['minArea', 'maxArea']) {
+    const input = root.querySelector<HTMLInputElement>(`input[name=${name}]`)!;
+    if (inverted) {
+      input.setAttribute('aria-invalid', 'true');
+      input.setAttribute('aria-describedby', 'plan-range-error');
+    } else {
+      input.removeAttribute('aria-invalid');
+      input.removeAttribute('aria-describedby');
+    }
+  }
   const showList = search.view === 'list';
   root.querySelector<HTMLElement>('[data-plan-floors]')!.hidden = showList;
   const list = root.querySelector<HTMLElement>('[data-plan-list]')!;

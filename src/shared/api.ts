@@ -10,6 +10,8 @@ export interface ApiErrorBody {
     fields?: Record<string, string>;
     /** A refused tour slot (issue 26): the next free start times, ISO. */
     nextFree?: string[];
+    /** A 409 `conflict`: the record as it is now (src/shared/versions.ts). */
+    current?: unknown;
   };
 }
 

@@ -45,6 +45,8 @@ export interface Brand {
   slug?: string | null;
   createdAt: string | null;
   updatedAt: string | null;
+  /** The lost-update check's version (src/shared/versions.ts); the API always sends it (optional for older fixtures). */
+  version?: number;
 }
 
 /** The value a directory filter takes when it does not filter. */

@@ -110,9 +110,14 @@ export const BrandFilterSchema = v.object({
 });
 export type BrandFilter = v.InferOutput<typeof BrandFilterSchema>;
 
+/** The fields of a brand's input, as the conflict dialog compares an edit with what is stored (decision 033). */
+export const BRAND_INPUT_FIELDS = [
+  'name', 'description', 'category', 'floor', 'unit', 'area', 'isAvailable', 'thumbnail', 'contactInfo', 'images', 'tags', 'nameI18n', 'descriptionI18n',
+] as const satisfies readonly (keyof BrandInput)[];
+
 /** A stored brand's input fields (no id or dates): what stores it again unchanged, as the undo of a delete does. */
 export function inputFromBrand(brand: Brand): BrandInput {
-  const { id: _id, createdAt: _created, updatedAt: _updated, ...input } = brand;
+  const { id: _id, createdAt: _created, updatedAt: _updated, version: _version, ...input } = brand;
   return {
     ...input,
     description: brand.description ?? '',

@@ -186,6 +186,8 @@ export interface Inquiry {
   destroyedAt: string | null;
   /** When processing was stopped at the visitor's request (read-only, out of reminders, digests, exports). */
   suspendedAt: string | null;
+  /** The lost-update check's version of its fields (status, assignee, next step; src/shared/versions.ts). */
+  version: number;
 }
 
 /** The detail: the inquiry and its history, oldest first. */
@@ -207,6 +209,31 @@ export const InquiryPatchSchema = v.pipe(
   v.forward(v.check((patch) => patch.lostReason === undefined || patch.status === 'lost', 'inbox.errors.lostReasonOnlyWhenLost'), ['lostReason']),
 );
 export type InquiryPatch = v.InferOutput<typeof InquiryPatchSchema>;
+
+/** The fields of an inquiry two people may set at once, as the conflict dialog compares them (decision 033). A note is appended, never overwritten. */
+export const INQUIRY_VERSIONED_FIELDS = ['status', 'lostReason', 'assigneeId', 'nextStepOn'] as const satisfies readonly (keyof Inquiry)[];
+export type InquiryFields = Pick<Inquiry, (typeof INQUIRY_VERSIONED_FIELDS)[number]>;
+
+/** An inquiry's versioned fields, as the conflict dialog compares them. */
+export const inquiryFields = (inquiry: InquiryFields): InquiryFields => ({
+  status: inquiry.status, lostReason: inquiry.lostReason, assigneeId: inquiry.assigneeId, nextStepOn: inquiry.nextStepOn,
+});
+
+/**
+ * The PATCH that turns `from` into `to` (with an optional note): only the fields that differ; a lost
+ * reason only with the step to lost. Null when there is nothing to send.
+ */
+export function inquiryPatchBetween(from: InquiryFields, to: InquiryFields, note?: string): InquiryPatch | null {
+  const patch: InquiryPatch = {};
+  if (to.status !== from.status) {
+    patch.status = to.status;
+    if (to.status === 'lost' && to.lostReason) patch.lostReason = to.lostReason;
+  }
+  if (to.assigneeId !== from.assigneeId) patch.assigneeId = to.assigneeId;
+  if (to.nextStepOn !== from.nextStepOn) patch.nextStepOn = to.nextStepOn;
+  if (note !== undefined) patch.note = note;
+  return Object.keys(patch).length > 0 ? patch : null;
+}
 
 export const INQUIRY_PAGE = { default: 50, max: 200 } as const;
 

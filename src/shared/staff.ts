@@ -116,6 +116,8 @@ export interface StaffUser {
   lastSignInAt: string | null;
   /** In the owner's team list (GET /api/admin/users): the person's second factor. */
   secondFactor?: SecondFactor;
+  /** The lost-update check's version (src/shared/versions.ts): the team form sends it back as If-Match. */
+  version: number;
 }
 
 /** GET /api/admin/me (PATCH answers without the session's part). */

@@ -80,6 +80,19 @@ export function searchParams(search: PlanSearch): [string, string][] {
   return entries.filter((entry): entry is [string, string] => entry[1] !== null);
 }
 
+/**
+ * An area typed in one unit as the other unit says it, rounded as people write it (평 to one decimal, m² to
+ * two): switching the unit keeps asking for the same space instead of finding nothing.
+ * @example convertArea(100, 'm2', 'py') // 30.3
+ */
+export function convertArea(value: number, from: AreaUnit, to: AreaUnit): number {
+  if (from === to) return value;
+  return to === 'py' ? Math.round((value / M2_PER_PYEONG) * 10) / 10 : Math.round(value * M2_PER_PYEONG * 100) / 100;
+}
+
+/** True when a minimum and a maximum are both given and the minimum is the larger: the search would find nothing. */
+export const rangeInverted = (search: PlanSearch): boolean => search.minArea !== null && search.maxArea !== null && search.minArea > search.maxArea;
+
 /** True when the search narrows the spaces (view and order do not). */
 export function isFiltering(search: PlanSearch): boolean {
   return Boolean(search.use || search.minArea || search.maxArea || search.fromFloor || search.toFloor || search.availableBy || search.pricePublic);

@@ -136,6 +136,8 @@ export interface Unit {
   note: UnitNote;
   createdAt: string;
   updatedAt: string;
+  /** The lost-update check's version (src/shared/versions.ts): a write sends it back as If-Match. */
+  version: number;
 }
 
 const areaParam = v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/, msg('areaInvalid')), v.transform(Number));
@@ -155,6 +157,11 @@ export interface UnitSnapshot {
   floor: string;
   unitNumber: string;
 }
+
+/** The fields of a unit's input, as the conflict dialog compares an edit with what is stored (decision 033). */
+export const UNIT_INPUT_FIELDS = [
+  'floor', 'unitNumber', 'exclusiveAreaM2', 'supplyAreaM2', 'uses', 'status', 'availableFrom', 'monthlyRent', 'deposit', 'maintenanceFee', 'pricePublic', 'plan', 'note',
+] as const satisfies readonly (keyof UnitInput)[];
 
 /**
  * The form input that stores `unit` again unchanged: what an edit starts from, what a quick status

@@ -15,7 +15,7 @@ function listed(floor: string, status: Unit['status'], n: number): Unit {
   return {
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, floor: floor as Unit['floor'], unitNumber: `${floor}${n}`,
     exclusiveAreaM2: 50, supplyAreaM2: 70, uses: [], status, availableFrom: null, monthlyRent: null, deposit: null,
-    maintenanceFee: null, pricePublic: false, plan: null, note: {}, createdAt: at, updatedAt: at,
+    maintenanceFee: null, pricePublic: false, plan: null, note: {}, createdAt: at, updatedAt: at, version: 1,
   };
 }
 

@@ -139,6 +139,11 @@ test('the owner invites an agent, who joins from the mail, is assigned an inquir
   // The owner deactivates the agent; the agent's open tab is refused at its next action.
   await page.getByRole('tab', { name: '팀 관리' }).click();
   await page.getByRole('button', { name: `${name} 비활성화` }).click();
+  // It asks first, naming the person and what happens to the inquiries they have (issue 28).
+  const confirm = page.getByTestId('team-confirm');
+  await expect(confirm).toContainText(`${name} 계정을 비활성화할까요?`);
+  await expect(confirm).toContainText(/진행 중인 문의 \d+건은\(는\) 미배정으로 돌아가고/);
+  await confirm.getByRole('button', { name: '비활성화', exact: true }).click();
   await expect(page.getByTestId('toast')).toContainText(`${name} 계정을 비활성화했습니다.`);
   await agent.getByLabel('내부 메모').fill('비활성화 뒤의 메모');
   await agent.getByRole('button', { name: '메모 저장' }).click();

@@ -190,7 +190,7 @@ test.describe('available spaces', () => {
     await page.getByRole('searchbox', { name: '검색' }).fill(name);
     await page.getByRole('button', { name: '적용' }).click();
     const row = page.getByTestId('inquiry-row').filter({ hasText: name });
-    await expect(row.getByTestId('inquiry-unit')).toHaveText(`11F ${unit.unitNumber}호`);
+    await expect(row.getByTestId('inquiry-unit')).toHaveText(`11층 ${unit.unitNumber}호`);
   });
 
   test('the space can be removed from the contact form before sending', async ({ page }) => {

@@ -14,7 +14,7 @@ const SITE = new URL('https://btower.example');
 const unit: Unit = {
   id: '0b6c3c5e-6b2a-4d38-9a57-3f1c2f4c8e01', floor: '8F', unitNumber: '801', exclusiveAreaM2: 99.17, supplyAreaM2: 165.29, uses: ['Medical'],
   status: 'available', availableFrom: null, monthlyRent: 4_500_000, deposit: 45_000_000, maintenanceFee: 900_000, pricePublic: true,
-  plan: null, note: { ko: '</p><script>alert(1)</script>' }, createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z',
+  plan: null, note: { ko: '</p><script>alert(1)</script>' }, createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z', version: 1,
 };
 
 /** The tokens as the build's shell carries them, in the places the layout puts them. */

@@ -15,7 +15,7 @@ function unit(fields: Partial<Unit>): Unit {
   return {
     id: `00000000-0000-4000-8000-${String(next).padStart(12, '0')}`, floor: '5F', unitNumber: String(500 + next), exclusiveAreaM2: 100, supplyAreaM2: 150,
     uses: ['Office'], status: 'available', availableFrom: null, monthlyRent: 3_000_000, deposit: 30_000_000, maintenanceFee: 500_000, pricePublic: true,
-    plan: null, note: {}, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', ...fields,
+    plan: null, note: {}, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', version: 1, ...fields,
   };
 }
 const search = (query: string) => parseSearch(new URLSearchParams(query), BRAND_CATEGORIES);

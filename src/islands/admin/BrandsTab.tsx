@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Brand, BrandInput } from '~/shared/brand';
+import { BRAND_INPUT_FIELDS, inputFromBrand, type Brand, type BrandInput } from '~/shared/brand';
 import { UPLOAD_ENDPOINTS } from '~/shared/upload-protocol';
 import type { Translate } from '~/i18n/translate';
 import { ApiError, apiWrite } from '~/client/api';
@@ -13,6 +13,12 @@ import { useDeletedRows } from './use-deleted-rows';
 import { useStore } from '@nanostores/react';
 import { $me } from '~/client/admin-session';
 import { can } from '~/shared/roles';
+import { saveVersioned } from '~/client/conflict';
+import { useConflictDialog, type FormatValue } from './ConflictDialog';
+
+/** How the conflict dialog shows a brand's values that are codes. */
+const formatBrandValue = (t: Translate): FormatValue => (field, value) =>
+  field === 'category' ? t(`brands.category.${String(value)}`) : field === 'isAvailable' ? t(value ? 'status.open' : 'status.comingSoon') : null;
 
 /** The form shown: which brand (null: a new one), and a counter so every save, cancel or edit gets a fresh form. */
 interface FormState {
@@ -28,6 +34,7 @@ export default function BrandsTab({ t }: { t: Translate }) {
   const [form, setForm] = useState<FormState>({ brand: null, generation: 0, focus: false });
   const [serverErrors, setServerErrors] = useState<BrandFormErrors>({});
   const deletedRows = useDeletedRows<Brand>();
+  const { ask, dialog } = useConflictDialog(t, 'brand', formatBrandValue(t));
   useEffect(() => {
     if (error) endSessionIfUnauthorized(error);
   }, [error]);
@@ -43,8 +50,23 @@ export default function BrandsTab({ t }: { t: Translate }) {
   async function save(input: BrandInput): Promise<boolean> {
     const mode = editing ? 'update' : 'create';
     try {
-      if (editing) await apiWrite('PUT', `/api/brands/${editing.id}`, input);
-      else await apiWrite('POST', '/api/brands', input);
+      if (editing) {
+        // Based on the version it was read at: a change saved meanwhile opens the conflict dialog (decision 033).
+        const outcome = await saveVersioned({
+          base: inputFromBrand(editing),
+          mine: input,
+          version: editing.version,
+          fields: BRAND_INPUT_FIELDS,
+          project: (stored) => inputFromBrand(stored as unknown as Brand),
+          send: (value, version) => apiWrite<Brand>('PUT', `/api/brands/${editing.id}`, value, version === undefined ? {} : { version }),
+          ask,
+        });
+        if (outcome.kind === 'took') {
+          openForm(outcome.current as unknown as Brand);
+          showToast({ title: t('conflict.took') });
+        }
+        if (outcome.kind !== 'saved') return false;
+      } else await apiWrite('POST', '/api/brands', input);
       showToast({ title: t(`admin.brands.toast.${mode}d`, { name: input.name }) });
       openForm(null);
       return true;
@@ -103,6 +125,7 @@ export default function BrandsTab({ t }: { t: Translate }) {
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-10">
+      {dialog}
       {mayWrite && <BrandForm
         key={`${editing?.id ?? 'new'}-${form.generation}`}
         brand={editing}

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { toPyeong, UNIT_FLOORS, UNIT_LANGUAGES, UNIT_STATUSES, UNIT_USES, type Unit, type UnitInput } from '~/shared/unit';
 import type { Translate } from '~/i18n/translate';
 import {
@@ -13,6 +13,8 @@ interface Props {
   serverErrors: UnitFormErrors;
   onSave: (input: UnitInput) => Promise<boolean>;
   onCancel: () => void;
+  /** Opened by a row's 수정: the form is brought into view and its heading focused, as the brands tab does. */
+  focusOnMount?: boolean;
   t: Translate;
 }
 
@@ -39,7 +41,12 @@ function controlIdOf(field: string): string {
 }
 
 /** Add or edit a space; every message at its field, from the shared schema. */
-export default function UnitForm({ unit, serverErrors, onSave, onCancel, t }: Props) {
+export default function UnitForm({ unit, serverErrors, onSave, onCancel, focusOnMount = false, t }: Props) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // A row far down the list changes the form at the top: without this, nothing seems to happen.
+    if (focusOnMount && heading.current) revealAndFocus(heading.current, heading.current);
+  }, [focusOnMount]);
   const [values, setValues] = useState<UnitFormValues>(unit ? formFromUnit(unit) : EMPTY_UNIT_FORM);
   const [errors, setErrors] = useState<UnitFormErrors>({});
   // The server's messages (a number already taken) stay until their own field is edited.
@@ -97,7 +104,7 @@ export default function UnitForm({ unit, serverErrors, onSave, onCancel, t }: Pr
 
   return (
     <form noValidate onSubmit={submit} aria-labelledby="unit-form-title" className="grid min-w-0 gap-5 rounded-2xl border border-line bg-paper p-4 shadow-sm sm:p-6">
-      <h2 id="unit-form-title" className="text-xl font-bold text-ink">{t(unit ? 'units.admin.editTitle' : 'units.admin.createTitle')}</h2>
+      <h2 id="unit-form-title" ref={heading} tabIndex={-1} className="scroll-mt-28 text-xl font-bold text-ink">{t(unit ? 'units.admin.editTitle' : 'units.admin.createTitle')}</h2>
       <div className="grid gap-5 md:grid-cols-2">
         <Field id="unit-floor" label={t('units.admin.fields.floor')} error={shown.floor && t(shown.floor)} required>
           {(describedBy) => (

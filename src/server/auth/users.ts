@@ -7,14 +7,15 @@ import { passwordProblem } from '../../shared/staff.ts';
 import { withActor, type Trx } from '../audit/actor.ts';
 import type { Db } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';
+import { conflict } from '../http/versions.ts';
 import { asLocale } from '../i18n.ts';
 import { queueStaffMail } from '../notify/staff-mail.ts';
 import type { Staff } from './access.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { revokeUserSessions } from './sessions.ts';
 
-const COLUMNS = ['id', 'username', 'displayName', 'email', 'role', 'active', 'locale', 'createdAt', 'lastSignInAt'] as const;
-type UserRow = { id: string; username: string; displayName: string; email: string | null; role: string; active: boolean; locale: string; createdAt: Date; lastSignInAt: Date | null };
+const COLUMNS = ['id', 'username', 'displayName', 'email', 'role', 'active', 'locale', 'createdAt', 'lastSignInAt', 'version'] as const;
+type UserRow = { id: string; username: string; displayName: string; email: string | null; role: string; active: boolean; locale: string; createdAt: Date; lastSignInAt: Date | null; version: number };
 
 export function toStaffUser(row: UserRow): StaffUser {
   return {
@@ -27,6 +28,7 @@ export function toStaffUser(row: UserRow): StaffUser {
     locale: asLocale(row.locale),
     createdAt: new Date(row.createdAt).toISOString(),
     lastSignInAt: row.lastSignInAt ? new Date(row.lastSignInAt).toISOString() : null,
+    version: row.version,
   };
 }
 
@@ -117,10 +119,12 @@ async function otherOwners(trx: Trx, except: string): Promise<number> {
  * "unassigned", each with a history entry, and mails the other owners. The last active owner can neither
  * be demoted nor deactivated (409 `last_owner`).
  */
-export async function patchUser(staff: Staff, id: string, patch: UserPatch, db?: Db): Promise<StaffUser> {
+export async function patchUser(staff: Staff, id: string, patch: UserPatch, db?: Db, expected: number | null = null): Promise<StaffUser> {
   return withActor(staff.actor, async (trx) => {
     const current = await trx.selectFrom('users').select([...COLUMNS]).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!current) throw notFound();
+    // Locked until the transaction ends: an edit based on an older version changes nothing (decision 033).
+    if (expected !== null && current.version !== expected) throw conflict(toStaffUser(current));
     const demoted = patch.role !== undefined && patch.role !== 'owner';
     const deactivated = patch.active === false && current.active;
     if (current.role === 'owner' && current.active && (demoted || patch.active === false) && (await otherOwners(trx, id)) === 0) {

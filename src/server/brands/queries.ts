@@ -6,8 +6,11 @@ import { isKeptDeleted, keepDeleted, takeDeleted } from '../undo.ts';
 import type { Db } from '../db/index.ts';
 import type { BrandsTable } from '../db/types.ts';
 import { likeContains } from '../db/sql-like.ts';
+import { HttpError } from '../http/errors.ts';
+import { staleOrMissing } from '../http/versions.ts';
+import type { Versioned } from '../../shared/versions.ts';
 
-function toBrand(row: Selectable<BrandsTable>): Brand {
+function toBrand(row: Selectable<BrandsTable>): Brand & Versioned {
   return {
     id: row.id,
     name: row.name,
@@ -26,6 +29,7 @@ function toBrand(row: Selectable<BrandsTable>): Brand {
     slug: row.slug,
     createdAt: row.createdAt ? new Date(row.createdAt).toISOString() : null,
     updatedAt: row.updatedAt ? new Date(row.updatedAt).toISOString() : null,
+    version: row.version,
   };
 }
 
@@ -92,7 +96,7 @@ export async function listBrandIds(db: Db, filter: BrandFilter): Promise<string[
   return rows.map((row) => row.id);
 }
 
-export async function findBrand(db: Db, id: string): Promise<Brand | null> {
+export async function findBrand(db: Db, id: string): Promise<(Brand & Versioned) | null> {
   const row = await db.selectFrom('brands').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? toBrand(row) : null;
 }
@@ -102,14 +106,19 @@ export async function createBrand(db: Db, input: BrandInput): Promise<Brand> {
   return toBrand(row);
 }
 
-/** Replaces a brand's fields and stamps updatedAt; null when no brand has that id. */
-export async function updateBrand(db: Db, id: string, input: BrandInput): Promise<Brand | null> {
+/**
+ * Replaces a brand's fields and stamps updatedAt; null when no brand has that id. With `expected` the
+ * UPDATE is conditional on the version the edit was based on: a stale one throws 409 `conflict` (decision 033).
+ */
+export async function updateBrand(db: Db, id: string, input: BrandInput, expected: number | null = null): Promise<(Brand & Versioned) | null> {
   const row = await db
     .updateTable('brands')
     .set({ ...toColumns(input), updatedAt: sql<Date>`now()` })
     .where('id', '=', id)
+    .$if(expected !== null, (query) => query.where('version', '=', expected!))
     .returningAll()
     .executeTakeFirst();
+  if (!row && expected !== null) return staleOrMissing(() => findBrand(db, id), () => new HttpError(404, 'brand_not_found', 'No brand with this id'));
   return row ? toBrand(row) : null;
 }
 
@@ -136,7 +145,7 @@ export async function restoreBrand(db: Db, id: string): Promise<Brand | null> {
     if (!kept) return null;
     const row = await trx
       .insertInto('brands')
-      .values({ ...toColumns(inputFromBrand(kept)), id: kept.id, createdAt: kept.createdAt ?? sql<Date>`null`, updatedAt: kept.updatedAt ?? sql<Date>`null` })
+      .values({ ...toColumns(inputFromBrand(kept)), id: kept.id, createdAt: kept.createdAt ?? sql<Date>`null`, updatedAt: kept.updatedAt ?? sql<Date>`null`, ...(kept.version ? { version: kept.version } : {}) })
       .onConflict((conflict) => conflict.column('id').doNothing())
       .returningAll()
       .executeTakeFirst();

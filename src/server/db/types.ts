@@ -53,6 +53,8 @@ export interface UsersTable {
   locale: Generated<string>;
   createdAt: Timestamp;
   lastSignInAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The lost-update check's counter, bumped by the database on every change (schema.sql, decision 033). */
+  version: Generated<number>;
 }
 
 /** Invitation and password-reset links: the sha256 of the token only; single use, expiring. */
@@ -99,6 +101,8 @@ export interface SettingsTable {
   key: string;
   value: Json<unknown>;
   updatedAt: Timestamp;
+  /** The lost-update check's counter, bumped by the database on every change (schema.sql, decision 033). */
+  version: Generated<number>;
 }
 
 /** The append-only activity log (written by triggers and by src/server/audit/). */
@@ -137,6 +141,8 @@ export interface BrandsTable {
   searchText: GeneratedAlways<string>;
   /** The brand page's address, /brands/<slug>/; set by the database from the name (schema.sql). */
   slug: Generated<string | null>;
+  /** The lost-update check's counter, bumped by the database on every change (schema.sql, decision 033). */
+  version: Generated<number>;
 }
 
 export interface InquiriesTable {
@@ -184,6 +190,8 @@ export interface InquiriesTable {
   /** Issue 24: when its personal data was destroyed; when processing was stopped at the visitor's request. */
   destroyedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   suspendedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The lost-update check's counter, bumped by the database on every change (schema.sql, decision 033). */
+  version: Generated<number>;
 }
 
 /** Append-only history of an inquiry's status changes and notes. */
@@ -288,6 +296,8 @@ export interface UnitsTable {
   note: Json<Partial<Record<string, string>>>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** The lost-update check's counter, bumped by the database on every change (schema.sql, decision 033). */
+  version: Generated<number>;
 }
 
 /** A deleted brand or unit, kept for the undo window (src/server/undo.ts). */

@@ -8,12 +8,14 @@ export class HttpError extends Error {
   readonly fields: Record<string, string> | undefined;
   readonly headers: Record<string, string> | undefined;
   readonly nextFree: string[] | undefined;
+  /** More of the error body beside code and message (a conflict's `current` record). */
+  readonly details: Record<string, unknown> | undefined;
 
   constructor(
     status: number,
     code: string,
     message: string,
-    options: { fields?: Record<string, string>; headers?: Record<string, string>; nextFree?: string[] } = {},
+    options: { fields?: Record<string, string>; headers?: Record<string, string>; nextFree?: string[]; details?: Record<string, unknown> } = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -22,6 +24,7 @@ export class HttpError extends Error {
     this.fields = options.fields;
     this.headers = options.headers;
     this.nextFree = options.nextFree;
+    this.details = options.details;
   }
 }
 

@@ -22,7 +22,7 @@ function withSecurityHeaders(response: Response): Response {
 }
 
 export function errorResponse(error: HttpError): Response {
-  const body: ApiErrorBody = { error: { code: error.code, message: error.message } };
+  const body: ApiErrorBody = { error: { ...error.details, code: error.code, message: error.message } };
   if (error.fields) body.error.fields = error.fields;
   if (error.nextFree) body.error.nextFree = error.nextFree;
   return json(body, { status: error.status, headers: error.headers });

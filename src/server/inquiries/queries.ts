@@ -8,6 +8,7 @@ import { selectInquiryRows, toInquiry, withNotificationStates } from './row.ts';
 import { configuredChannels } from '../notify/config.ts';
 import { queueStaffMail } from '../notify/staff-mail.ts';
 import { withActor, type AuditActor } from '../audit/actor.ts';
+import { conflict } from '../http/versions.ts';
 import { ASSIGNABLE_ROLES } from '../../shared/roles.ts';
 
 type StoredSubmission = Pick<Inquiry, 'name' | 'email' | 'phone' | 'message' | 'attachments' | 'unitId' | 'privacyNoticeVersion' | 'marketingConsent'>;
@@ -163,11 +164,13 @@ const assigneeInvalid = () => new HttpError(400, 'invalid_input', 'Only an activ
  * nothing). A status change or a note counts as the first response (touched). Assigning someone else
  * queues a mail to them. Returns null when there is no such inquiry; `mailed` when a mail was queued.
  */
-export async function patchInquiry(db: Db, id: string, patch: InquiryPatch, editor: InquiryEditor): Promise<{ detail: InquiryDetail; mailed: boolean } | null> {
+export async function patchInquiry(
+  db: Db, id: string, patch: InquiryPatch, editor: InquiryEditor, expected: number | null = null,
+): Promise<{ detail: InquiryDetail; mailed: boolean } | null> {
   const outcome = await withActor(editor.actor, async (trx) => {
     const current = await trx
       .selectFrom('inquiries')
-      .select(['status', 'assigneeId', 'destroyedAt', 'suspendedAt', sql<string | null>`to_char(next_step_on, 'YYYY-MM-DD')`.as('nextStepDay')])
+      .select(['status', 'assigneeId', 'destroyedAt', 'suspendedAt', 'version', sql<string | null>`to_char(next_step_on, 'YYYY-MM-DD')`.as('nextStepDay')])
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst();
@@ -175,6 +178,8 @@ export async function patchInquiry(db: Db, id: string, patch: InquiryPatch, edit
     // Issue 24: a destroyed inquiry has nothing left to work; a suspended one may only be read.
     if (current.destroyedAt) throw new HttpError(409, 'inquiry_destroyed', 'This inquiry\'s personal data was destroyed: it cannot be changed');
     if (current.suspendedAt) throw new HttpError(409, 'inquiry_suspended', 'Processing of this inquiry was stopped at the visitor\'s request: it can only be read');
+    // The row is locked until this transaction ends: comparing here and writing below is one step (decision 033).
+    if (expected !== null && current.version !== expected) throw conflict((await inquiryDetail(trx, id))!);
     if (patch.assigneeId) {
       const assignee = await trx.selectFrom('users').select('id').where('id', '=', patch.assigneeId).where('active', '=', true).where('role', 'in', [...ASSIGNABLE_ROLES]).executeTakeFirst();
       if (!assignee) throw assigneeInvalid();

@@ -10,6 +10,7 @@ import { getDb } from '../db/index.ts';
 import { uuidParam, type RouteContext } from '../http/routes.ts';
 import { HttpError } from '../http/errors.ts';
 import { json, parseInput, readJson, sharedJsonBytes } from '../http/json.ts';
+import { expectedVersion, versionHeaders } from '../http/versions.ts';
 import { inquiryDetail, patchInquiry } from './queries.ts';
 import { inquiryCsvStream, koreaTime } from './export.ts';
 import { inquiryCounts, inquiryIdsMatching, listInquiryPage, medianFirstResponseSeconds } from './list.ts';
@@ -149,8 +150,8 @@ export async function inquiryDetailRoute(req: Request, context: RouteContext): P
   if (!detail) throw notFound();
   const [timed, files] = await Promise.all([reminderHours(db).then((hours) => withResponseTimes([detail], hours)[0]!), attachmentFacts(detail.attachments)]);
   await recordAccess(db, staff.actor, { action: 'inquiry.view', inquiryIds: [detail.id] });
-  if (readsMasked(staff)) return json({ ...maskInquiryDetail(timed), attachmentFiles: files.map((file) => ({ ...file, name: null })) });
-  return json({ ...timed, attachmentFiles: files });
+  if (readsMasked(staff)) return json({ ...maskInquiryDetail(timed), attachmentFiles: files.map((file) => ({ ...file, name: null })) }, { headers: versionHeaders(detail) });
+  return json({ ...timed, attachmentFiles: files }, { headers: versionHeaders(detail) });
 }
 
 /** PATCH /api/inquiries/{id}: a pipeline step, a note or a lost reason, appended to the history. */
@@ -158,12 +159,13 @@ export async function patchInquiryRoute(req: Request, context: RouteContext): Pr
   const staff = await requireAccess(req, 'inquiries.write', context);
   const id = uuidParam(context);
   if (!id) throw notFound();
+  const expected = expectedVersion(req);
   const patch = parseInput(InquiryPatchSchema, await readJson(req));
   assertStorableText(patch);
   const db = await getDb();
-  const result = await patchInquiry(db, id, patch, staff);
+  const result = await patchInquiry(db, id, patch, staff, expected);
   if (!result) throw notFound();
   if (result.mailed) drainSoon(db, context);
   const [timed] = withResponseTimes([result.detail], await reminderHours(db));
-  return json(timed);
+  return json(timed, { headers: versionHeaders(result.detail) });
 }

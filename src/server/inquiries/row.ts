@@ -12,7 +12,7 @@ export function selectInquiryRows(db: Db) {
     sql<string | null>`to_char(i.next_step_on, 'YYYY-MM-DD')`.as('nextStepDay'),
     'i.id', 'i.name', 'i.email', 'i.phone', 'i.message', 'i.attachments', 'i.createdAt', 'i.company', 'i.businessType',
     'i.desiredFloors', 'i.desiredAreaM2', 'i.preferredContact', 'i.source', 'i.locale', 'i.status', 'i.lostReason',
-    'i.firstStatusChangeAt', 'i.unitId', 'i.unitFloor', 'i.unitNumber', 'i.destroyedAt', 'i.suspendedAt',
+    'i.firstStatusChangeAt', 'i.unitId', 'i.unitFloor', 'i.unitNumber', 'i.destroyedAt', 'i.suspendedAt', 'i.version',
     'i.privacyNoticeVersion', 'i.privacyNoticeAt', 'i.marketingConsent', 'i.marketingConsentAt',
     sql<string | null>`to_char(i.move_in_date, 'YYYY-MM-DD')`.as('moveInDay'),
     sql<string>`to_char(i.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('createdAtExact'),
@@ -86,5 +86,6 @@ export function toInquiry(row: InquiryRow): Inquiry {
     suspendedAt: iso(row.suspendedAt),
     marketingConsent: row.marketingConsent ?? false,
     marketingConsentAt: iso(row.marketingConsentAt),
+    version: row.version,
   };
 }

@@ -1,5 +1,6 @@
 import { inquiryReference, type Inquiry } from '../../shared/inquiry.ts';
 import { singleLine } from '../../shared/inquiry-rules.ts';
+import { inquiryReference } from '../../shared/inquiry-basics.ts';
 import { serverEnv } from '../env.ts';
 import { asLocale, serverMessages } from '../i18n.ts';
 
@@ -27,9 +28,10 @@ function summary(text: string): string {
   return flat.length > SUMMARY_CHARS ? `${flat.slice(0, SUMMARY_CHARS)}…` : flat;
 }
 
-function unitText(inquiry: Inquiry, none: string): string {
-  if (inquiry.unit) return [inquiry.unit.floor, inquiry.unit.unitNumber].filter(Boolean).join(' ') || none;
-  return inquiry.desiredFloors.length > 0 ? inquiry.desiredFloors.join(', ') : none;
+/** The space as the team reads it ("8층 802호", not "8F 802"), or the floors wished for. */
+function unitText(inquiry: Inquiry, none: string, t: ReturnType<typeof serverMessages>): string {
+  if (inquiry.unit) return t('mail.confirmation.spaceValue', { floor: floorName(inquiry.unit.floor, t), unit: inquiry.unit.unitNumber });
+  return inquiry.desiredFloors.length > 0 ? inquiry.desiredFloors.map((floor) => floorName(floor, t)).join(', ') : none;
 }
 
 /** Where the team's text goes: a plain-text mail, or a Slack-compatible message (mrkdwn). */
@@ -64,7 +66,7 @@ export function teamText(inquiry: Inquiry, medium: Medium = 'mail', options: Tea
   const visitor = (text: string) => (medium === 'slack' ? slackEscape(text) : text);
   const line = (text: string) => visitor(singleLine(text).replace(/ {2,}/g, ' ').trim());
   const reference = inquiryReference(inquiry.id);
-  const space = line(unitText(inquiry, none));
+  const space = line(unitText(inquiry, none, t));
   const name = options.includeName ? line(inquiry.name ?? '') : null;
   const headline = name ? t('mail.team.headlineNamed', { reference, name }) : t('mail.team.headline', { reference });
   const link = medium === 'slack' ? `<${adminLink(inquiry)}|${t('mail.team.open')}>` : `${t('mail.team.open')}: ${adminLink(inquiry)}`;
@@ -84,14 +86,30 @@ export function teamMail(inquiry: Inquiry, to: string, options: TeamTextOptions 
   return { to, subject, text };
 }
 
-/** The inquirer's receipt, in their page's language. */
+/** A floor code as the reader's language says it: 8F → "8층" / "Floor 8", B1 → "지하 1층" / "Basement 1". */
+function floorName(floor: string, t: ReturnType<typeof serverMessages>): string {
+  const below = /^B(\d+)$/i.exec(floor);
+  if (below) return t('mail.confirmation.floorBelow', { n: below[1]! });
+  const above = /^(\d+)F$/i.exec(floor);
+  return above ? t('mail.confirmation.floorAbove', { n: above[1]! }) : floor;
+}
+
+/**
+ * The inquirer's receipt, in their page's language: the reference number the success screen showed (to
+ * quote when they call) and the space they asked about, when they asked about one (issue 28).
+ */
 export function confirmationMail(inquiry: Inquiry): MailMessage {
   const t = serverMessages(asLocale(inquiry.locale));
-  return {
-    to: inquiry.email ?? '',
-    subject: t('mail.confirmation.subject'),
-    text: [t('mail.confirmation.greeting', { name: singleLine(inquiry.name ?? '') }), '', t('mail.confirmation.body'), '', `> ${summary(inquiry.message ?? '')}`, '', t('mail.confirmation.signature')].join('\n'),
-  };
+  const space = inquiry.unit
+    ? t('mail.confirmation.space', { space: t('mail.confirmation.spaceValue', { floor: floorName(inquiry.unit.floor, t), unit: singleLine(inquiry.unit.unitNumber) }) })
+    : null;
+  const lines = [
+    t('mail.confirmation.greeting', { name: singleLine(inquiry.name ?? '') }), '', t('mail.confirmation.body'), '',
+    t('mail.confirmation.reference', { reference: inquiryReference(inquiry.id) }), t('mail.confirmation.referenceHint'),
+    ...(space ? [space] : []), '',
+    `> ${summary(inquiry.message ?? '')}`, '', t('mail.confirmation.signature'),
+  ];
+  return { to: inquiry.email ?? '', subject: t('mail.confirmation.subject'), text: lines.join('\n') };
 }
 
 /**

@@ -132,7 +132,7 @@ function spaceMain(page: SpacePage): SafeHtml {
           ? html`<a href="${localizePath(locale, similarInquiryPath(unit))}" class="btn-primary" data-unit-ask-similar>${t('units.detail.askSimilar')}</a>`
           : html`<a href="${localizePath(locale, `/contact?unit=${encodeURIComponent(unit.id)}#inquiry-form`)}" class="btn-primary" data-unit-inquire>${t('units.detail.inquire')}</a>`}
         <a href="${localizePath(locale, specSheetPath(unit))}" type="application/pdf" class="btn-outline text-brass-strong hover:bg-brass-soft" data-unit-sheet>${t('units.detail.specSheet')}</a>
-        <a href="${planHref}" class="btn-outline text-brass-strong hover:bg-brass-soft">${t('units.page.backToPlan')}</a>
+        <a href="${planHref}" class="btn-outline text-brass-strong hover:bg-brass-soft" data-back-to-plan>${t('units.page.backToPlan')}</a>
       </div>
     </section>
   </div>

@@ -8,6 +8,7 @@ import { isKeptDeleted, keepDeleted, takeDeleted } from '../undo.ts';
 import type { Db } from '../db/index.ts';
 import type { UnitsTable } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
+import { staleOrMissing } from '../http/versions.ts';
 
 type UnitRow = Omit<Selectable<UnitsTable>, 'availableFrom'> & { availableFrom: string | null };
 
@@ -37,6 +38,7 @@ function toUnit(row: UnitRow): Unit {
     note: row.note ?? {},
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
+    version: row.version,
   };
 }
 
@@ -109,15 +111,21 @@ export async function createUnit(db: Db, input: UnitInput): Promise<Unit> {
   return (await findUnit(db, row.id)) as Unit;
 }
 
-/** Replaces a unit's fields and stamps updatedAt; null when no unit has that id. */
-export async function updateUnit(db: Db, id: string, input: UnitInput): Promise<Unit | null> {
+/**
+ * Replaces a unit's fields and stamps updatedAt; null when no unit has that id. With `expected` (the
+ * version the edit was based on) the UPDATE is conditional on it, so of two edits of one read only the
+ * first lands; the second throws 409 `conflict` with the unit as it is now (decision 033).
+ */
+export async function updateUnit(db: Db, id: string, input: UnitInput, expected: number | null = null): Promise<Unit | null> {
   const row = await db
     .updateTable('units')
     .set({ ...toColumns(input), updatedAt: sql<Date>`now()` })
     .where('id', '=', id)
+    .$if(expected !== null, (query) => query.where('version', '=', expected!))
     .returning('id')
     .executeTakeFirst()
     .catch(duplicateNumber);
+  if (!row && expected !== null) return staleOrMissing(() => findUnit(db, id), () => new HttpError(404, 'unit_not_found', 'No unit with this id'));
   return row ? findUnit(db, id) : null;
 }
 
@@ -140,7 +148,7 @@ export async function restoreUnit(db: Db, id: string): Promise<Unit | null> {
     if (!kept) return null;
     return trx
       .insertInto('units')
-      .values({ ...toColumns(inputFromUnit(kept)), id: kept.id, createdAt: kept.createdAt, updatedAt: kept.updatedAt })
+      .values({ ...toColumns(inputFromUnit(kept)), id: kept.id, createdAt: kept.createdAt, updatedAt: kept.updatedAt, ...(kept.version ? { version: kept.version } : {}) })
       .onConflict((conflict) => conflict.column('id').doNothing())
       .returning('id')
       .executeTakeFirst()

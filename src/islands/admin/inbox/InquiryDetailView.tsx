@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { INQUIRY_STATUSES, type InquiryStatus } from '~/shared/inquiry';
+import { INQUIRY_STATUSES, INQUIRY_VERSIONED_FIELDS, inquiryFields, inquiryPatchBetween, type InquiryDetail, type InquiryStatus } from '~/shared/inquiry';
 import { inquiryReference } from '~/shared/inquiry-basics';
 import type { Translate } from '~/i18n/translate';
 import { ApiError } from '~/client/api';
@@ -18,6 +18,10 @@ import AssignmentControls from './AssignmentControls';
 import HistoryEntry from './HistoryEntry';
 import PrivacyRecord from './PrivacyRecord';
 import InquiryTours from '../tours/InquiryTours';
+import { saveVersioned } from '~/client/conflict';
+import { useAssignees } from '~/client/use-assignees';
+import { useConflictDialog } from '../ConflictDialog';
+import ConfirmDialog from '../ConfirmDialog';
 
 interface Props {
   id: string;
@@ -36,6 +40,10 @@ export default function InquiryDetailView({ id, lang, dateFormat, onClose, onCha
   const heading = useRef<HTMLHeadingElement>(null);
   // A viewer reads; the buttons that would write or sign a link are not shown to them.
   const role = useStore($me)?.role ?? null;
+  const people = useAssignees();
+  const { ask, dialog } = useConflictDialog(t, 'inquiry', (field, value) =>
+    field === 'status' ? t(`inbox.status.${String(value)}`) : field === 'assigneeId' ? people.find((person) => person.id === value)?.name ?? detail?.assignee?.name ?? String(value) : null,
+  );
 
   useEffect(() => {
     let live = true;
@@ -54,9 +62,37 @@ export default function InquiryDetailView({ id, lang, dateFormat, onClose, onCha
     if (detail && heading.current) revealAndFocus(heading.current, heading.current);
   }, [detail?.id]);
 
+  /**
+   * Saves a change made on the detail as it was read (its version): a change someone saved meanwhile
+   * opens the conflict dialog; a note alone is appended whatever changed (decision 033).
+   */
   async function change(patch: Parameters<typeof patchInquiry>[1]): Promise<boolean> {
+    if (!detail) return false;
+    const { note, ...fields } = patch;
+    const base = inquiryFields(detail);
+    const mine = { ...base, ...fields } as typeof base;
     try {
-      const updated = await patchInquiry(id, patch);
+      const outcome = await saveVersioned({
+        base,
+        mine,
+        version: detail.version,
+        fields: INQUIRY_VERSIONED_FIELDS,
+        project: (stored) => inquiryFields(stored as unknown as InquiryDetail),
+        send: async (value, version, from) => {
+          const next = value === mine ? patch : inquiryPatchBetween(from, value, note);
+          return next ? patchInquiry(id, next, version) : readDetail(id);
+        },
+        ask,
+      });
+      if (outcome.kind !== 'saved') {
+        if (outcome.kind === 'took') {
+          setDetail((current) => (current ? { ...current, ...(outcome.current as unknown as InquiryDetail) } : current));
+          showToast({ title: t('conflict.took') });
+          onChanged();
+        }
+        return false;
+      }
+      const updated = outcome.result;
       setDetail((current) => (current ? { ...current, ...updated } : current));
       const saved = patch.status ? 'inbox.toast.statusChanged' : patch.note ? 'inbox.toast.noteAdded' : 'assigneeId' in patch ? 'team.inbox.assigned' : 'team.inbox.nextStepSaved';
       showToast({ title: t(saved) });
@@ -105,7 +141,7 @@ export default function InquiryDetailView({ id, lang, dateFormat, onClose, onCha
     ['phone', masked ? <span>{detail.phone}</span> : <a className="text-brass-strong underline" href={`tel:${(detail.phone ?? '').replace(/[^\d+]/g, '')}`}>{detail.phone}</a>],
     ['company', detail.company ?? none],
     ['businessType', detail.businessType ? t(`brands.category.${detail.businessType}`) : none],
-    ['unit', detail.unit ? t('inbox.unitLabel', { floor: detail.unit.floor ?? '', unit: detail.unit.unitNumber ?? '' }) : none],
+    ['unit', detail.unit ? t('inbox.unitLabel', { floor: t(`units.floor.${detail.unit.floor}`), unit: detail.unit.unitNumber ?? '' }) : none],
     ['desiredFloors', detail.desiredFloors.length > 0 ? detail.desiredFloors.join(', ') : none],
     ['desiredArea', detail.desiredAreaM2 ? formatArea(detail.desiredAreaM2, t('inbox.pyeong')) : none],
     ['moveInDate', detail.moveInDate ?? none],
@@ -149,10 +185,11 @@ export default function InquiryDetailView({ id, lang, dateFormat, onClose, onCha
             : t('privacyRequests.admin.suspendedNote', { day: dateFormat.format(new Date(detail.suspendedAt!)) })}
         </p>
       )}
+      {dialog}
       {writable ? (
         <>
           <AssignmentControls key={`${detail.assigneeId}-${detail.nextStepOn}`} detail={detail} onChange={change} t={t} />
-          <StatusButtons current={detail.status} onChange={(status, lostReason) => change(lostReason ? { status, lostReason } : { status })} t={t} />
+          <StatusButtons current={detail.status} name={detail.name} onChange={(status, lostReason) => change(lostReason ? { status, lostReason } : { status })} t={t} />
         </>
       ) : (
         <p className="text-sm"><strong>{t('team.inbox.assignTo')}:</strong> {detail.assignee?.name ?? t('team.inbox.unassigned')}</p>
@@ -242,9 +279,13 @@ function SourceText({ source }: { source: NonNullable<InquiryDetailWithFiles['so
   return <span className="break-all">{[source.path, source.referrer, utm].filter(Boolean).join(' · ')}</span>;
 }
 
-/** One click per status; `lost` asks for the reason first (a reason of only spaces is said to be missing, at the field). */
-function StatusButtons({ current, onChange, t }: { current: InquiryStatus; onChange: (status: InquiryStatus, lostReason?: string) => Promise<boolean>; t: Translate }) {
+/**
+ * One click per status; `lost` asks for the reason first (a reason of only spaces is said to be missing, at
+ * the field) and `won` asks to confirm (issue 28: one stray click recorded a won deal).
+ */
+function StatusButtons({ current, name, onChange, t }: { current: InquiryStatus; name: string; onChange: (status: InquiryStatus, lostReason?: string) => Promise<boolean>; t: Translate }) {
   const [askingReason, setAskingReason] = useState(false);
+  const [confirmingWon, setConfirmingWon] = useState(false);
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
   const reasonInput = useRef<HTMLInputElement>(null);
@@ -276,13 +317,28 @@ function StatusButtons({ current, onChange, t }: { current: InquiryStatus; onCha
             type="button"
             aria-pressed={status === current}
             disabled={status === current}
-            onClick={() => (status === 'lost' ? setAskingReason(true) : void onChange(status))}
+            onClick={() => (status === 'lost' ? setAskingReason(true) : status === 'won' ? setConfirmingWon(true) : void onChange(status))}
             className={`btn min-h-11 border text-sm ${status === current ? 'border-ink bg-ink text-white' : 'border-line text-ink hover:bg-mist'}`}
           >
             {t(`inbox.status.${status}`)}
           </button>
         ))}
       </div>
+      {confirmingWon && (
+        <ConfirmDialog
+          testId="won-confirm"
+          title={t('inboxConfirm.wonTitle', { name })}
+          confirmLabel={t('inboxConfirm.wonConfirm')}
+          cancelLabel={t('inboxConfirm.cancel')}
+          onConfirm={() => {
+            setConfirmingWon(false);
+            void onChange('won');
+          }}
+          onCancel={() => setConfirmingWon(false)}
+        >
+          <p>{t('inboxConfirm.wonBody')}</p>
+        </ConfirmDialog>
+      )}
       {askingReason && (
         <form
           noValidate

@@ -41,7 +41,7 @@ export default function InquiryList({ items, selected, onOpen, dateFormat, t }: 
               )}
               {(inquiry.unit || (inquiry.attachmentCount ?? inquiry.attachments.length) > 0) && (
                 <span className="text-xs text-muted">
-                  {inquiry.unit && <span data-testid="inquiry-unit">{t('inbox.unitLabel', { floor: inquiry.unit.floor ?? '', unit: inquiry.unit.unitNumber ?? '' })}</span>}{' '}
+                  {inquiry.unit && <span data-testid="inquiry-unit">{t('inbox.unitLabel', { floor: t(`units.floor.${inquiry.unit.floor}`), unit: inquiry.unit.unitNumber ?? '' })}</span>}{' '}
                   {(inquiry.attachmentCount ?? inquiry.attachments.length) > 0 && <span>{t('inbox.attachmentCount', { n: inquiry.attachmentCount ?? inquiry.attachments.length })}</span>}
                 </span>
               )}

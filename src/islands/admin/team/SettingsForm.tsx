@@ -10,13 +10,16 @@ import { endSessionIfUnauthorized, loadMe } from '~/client/admin-session';
 import { patchSettings } from '~/client/staff-api';
 import { showToast } from '~/client/stores';
 import { useQuery } from '~/client/use-query';
+import { saveVersioned } from '~/client/conflict';
+import type { Versioned } from '~/shared/versions';
+import { useConflictDialog } from '../ConflictDialog';
 
 /**
  * The owner's settings: after how many office hours an untouched new inquiry reminds the team; whether every
  * account must have a second factor; after how many unused minutes a session ends.
  */
 export default function SettingsForm({ t }: { t: Translate }) {
-  const { data } = useQuery<Settings>(['/api/admin/settings']);
+  const { data, refetch } = useQuery<Settings & Versioned>(['/api/admin/settings']);
   const [hours, setHours] = useState('');
   const [includeName, setIncludeName] = useState(false);
   const [buffer, setBuffer] = useState('');
@@ -35,13 +38,19 @@ export default function SettingsForm({ t }: { t: Translate }) {
     setRequireFactor(data?.requireSecondFactor ?? false);
     setIdleMinutes(data ? String(data.idleTimeoutMinutes) : '');
   }, [data]);
+  const { ask, dialog } = useConflictDialog(t, 'settings');
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(null);
     setIdleError(null);
+    if (!data) return;
     try {
-      await patchSettings({
+      // Based on the settings as read: a change another owner saved meanwhile opens the conflict dialog (decision 033).
+      const { version, ...base } = data;
+      const fields = Object.keys(base) as (keyof Settings)[];
+      const mine: Settings = {
+        ...(base as Settings),
         reminderBusinessHours: Number(hours),
         notifyIncludesName: includeName,
         tourBufferMinutes: Number(buffer),
@@ -49,7 +58,23 @@ export default function SettingsForm({ t }: { t: Translate }) {
         retentionOpenDays: Number(open),
         requireSecondFactor: requireFactor,
         idleTimeoutMinutes: Number(idleMinutes),
+      };
+      const outcome = await saveVersioned({
+        base: base as Settings,
+        mine,
+        version,
+        fields,
+        project: ({ version: _version, ...stored }) => stored as unknown as Settings,
+        send: (value, at, from) => patchSettings(Object.fromEntries(fields.filter((field) => value[field] !== from[field]).map((field) => [field, value[field]])), at),
+        ask,
       });
+      if (outcome.kind === 'took') {
+        showToast({ title: t('conflict.took') });
+        refetch();
+      }
+      // Cancelled: what was typed stays in the field.
+      if (outcome.kind !== 'saved') return;
+      refetch();
       showToast({ title: t('team.settings.saved') });
       // The owner's own panel reads both from "me" (the off notice, the idle clock).
       await loadMe();
@@ -63,6 +88,7 @@ export default function SettingsForm({ t }: { t: Translate }) {
   return (
     <form onSubmit={(e) => void submit(e)} aria-labelledby="settings-title" className="grid gap-3">
       <h2 id="settings-title" className="text-xl font-bold text-ink">{t('team.settings.title')}</h2>
+      {dialog}
       <label className="grid max-w-xs gap-1 text-sm">
         <span className="font-semibold">{t('team.settings.reminderHours')}</span>
         <input

@@ -11,6 +11,34 @@ import { $language, showToast } from '~/client/stores';
 import { useQuery } from '~/client/use-query';
 import InviteForm from './InviteForm';
 import SettingsForm from './SettingsForm';
+import { saveVersioned } from '~/client/conflict';
+import { useConflictDialog } from '../ConflictDialog';
+import ConfirmDialog from '../ConfirmDialog';
+import { readCounts } from '~/client/inbox-api';
+import { plural } from '~/i18n/plural';
+
+/** A change that asks first (issue 28): it signs the person out and, but for owner, hands their inquiries back. */
+type Asked = 'owner' | 'viewer' | 'deactivate';
+interface Asking {
+  user: StaffUser;
+  patch: { role?: Role; active?: boolean };
+  kind: Asked;
+  /** Their open inquiries (not won or lost), once counted; null while counting or when the count failed. */
+  open: number | null;
+}
+
+/** Which confirmation a change needs, or null for one that takes nothing away (agent, reactivation). */
+function askedFor(user: StaffUser, patch: { role?: Role; active?: boolean }): Asked | null {
+  if (patch.active === false) return 'deactivate';
+  if (patch.role === 'owner' && user.role !== 'owner') return 'owner';
+  if (patch.role === 'viewer' && user.role !== 'viewer') return 'viewer';
+  return null;
+}
+
+/** What the team list changes on a person, as the conflict dialog compares it (decision 033). */
+const USER_FIELDS = ['name', 'role', 'active'] as const;
+type UserFields = Pick<StaffUser, (typeof USER_FIELDS)[number]>;
+const userFields = (user: UserFields): UserFields => ({ name: user.name, role: user.role, active: user.active });
 
 const select = 'min-h-11 rounded-md border border-muted bg-white px-2 text-sm';
 
@@ -21,6 +49,20 @@ export default function TeamTab({ t }: { t: Translate }) {
   const users = useQuery<StaffUser[]>(['/api/admin/users']);
   const invitations = useQuery<PendingInvitation[]>(['/api/admin/invitations']);
   const [busy, setBusy] = useState<string | null>(null);
+  const { ask, dialog } = useConflictDialog(t, 'user', (field, value) => (field === 'role' ? t(`team.roles.${String(value)}`) : null));
+  const [asking, setAsking] = useState<Asking | null>(null);
+
+  /** A role to owner or viewer, or a deactivation, asks first, naming the person and their open inquiries. */
+  function request(user: StaffUser, patch: { role?: Role; active?: boolean }) {
+    const kind = askedFor(user, patch);
+    if (!kind) return void change(user, patch);
+    setAsking({ user, patch, kind, open: null });
+    readCounts({ assignee: user.id }).then(
+      (counts) => setAsking((now) => (now?.user.id === user.id ? { ...now, open: counts.all - counts.won - counts.lost } : now)),
+      () => undefined,
+    );
+  }
+  const inquiriesOf = (open: number | null) => (open === null ? t('teamChanges.openInquiriesUnknown') : plural(t, LOCALE_TAGS[lang], 'teamChanges.openInquiries', open));
   useEffect(() => {
     const error = users.error ?? invitations.error;
     if (error) endSessionIfUnauthorized(error);
@@ -30,8 +72,24 @@ export default function TeamTab({ t }: { t: Translate }) {
   async function change(user: StaffUser, patch: { role?: Role; active?: boolean }) {
     setBusy(user.id);
     try {
-      await patchUser(user.id, patch);
-      showToast({ title: t(patch.active === false ? 'team.users.deactivated' : patch.active ? 'team.users.reactivated' : 'team.users.roleChanged', { name: user.name }) });
+      // Based on the row as read: a change someone saved meanwhile opens the conflict dialog, not an overwrite.
+      const base = userFields(user);
+      const mine = { ...base, ...patch };
+      const outcome = await saveVersioned({
+        base,
+        mine,
+        version: user.version,
+        fields: USER_FIELDS,
+        project: (stored) => userFields(stored as unknown as StaffUser),
+        send: (value, version, from) => {
+          const next = value === mine ? patch : Object.fromEntries(USER_FIELDS.filter((field) => value[field] !== from[field]).map((field) => [field, value[field]]));
+          return patchUser(user.id, next, version);
+        },
+        ask,
+      });
+      if (outcome.kind === 'took') showToast({ title: t('conflict.took') });
+      if (outcome.kind !== 'saved') return;
+      showToast({ title: t(patch.active === false ? 'team.users.deactivated' : patch.active ? 'teamChanges.reactivated' : 'team.users.roleChanged', { name: user.name }) });
     } catch (error) {
       if (!endSessionIfUnauthorized(error)) {
         const key = error instanceof ApiError ? Object.values(error.fields ?? {})[0] : undefined;
@@ -60,6 +118,23 @@ export default function TeamTab({ t }: { t: Translate }) {
 
   return (
     <div className="grid min-w-0 gap-10">
+      {dialog}
+      {asking && (
+        <ConfirmDialog
+          testId="team-confirm"
+          title={t(`teamChanges.${asking.kind}Title`, { name: asking.user.name })}
+          confirmLabel={t(`teamChanges.${asking.kind}Confirm`)}
+          cancelLabel={t('teamChanges.cancel')}
+          danger={asking.kind !== 'owner'}
+          onConfirm={() => {
+            setAsking(null);
+            void change(asking.user, asking.patch);
+          }}
+          onCancel={() => setAsking(null)}
+        >
+          <p>{t(`teamChanges.${asking.kind}Body`, { name: asking.user.name, inquiries: inquiriesOf(asking.open) })}</p>
+        </ConfirmDialog>
+      )}
       <section aria-labelledby="team-title" className="min-w-0">
         <h2 id="team-title" className="text-xl font-bold text-ink">{t('team.users.title')}</h2>
         {users.error && <p role="alert" className="mt-3 text-danger">{t('team.loadFailed')}</p>}
@@ -87,7 +162,7 @@ export default function TeamTab({ t }: { t: Translate }) {
                   <select
                     value={user.role}
                     disabled={busy === user.id || !user.active}
-                    onChange={(e) => void change(user, { role: e.target.value as Role })}
+                    onChange={(e) => request(user, { role: e.target.value as Role })}
                     className={select}
                   >
                     {ROLES.map((role) => <option key={role} value={role}>{t(`team.roles.${role}`)}</option>)}
@@ -97,7 +172,7 @@ export default function TeamTab({ t }: { t: Translate }) {
                   <button
                     type="button"
                     disabled={busy === user.id}
-                    onClick={() => void change(user, { active: !user.active })}
+                    onClick={() => request(user, { active: !user.active })}
                     className={`btn min-h-11 border text-sm ${user.active ? 'border-danger text-danger' : 'border-line text-ink'} hover:bg-mist`}
                   >
                     {t(user.active ? 'team.users.deactivate' : 'team.users.reactivate', { name: user.name })}

@@ -1,0 +1,179 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import brands from '../../functions/brands.ts';
+import inquiries from '../../functions/inquiries.ts';
+import settings from '../../functions/admin-settings.ts';
+import units from '../../functions/units.ts';
+import users from '../../functions/admin-users.ts';
+import { etagOf } from '../../src/shared/versions.ts';
+import { call } from '../support/api-calls.ts';
+import { adminToken, brandBody, inquiryBody, uploaded, useApiBackend } from '../support/api-suite.ts';
+import { availableBackends } from '../support/db-backends.ts';
+import { staffAccount } from '../support/staff.ts';
+
+type Handler = Parameters<typeof call>[0];
+
+/**
+ * The lost-update rule (issue 28, decision 033) for one record type: `write(body, ifMatch?)` changes one
+ * field to `body`'s value; `read()` gives the record as stored with its version.
+ */
+interface Case {
+  name: string;
+  /** The record before the test, with its version. */
+  start(): Promise<{ version: number } & Record<string, unknown>>;
+  write(change: number, ifMatch?: string): Promise<Awaited<ReturnType<typeof call>>>;
+  /** The field `write` changes and the value a change number stores there. */
+  field: string;
+  value(change: number): unknown;
+}
+
+describe.each(availableBackends())('lost updates on $name', (backend) => {
+  useApiBackend(backend);
+  let token = '';
+  beforeAll(async () => {
+    token = await adminToken();
+  });
+
+  const unitCase = (): Case => {
+    let id = '';
+    let body: Record<string, unknown> = {};
+    return {
+      name: 'a space (PUT /api/units/:id)',
+      field: 'monthlyRent',
+      value: (n) => 4_000_000 + n * 100_000,
+      async start() {
+        body = { floor: '8F', unitNumber: `8${String(Math.floor(Math.random() * 90) + 10)}`, exclusiveAreaM2: 99, supplyAreaM2: 160, uses: ['Office'], status: 'available', availableFrom: null, monthlyRent: 4_000_000, deposit: null, maintenanceFee: null, pricePublic: true, plan: null, note: { ko: '남향' } };
+        const made = await call(units as Handler, 'POST', '/api/units', { token, body });
+        expect(made.status).toBe(201);
+        id = made.json.id;
+        const read = await call(units as Handler, 'GET', `/api/units/${id}`, { token });
+        expect(read.headers.get('ETag')).toBe(etagOf(read.json.version));
+        return read.json;
+      },
+      write: (n, ifMatch) => call(units as Handler, 'PUT', `/api/units/${id}`, { token, body: { ...body, monthlyRent: 4_000_000 + n * 100_000 }, headers: ifMatch ? { 'If-Match': ifMatch } : {} }),
+    };
+  };
+
+  const brandCase = (): Case => {
+    let id = '';
+    let body: Record<string, unknown> = {};
+    return {
+      name: 'a brand (PUT /api/brands/:id)',
+      field: 'contactInfo',
+      value: (n) => ({ phone: `02-555-02${String(n).padStart(2, '0')}`, email: 'hello@bluebottle.example', website: 'https://bluebottle.example' }),
+      async start() {
+        body = brandBody(await uploaded('thumbnail'), { name: `Blue Bottle ${Math.random().toString(36).slice(2, 7)}` });
+        const made = await call(brands as Handler, 'POST', '/api/brands', { token, body });
+        expect(made.status).toBe(201);
+        id = made.json.id;
+        const listed = await call(brands as Handler, 'GET', '/api/brands');
+        return listed.json.find((brand: { id: string }) => brand.id === id);
+      },
+      write: (n, ifMatch) =>
+        call(brands as Handler, 'PUT', `/api/brands/${id}`, {
+          token,
+          body: { ...body, contactInfo: { phone: `02-555-02${String(n).padStart(2, '0')}`, email: 'hello@bluebottle.example', website: 'https://bluebottle.example' } },
+          headers: ifMatch ? { 'If-Match': ifMatch } : {},
+        }),
+    };
+  };
+
+  const inquiryCase = (): Case => {
+    let id = '';
+    const days = ['2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06'];
+    return {
+      name: 'an inquiry’s fields (PATCH /api/inquiries/:id)',
+      field: 'nextStepOn',
+      value: (n) => days[n],
+      async start() {
+        const sent = await call(inquiries as Handler, 'POST', '/api/inquiries', { body: inquiryBody() });
+        expect(sent.status).toBe(201);
+        const list = await call(inquiries as Handler, 'GET', '/api/inquiries', { token });
+        id = list.json[0].id;
+        expect(list.json[0].version).toBeGreaterThan(0);
+        const read = await call(inquiries as Handler, 'GET', `/api/inquiries/${id}`, { token });
+        expect(read.headers.get('ETag')).toBe(etagOf(read.json.version));
+        return read.json;
+      },
+      write: (n, ifMatch) => call(inquiries as Handler, 'PATCH', `/api/inquiries/${id}`, { token, body: { nextStepOn: days[n] }, headers: ifMatch ? { 'If-Match': ifMatch } : {} }),
+    };
+  };
+
+  const userCase = (): Case => {
+    let id = '';
+    return {
+      name: 'a team member (PATCH /api/admin/users/:id)',
+      field: 'name',
+      value: (n) => `Agent ${n}`,
+      async start() {
+        id = (await staffAccount(token, 'agent', 'Agent 0')).id;
+        const list = await call(users as Handler, 'GET', '/api/admin/users', { token });
+        return list.json.find((user: { id: string }) => user.id === id);
+      },
+      write: (n, ifMatch) => call(users as Handler, 'PATCH', `/api/admin/users/${id}`, { token, body: { name: `Agent ${n}` }, headers: ifMatch ? { 'If-Match': ifMatch } : {} }),
+    };
+  };
+
+  const settingsCase = (): Case => ({
+    name: 'the settings (PATCH /api/admin/settings)',
+    field: 'reminderBusinessHours',
+    value: (n) => 2 + n,
+    async start() {
+      const read = await call(settings as Handler, 'GET', '/api/admin/settings', { token });
+      expect(read.headers.get('ETag')).toBe(etagOf(read.json.version));
+      return read.json;
+    },
+    write: (n, ifMatch) => call(settings as Handler, 'PATCH', '/api/admin/settings', { token, body: { reminderBusinessHours: 2 + n }, headers: ifMatch ? { 'If-Match': ifMatch } : {} }),
+  });
+
+  it.each([unitCase, brandCase, inquiryCase, userCase, settingsCase].map((make) => [make().name, make] as const))(
+    '%s: a fresh version saves, the same version again is 409 conflict with the record as it is now, no version still saves',
+    async (_name, make) => {
+      const record = make();
+      const read = await record.start();
+      const base = etagOf(read.version);
+
+      const fresh = await record.write(1, base);
+      expect(fresh.status).toBe(200);
+      expect(fresh.json[record.field]).toEqual(record.value(1));
+      expect(fresh.json.version).toBeGreaterThan(read.version);
+      expect(fresh.headers.get('ETag')).toBe(etagOf(fresh.json.version));
+
+      // A second tab, still on what it read first: nothing changes, and it is told what is there now.
+      const stale = await record.write(2, base);
+      expect(stale.status).toBe(409);
+      expect(stale.json.error.code).toBe('conflict');
+      expect(stale.json.error.current[record.field]).toEqual(record.value(1));
+      expect(stale.json.error.current.version).toBe(fresh.json.version);
+      expect(stale.headers.get('ETag')).toBe(etagOf(fresh.json.version));
+
+      // The second time, on the version the conflict answered: it saves.
+      const retried = await record.write(3, stale.headers.get('ETag')!);
+      expect(retried.status).toBe(200);
+      expect(retried.json[record.field]).toEqual(record.value(3));
+
+      // A client of the spec's shape (no If-Match) writes unchecked, as before.
+      const unchecked = await record.write(4);
+      expect(unchecked.status).toBe(200);
+      expect(unchecked.json[record.field]).toEqual(record.value(4));
+
+      // Something that is not one of our ETags is refused, not taken as "no check".
+      const malformed = await record.write(5, 'W/"abc"');
+      expect(malformed.status).toBe(400);
+      expect(malformed.json.error.code).toBe('invalid_if_match');
+    },
+  );
+
+  it.each([unitCase, brandCase, inquiryCase, userCase, settingsCase].map((make) => [make().name, make] as const))(
+    '%s: two writes of one read sent at once: exactly one saves, the other is 409',
+    async (_name, make) => {
+      const record = make();
+      const read = await record.start();
+      const base = etagOf(read.version);
+      const answers = await Promise.all([record.write(1, base), record.write(2, base)]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      const saved = answers.find((answer) => answer.status === 200)!;
+      const refused = answers.find((answer) => answer.status === 409)!;
+      expect(refused.json.error.current[record.field]).toEqual(saved.json[record.field]);
+    },
+  );
+});
