@@ -14,6 +14,7 @@ const runs = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice
 const urls = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const load = () => execFileSync('uptime', { encoding: 'utf8' }).replace(/.*load average:\s*/, '').trim();
 
+const metric = (lhr: LighthouseResult, id: string) => lhr.audits[id]?.numericValue ?? NaN;
 const results = new Map<string, LighthouseResult[]>(urls.map((url) => [url, []]));
 const loadBefore = load();
 const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
@@ -22,6 +23,8 @@ try {
     for (const url of urls) {
       const lhr = (await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }))?.lhr;
       if (lhr) results.get(url)!.push(lhr);
+      // Each run as it ends, with the load: a long run cut short still leaves its figures.
+      if (lhr) console.error(`run ${run + 1} ${url}: perf ${Math.round((lhr.categories.performance?.score ?? 0) * 100)}, LCP ${(metric(lhr, 'largest-contentful-paint') / 1000).toFixed(2)} s, TBT ${Math.round(metric(lhr, 'total-blocking-time'))} ms, CLS ${metric(lhr, 'cumulative-layout-shift').toFixed(3)}; load ${load()}`);
     }
   }
 } finally {
@@ -29,7 +32,6 @@ try {
 }
 const loadAfter = load();
 
-const metric = (lhr: LighthouseResult, id: string) => lhr.audits[id]?.numericValue ?? NaN;
 console.log(`\nLighthouse ${runs} interleaved run(s), median by LCP; load before ${loadBefore}, after ${loadAfter}\n`);
 console.log('| page | perf | FCP s | LCP s | TBT ms | CLS | render-blocking | LCP of runs |');
 console.log('|---|---|---|---|---|---|---|---|');
