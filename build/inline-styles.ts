@@ -68,7 +68,10 @@ export function inlineStyles(): AstroIntegration {
 export class SiteFiles {
   private readonly texts = new Map<string, Promise<string | null>>();
   private readonly sheets = new Map<string, Promise<Root>>();
-  constructor(private readonly root: string) {}
+  private readonly root: string;
+  constructor(root: string) {
+    this.root = root;
+  }
 
   text(url: string): Promise<string | null> {
     let text = this.texts.get(url);
