@@ -6,6 +6,7 @@ import { DEFAULT_LOCALE, LOCALES } from './src/i18n/locales.ts';
 import { preactIslands } from './build/preact-islands.ts';
 import { islandPreloads } from './build/island-preloads.ts';
 import { cspHeaders } from './build/csp-headers.ts';
+import { inlineStyles } from './build/inline-styles.ts';
 import { cmsApp } from './build/cms-app.ts';
 import { contentChecks } from './build/content-checks.ts';
 
@@ -15,7 +16,7 @@ export default defineConfig({
   // Helpers and CI may build side by side; each can pick its own folder.
   outDir: process.env.ASTRO_OUT_DIR ?? 'dist',
   trailingSlash: 'ignore',
-  integrations: [contentChecks(), react(), islandPreloads(), cspHeaders(), cmsApp()],
+  integrations: [contentChecks(), react(), islandPreloads(), inlineStyles(), cspHeaders(), cmsApp()],
   i18n: {
     defaultLocale: DEFAULT_LOCALE,
     locales: [...LOCALES],

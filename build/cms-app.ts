@@ -1,3 +1,6 @@
+// Static: Astro closes the module runner its config was loaded with before build:done, so an import from
+// there fails (it did once another integration ran before this one).
+import { build } from 'vite';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import type { Plugin } from 'vite';
@@ -62,7 +65,6 @@ export function cmsApp(): AstroIntegration {
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const started = performance.now();
-        const { build } = await import('vite');
         await build({
           configFile: false,
           root: CMS_SOURCE,

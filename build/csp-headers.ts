@@ -3,6 +3,7 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { cspHash, pagePolicy } from '../src/server/http/page-policy.ts';
+import { loadNetlifyRules } from '../netlify-local/netlify-rules.ts';
 
 const POLICY_META = /<meta http-equiv="content-security-policy" content="([^"]*)">/i;
 const CHARSET_META = /<meta charset="[^"]*">/i;
@@ -40,7 +41,10 @@ export function cspHeaders(): AstroIntegration {
           await writeFile(file, page.html);
           rules.push(page.headers);
         }
-        await writeFile(join(root, '_headers'), headersFile(rules));
+        const toml = await loadNetlifyRules(fileURLToPath(new URL('../netlify.toml', import.meta.url)));
+        const configured = toml.headers.flatMap((rule) => Object.entries(rule.values).filter(([name]) => name.toLowerCase() === 'content-security-policy').map(([, value]) => value));
+        const fallback = { paths: ['/*'], policy: fallbackPolicy([...rules.map((rule) => rule.policy), ...configured]) };
+        await writeFile(join(root, '_headers'), headersFile([fallback, ...rules]));
         logger.info(`Content-Security-Policy header for ${rules.length} page(s) in _headers`);
       },
     },
@@ -92,4 +96,47 @@ export function headersFile(rules: readonly PageHeaders[]): string {
 async function htmlFiles(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { withFileTypes: true, recursive: true });
   return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html')).map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** Fetch directives a policy without them governs by default-src (worker-src by script-src first). */
+const FETCH_DIRECTIVES = ['script-src', 'style-src', 'img-src', 'font-src', 'connect-src', 'media-src', 'object-src', 'frame-src', 'child-src', 'worker-src', 'manifest-src'];
+
+function parsePolicy(policy: string): Map<string, string[]> {
+  return new Map(policy.split(';').map((part) => part.trim()).filter(Boolean).map((part) => {
+    const [name = '', ...sources] = part.split(/\s+/);
+    return [name.toLowerCase(), sources] as const;
+  }));
+}
+
+/** What a policy allows for a directive: its own sources, its fallback's, or null when nothing restricts it. */
+function effectiveSources(policy: Map<string, string[]>, directive: string): string[] | null {
+  const own = policy.get(directive);
+  if (own) return own;
+  if (directive === 'worker-src') return policy.get('child-src') ?? policy.get('script-src') ?? policy.get('default-src') ?? null;
+  if (directive === 'frame-src') return policy.get('child-src') ?? policy.get('default-src') ?? null;
+  return FETCH_DIRECTIVES.includes(directive) ? (policy.get('default-src') ?? null) : null;
+}
+
+/**
+ * The policy for every path (`/*`): a not-found page answers paths no rule names (issue 29), so this is the
+ * header it gets on Netlify, where its own page policy still applies through its meta, first in <head>.
+ * Netlify may send both this and a path's own policy on a known page (two policies: the browser enforces
+ * each), so this one allows everything any page or netlify.toml's policies (the CMS's) allow: directive by
+ * directive the union of what each allows; a directive some policy leaves open is left out; where one allows
+ * inline code outright ('unsafe-inline'), hashes are dropped (a hash would switch 'unsafe-inline' off). It
+ * still forbids framing, plugins, foreign forms and a foreign <base> everywhere, which a meta cannot do.
+ */
+export function fallbackPolicy(policies: readonly string[]): string {
+  const parsed = policies.map(parsePolicy);
+  const names = [...new Set(parsed.flatMap((policy) => [...policy.keys()]))];
+  const directives: string[] = [];
+  for (const name of names) {
+    const each = parsed.map((policy) => effectiveSources(policy, name));
+    if (each.some((sources) => sources === null)) continue;
+    let union = [...new Set(each.flatMap((sources) => sources!))];
+    if (union.length > 1) union = union.filter((source) => source !== "'none'");
+    if (union.includes("'unsafe-inline'")) union = union.filter((source) => !/^'(sha(256|384|512)|nonce)-/.test(source));
+    directives.push(`${name} ${union.join(' ')}`);
+  }
+  return directives.join('; ');
 }

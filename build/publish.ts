@@ -1,4 +1,4 @@
-import { lstat, mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, readFile, readlink, rename, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -44,5 +44,61 @@ export async function publishBuild(outDir: string, built: string): Promise<void>
   for (const name of await readdir(builds)) {
     const dir = path.join(builds, name);
     if (name < path.basename(built) && !keep.has(path.resolve(dir))) await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The lock file of a served folder's builds: `<root>/.builds/<folder name>.lock`, holding its builder's PID. */
+export function buildLockOf(outDir: string): string {
+  return `${buildsDirOf(outDir)}.lock`;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Runs `work` (build into a fresh folder, then publish it) while no other build of `outDir` runs: builds of
+ * one folder queue (issue 29). Two at once (npm start's rebuild on a content change and an `npm run build`)
+ * shared Astro's caches and removed each other's unfinished folders, and an older build could publish
+ * over a newer one: the site answered 404 and the new text never showed. Queued, each build reads the
+ * content as it is when its turn comes, so the last one to run publishes the newest content. A lock left
+ * by a build that died (its PID gone) is taken over. `onWait` is told once when the build has to wait.
+ */
+export async function withBuildLock<T>(outDir: string, work: () => Promise<T>, onWait?: (holder: number) => void): Promise<T> {
+  const lock = buildLockOf(outDir);
+  await mkdir(path.dirname(lock), { recursive: true });
+  let told = false;
+  for (;;) {
+    const handle = await open(lock, 'wx').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'EEXIST') return null;
+      throw error;
+    });
+    if (handle) {
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      break;
+    }
+    const holder = Number((await readFile(lock, 'utf8').catch(() => '')).trim());
+    if (holder && !alive(holder)) {
+      // Read again right before removing: another waiter may have taken the stale lock over meanwhile.
+      if (Number((await readFile(lock, 'utf8').catch(() => '')).trim()) === holder) await rm(lock, { force: true });
+      continue;
+    }
+    if (!told && holder) {
+      told = true;
+      onWait?.(holder);
+    }
+    // A lock being written has no PID yet: wait as for a live one.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  try {
+    return await work();
+  } finally {
+    if (Number((await readFile(lock, 'utf8').catch(() => '')).trim()) === process.pid) await rm(lock, { force: true });
   }
 }

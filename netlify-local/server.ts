@@ -127,7 +127,11 @@ async function serveImage(req: IncomingMessage, res: ServerResponse, search: URL
   await sendWebResponse(res, response, req.method === 'HEAD');
 }
 
-async function sendStatic(req: IncomingMessage, res: ServerResponse, status: number, file: StaticFile, pathname: string): Promise<void> {
+/**
+ * `headersOf`: whose header rules the answer carries besides the path asked for: a not-found page answers
+ * an unknown path with its own (its full Content-Security-Policy, frame-ancestors included; issue 29).
+ */
+async function sendStatic(req: IncomingMessage, res: ServerResponse, status: number, file: StaticFile, pathname: string, headersOf = pathname): Promise<void> {
   const encoding = negotiateEncoding(req.headers['accept-encoding']);
   const packed = compressFor(file.body, file.type, encoding);
   const body = packed ?? file.body;
@@ -138,6 +142,7 @@ async function sendStatic(req: IncomingMessage, res: ServerResponse, status: num
     Vary: 'Accept-Encoding',
     ...(packed && encoding ? { 'Content-Encoding': encoding } : {}),
     ...headersFor(await siteRules(), pathname),
+    ...(headersOf !== pathname ? headersFor(await siteRules(), headersOf) : {}),
   };
   res.writeHead(status, headers);
   res.end(req.method === 'HEAD' ? undefined : body);
@@ -151,7 +156,7 @@ async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: 
   const file = await findStatic(DIST_DIR, pathname);
   if (file) return sendStatic(req, res, 200, file, pathname);
   const notFound = await findNotFoundPage(DIST_DIR, rules, pathname);
-  if (notFound) return sendStatic(req, res, 404, notFound, pathname);
+  if (notFound) return sendStatic(req, res, 404, notFound, pathname, notFound.path);
   res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...headersFor(await siteRules(), pathname) }).end('Not found');
 }
 

@@ -63,12 +63,15 @@ export async function findStatic(root: string, pathname: string): Promise<Static
   return null;
 }
 
-/** The 404 page for `pathname`: the locale's (netlify.toml 404 rules), else the site's default one. */
-export async function findNotFoundPage(root: string, rules: NetlifyRules, pathname: string): Promise<StaticFile | null> {
+/**
+ * The 404 page for `pathname`: the locale's (netlify.toml 404 rules), else the site's default one, with
+ * `path`, the page's own address (its header rules: its Content-Security-Policy).
+ */
+export async function findNotFoundPage(root: string, rules: NetlifyRules, pathname: string): Promise<(StaticFile & { path: string }) | null> {
   const targets = rules.notFound.filter((rule) => rule.pattern.test(pathname)).map((rule) => rule.to);
   for (const target of [...targets, '/404']) {
     const found = await findStatic(root, target);
-    if (found) return found;
+    if (found) return { ...found, path: target };
   }
   return null;
 }

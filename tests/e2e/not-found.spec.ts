@@ -47,3 +47,22 @@ test('the Japanese 404 heading wraps between phrases on a phone, never inside a 
     for (const start of lineStarts) expect(allowed, `at ${width} px a line starts at "${notFoundTexts('ja').heading.slice(start)}"`).toContain(start);
   }
 });
+
+test('a 404 for an unknown path carries its page\'s full Content-Security-Policy header (issue 29)', async ({ request, isMobile }) => {
+  test.skip(isMobile, 'headers are the same for every viewport');
+  for (const locale of LOCALES) {
+    const answer = await request.get(localizePath(locale, '/no-such-page/deeper'));
+    expect(answer.status()).toBe(404);
+    const policy = answer.headers()['content-security-policy'] ?? '';
+    // What a <meta> policy cannot say, and what every page forbids.
+    expect(policy, locale).toContain("frame-ancestors 'none'");
+    expect(policy, locale).toContain("object-src 'none'");
+    // The not-found page's own policy: the same header as at its own address, and it allows the page's inline code.
+    const own = await request.get(localizePath(locale, '/404'));
+    expect(policy, locale).toBe(own.headers()['content-security-policy']);
+    const html = await answer.text();
+    const meta = /http-equiv="content-security-policy" content="([^"]*)"/.exec(html)?.[1] ?? '';
+    for (const hash of meta.match(/'sha256-[^']+'/g) ?? []) expect(policy, `${locale}: ${hash}`).toContain(hash);
+    expect(policy, locale).not.toContain('unsafe-inline');
+  }
+});

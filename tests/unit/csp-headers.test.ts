@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headersFile, pageHeaders, requestPaths } from '../../build/csp-headers.ts';
+import { fallbackPolicy, headersFile, pageHeaders, requestPaths } from '../../build/csp-headers.ts';
 import { headersFor, parseHeadersFile, type NetlifyRules } from '../../netlify-local/netlify-rules.ts';
 import { cspHash, pagePolicy } from '../../src/server/http/page-policy.ts';
 
@@ -62,5 +62,39 @@ describe('each page\'s Content-Security-Policy as a response header, generated a
     expect(headersFor(rules, '/en/floors')['Content-Security-Policy']).toBe(policy);
     // A path no page has (an image, an unknown page) gets no page policy.
     expect(headersFor(rules, '/favicon.svg')['Content-Security-Policy']).toBeUndefined();
+  });
+});
+
+describe('the policy for every path, which a 404 for an unknown path gets on Netlify (issue 29)', () => {
+  const CMS = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https://avatars.githubusercontent.com; worker-src 'self' blob:; frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'";
+  const sources = (policy: string, name: string) => directive(policy, name)?.split(' ').slice(1) ?? [];
+
+  it('allows whatever any page or the CMS allows, so sent beside a page\'s own policy it takes nothing away', async () => {
+    const brands = pagePolicy({ scripts: [await cspHash(ISLAND)], styles: [await cspHash('a{}')] });
+    const floors = pagePolicy({ scripts: [await cspHash(PRELOAD)] });
+    const fallback = fallbackPolicy([brands, floors, CMS]);
+    for (const policy of [brands, floors]) {
+      for (const name of ['script-src', 'img-src', 'frame-src', 'connect-src']) {
+        expect(sources(fallback, name), name).toEqual(expect.arrayContaining(sources(policy, name)));
+      }
+    }
+    expect(sources(fallback, 'script-src')).toEqual(expect.arrayContaining(["'wasm-unsafe-eval'", await cspHash(ISLAND), await cspHash(PRELOAD)]));
+    expect(sources(fallback, 'img-src')).toContain('https://avatars.githubusercontent.com');
+    // A page without worker-src governs workers by script-src: its hashes and the CMS's blob: both stay allowed.
+    expect(sources(fallback, 'worker-src')).toEqual(expect.arrayContaining(["'self'", 'blob:', await cspHash(ISLAND)]));
+    // The CMS's inline styles: a hash beside 'unsafe-inline' would switch it off, so there are none.
+    expect(sources(fallback, 'style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+  });
+
+  it('still forbids framing, plugins, foreign forms and a foreign <base> on every path', () => {
+    const fallback = fallbackPolicy([pagePolicy({}), CMS]);
+    expect(directive(fallback, 'frame-ancestors')).toBe("frame-ancestors 'none'");
+    expect(directive(fallback, 'object-src')).toBe("object-src 'none'");
+    expect(directive(fallback, 'form-action')).toBe("form-action 'self'");
+    expect(directive(fallback, 'base-uri')).toBe("base-uri 'self'");
+  });
+
+  it('leaves out a directive one policy leaves open: the union of "anything" and a list is anything', () => {
+    expect(directive(fallbackPolicy([pagePolicy({}), "default-src 'self'"]), 'frame-ancestors')).toBeUndefined();
   });
 });

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildsDirOf, publishBuild, stagingDirFor } from '../../build/publish.ts';
+import { buildLockOf, buildsDirOf, publishBuild, stagingDirFor } from '../../build/publish.ts';
 import { watchContent } from '../../netlify-local/content-watch.ts';
 import { findStatic } from '../../netlify-local/static-files.ts';
 import { copyRepository } from '../support/repo-copy.ts';
@@ -103,4 +103,53 @@ describe('a failed build', () => {
       watcher.stop();
     }
   }, 120_000);
+});
+
+describe('two builds of one folder at once (issue 29)', () => {
+  it('queue: every request during and after answers 200, and the newest text shows once the last build finishes', async () => {
+    const copy = copyRepository('concurrent-build-');
+    cleanup.push(copy);
+    const outDir = path.join(copy, 'dist');
+    await publishBuild(outDir, await fakeBuild(outDir, 'before'));
+    const dictionary = path.join(copy, 'content/i18n/en/home.json');
+    const words = JSON.parse(readFileSync(dictionary, 'utf8')) as { statsTitle: string };
+    const newTitle = `${words.statsTitle} (rebuilt)`;
+
+    // Visitors reload / and /en/ through the local server's file lookup the whole time.
+    const answers: { path: string; status: number }[] = [];
+    let visiting = true;
+    const visitors = ['/', '/en/'].map(async (page) => {
+      while (visiting) {
+        answers.push({ path: page, status: (await findStatic(outDir, page)) ? 200 : 404 });
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    });
+    const log: string[] = [];
+    const watcher = watchContent(copy, outDir, (line) => log.push(line));
+    try {
+      // `npm run build` starts; while it runs an editor saves a dictionary: npm start's watcher rebuilds too.
+      let manualRunning = true;
+      const manual = run(process.execPath, ['build/safe-build.ts'], { cwd: copy, env: { ...process.env, ASTRO_OUT_DIR: outDir } }).finally(() => (manualRunning = false));
+      await expect.poll(() => existsSync(buildLockOf(outDir)), { timeout: 60_000, interval: 20 }).toBe(true);
+      writeFileSync(dictionary, JSON.stringify({ ...words, statsTitle: newTitle }, null, 2));
+      await expect.poll(() => log.join('\n'), { timeout: 60_000, interval: 50 }).toContain('content changed');
+      expect(manualRunning, 'the two builds overlap').toBe(true);
+      const { stdout } = await manual;
+      expect(stdout).toContain('dist now serves');
+      await expect.poll(() => log.join('\n'), { timeout: 540_000, interval: 500 }).toMatch(/site rebuilt|rebuild failed/);
+      expect(log.join('\n')).toContain('the new content is live');
+    } finally {
+      watcher.stop();
+      visiting = false;
+      await Promise.all(visitors);
+    }
+    expect(answers.length).toBeGreaterThan(100);
+    expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
+    const english = (await findStatic(outDir, '/en/'))!.body.toString();
+    expect(english).toContain(newTitle);
+    // The served folder is a whole build, and the queue left no lock and no half-built folder behind.
+    expect(existsSync(path.join(outDir, '_headers'))).toBe(true);
+    expect(existsSync(buildLockOf(outDir))).toBe(false);
+    expect(readdirSync(buildsDirOf(outDir)).length).toBeLessThanOrEqual(2);
+  }, 600_000);
 });
