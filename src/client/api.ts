@@ -31,7 +31,7 @@ export class ApiError extends Error {
     const seconds = Number(retryAfter);
     this.retryAfter = retryAfter && Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
     this.data = parseJson(bodyText);
-    const parsed = (this.data as { error?: { code?: string; fields?: Record<string, string>; nextFree?: string[] } } | undefined)?.error;
+    const parsed = (this.data as { error?: { code?: string; fields?: Record<string, string>; nextFree?: string[]; current?: unknown } } | undefined)?.error;
     this.code = parsed?.code;
     this.fields = parsed?.fields;
     this.nextFree = parsed?.nextFree;

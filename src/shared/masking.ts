@@ -103,3 +103,21 @@ export function maskHistoryEntry(entry: InquiryHistoryEntry): InquiryHistoryEntr
 export function maskInquiryDetail(detail: InquiryDetail): MaskedInquiry & { history: (InquiryHistoryEntry & { noteHidden?: true })[] } {
   return { ...maskInquiry(detail), history: detail.history.map(maskHistoryEntry) };
 }
+
+/**
+ * A tour as a viewer gets it (issue 25): the prospect's company masked like the inquiry's, and the staff's free
+ * texts about the visit (which can name or describe the person) left out. When, where, who hosts and what it
+ * came to stay whole.
+ */
+export function maskTour<T extends { company: string | null; messageToProspect: string | null; internalNotes: string | null; feedback: string | null; nextStep: string | null; cancelReason: string | null }>(tour: T): T & { masked: true } {
+  return {
+    ...tour,
+    company: tour.company === null ? null : maskCompany(tour.company),
+    messageToProspect: null,
+    internalNotes: null,
+    feedback: null,
+    nextStep: null,
+    cancelReason: null,
+    masked: true,
+  };
+}

@@ -194,6 +194,8 @@ export interface Tour {
   internalNotes: string | null;
   locale: Locale;
   sequence: number;
+  /** A viewer's answer (src/shared/masking.ts maskTour): company masked, the staff's free texts left out. */
+  masked?: true;
   /** The inquiry's company (or null), for the agenda. */
   company: string | null;
   cancelReason: string | null;

@@ -125,6 +125,9 @@ describe.each(availableBackends())('privacy: requests a visitor can make on $nam
     const email = address('delete');
     const inquiryId = await inquiryFrom(email, { name: 'Quentin Deletable', message: 'Frobnicating office wanted' });
     const { request } = await confirmed(email, 'deletion', 'ja');
+    // Reading the list of requests (the requester's address, their inquiries) is an access record (issue 25).
+    const reads = await ctx.db.selectFrom('accessRecords').select(['action', 'inquiryIds', 'actorName']).where('action', '=', 'privacy_request.view').execute();
+    expect(reads.some((read) => read.actorName === 'admin' && read.inquiryIds.includes(inquiryId))).toBe(true);
     const done = await act(request.id, { action: 'destroy', note: 'All gone.' });
     expect(done.status).toBe(200);
     expect(done.json).toMatchObject({ status: 'closed', outcome: 'destroy' });

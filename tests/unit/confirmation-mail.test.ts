@@ -12,6 +12,7 @@ function inquiry(fields: Partial<Inquiry>): Inquiry {
     createdAt: '2026-11-27T00:00:00.000Z', company: null, businessType: null, desiredFloors: [], desiredAreaM2: null, moveInDate: null,
     preferredContact: null, source: null, locale: 'ko', status: 'new', lostReason: null, firstStatusChangeAt: null, unitId: null, unit: null,
     notification: 'off', assigneeId: null, assignee: null, nextStepOn: null, touchedAt: null, responseDueAt: null, overdue: false, version: 1,
+    privacyNoticeVersion: null, privacyNoticeAt: null, marketingConsent: false, marketingConsentAt: null, destroyedAt: null, suspendedAt: null,
     ...fields,
   };
 }
@@ -43,12 +44,15 @@ describe('the visitor’s confirmation mail (issue 28)', () => {
 describe('the team’s mails read naturally in Korean (issue 28, polish)', () => {
   it('names the space as "8층 802호" and, without a company, never says "(없음)" in the subject', () => {
     const mail = teamText(inquiry({ unitId: ID, unit: { floor: '8F', unitNumber: '802' } }));
-    expect(mail.subject).toBe('[B TOWER] 새 임대 문의: 김민준');
+    expect(mail.subject).toBe(`[B TOWER] 새 임대 문의 #${inquiryReference(ID)} · 8층 802호`);
     expect(mail.subject).not.toContain('없음');
     expect(mail.text).toContain('호실/희망 층: 8층 802호');
     expect(mail.text).not.toContain('8F');
     const withCompany = teamText(inquiry({ company: '스마일 치과', desiredFloors: ['B1', '3F'] }));
-    expect(withCompany.subject).toBe('[B TOWER] 새 임대 문의: 김민준 (스마일 치과)');
+    expect(withCompany.subject).toBe(`[B TOWER] 새 임대 문의 #${inquiryReference(ID)} · 지하 1층, 3층`);
+    const general = teamText(inquiry({}));
+    expect(general.subject).toBe(`[B TOWER] 새 임대 문의 #${inquiryReference(ID)}`);
+    expect(`${general.subject}\n${general.text}`).not.toContain('김민준');
     expect(withCompany.text).toContain('호실/희망 층: 지하 1층, 3층');
   });
 

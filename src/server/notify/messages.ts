@@ -1,4 +1,4 @@
-import { inquiryReference, type Inquiry } from '../../shared/inquiry.ts';
+import type { Inquiry } from '../../shared/inquiry.ts';
 import { singleLine } from '../../shared/inquiry-rules.ts';
 import { inquiryReference } from '../../shared/inquiry-basics.ts';
 import { serverEnv } from '../env.ts';
@@ -66,6 +66,7 @@ export function teamText(inquiry: Inquiry, medium: Medium = 'mail', options: Tea
   const visitor = (text: string) => (medium === 'slack' ? slackEscape(text) : text);
   const line = (text: string) => visitor(singleLine(text).replace(/ {2,}/g, ' ').trim());
   const reference = inquiryReference(inquiry.id);
+  const asked = inquiry.unit !== null || inquiry.desiredFloors.length > 0;
   const space = line(unitText(inquiry, none, t));
   const name = options.includeName ? line(inquiry.name ?? '') : null;
   const headline = name ? t('mail.team.headlineNamed', { reference, name }) : t('mail.team.headline', { reference });
@@ -78,7 +79,9 @@ export function teamText(inquiry: Inquiry, medium: Medium = 'mail', options: Tea
     '',
     link,
   ];
-  return { subject: t('mail.team.subject', { reference, space }), text: lines.join('\n'), headline };
+  // A general inquiry (no space, no floors) has a subject without a placeholder: never "(없음)".
+  const subject = asked ? t('mail.team.subject', { reference, space }) : t('mail.team.subjectGeneral', { reference });
+  return { subject, text: lines.join('\n'), headline };
 }
 
 export function teamMail(inquiry: Inquiry, to: string, options: TeamTextOptions = {}): MailMessage {

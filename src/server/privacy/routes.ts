@@ -1,4 +1,5 @@
 import { PrivacyActionSchema, PrivacyConfirmSchema, PrivacyRequestInputSchema, PRIVACY_REQUEST_RATE_LIMITS } from '../../shared/privacy/requests.ts';
+import { recordAccess } from '../audit/access.ts';
 import { requireAccess } from '../auth/access.ts';
 import { getDb } from '../db/index.ts';
 import { clientKey } from '../http/client.ts';
@@ -49,8 +50,16 @@ export async function confirmPrivacyRequestRoute(req: Request, context: RouteCon
 
 /** GET /api/admin/privacy-requests (owner): the confirmed requests, open ones first. */
 export async function listPrivacyRequestsRoute(req: Request, context: RouteContext): Promise<Response> {
-  await requireAccess(req, 'privacy.manage', context);
-  return json(await listPrivacyRequests(await getDb()));
+  const staff = await requireAccess(req, 'privacy.manage', context);
+  const db = await getDb();
+  const requests = await listPrivacyRequests(db);
+  // Reading requesters' addresses and their inquiries is an access (issue 25): one record for the list as shown.
+  if (requests.length > 0) {
+    const targetId = requests.length === 1 ? requests[0]!.id : null;
+    const inquiryIds = [...new Set(requests.flatMap((request) => request.inquiryIds))];
+    await recordAccess(db, staff.actor, { action: 'privacy_request.view', targetId, inquiryIds, count: requests.length });
+  }
+  return json(requests);
 }
 
 /** POST /api/admin/privacy-requests/{id}/actions (owner): send_copy | destroy | suspend | correct | close. */

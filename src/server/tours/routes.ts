@@ -1,5 +1,8 @@
 import { TourCancelSchema, TourCreateSchema, TourFilterSchema, TourOutcomeSchema, TourPatchSchema } from '../../shared/tours.ts';
+import { maskTour } from '../../shared/masking.ts';
+import { can } from '../../shared/roles.ts';
 import { requireAccess, type Staff } from '../auth/access.ts';
+
 import { getDb } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { json, parseInput, readJson, sharedJsonBytes } from '../http/json.ts';
@@ -10,6 +13,9 @@ import { calendarFeedText, calendarFeedUrl, rotateCalendarFeed } from './feed.ts
 import { bookTour, cancelTour, findTour, listTours, patchTour, recordOutcome, tourNotFound } from './queries.ts';
 
 const editorOf = (staff: Staff) => ({ id: staff.id, actor: staff.actor });
+
+/** Viewers read tours without the prospect's company in full or the staff's words about them (issue 25). */
+const readsMasked = (staff: Staff) => !can(staff.role, 'inquiries.personal');
 
 function tourId(context: RouteContext): string {
   const id = uuidParam(context);
@@ -37,15 +43,16 @@ export async function listToursRoute(req: Request, context: RouteContext): Promi
   const filter = parseInput(TourFilterSchema, query);
   const hostId = filter.hostId === 'me' ? staff.id : filter.hostId;
   // Sent in one piece with its length (as the inbox list): a week of tours is one answer, not chunked.
-  return sharedJsonBytes(new TextEncoder().encode(JSON.stringify(await listTours(await getDb(), { ...filter, hostId }))));
+  const tours = await listTours(await getDb(), { ...filter, hostId });
+  return sharedJsonBytes(new TextEncoder().encode(JSON.stringify(readsMasked(staff) ? tours.map(maskTour) : tours)));
 }
 
 /** GET /api/tours/{id}. */
 export async function tourRoute(req: Request, context: RouteContext): Promise<Response> {
-  await requireAccess(req, 'tours.read', context);
+  const staff = await requireAccess(req, 'tours.read', context);
   const tour = await findTour(await getDb(), tourId(context));
   if (!tour) throw tourNotFound();
-  return json(tour);
+  return json(readsMasked(staff) ? maskTour(tour) : tour);
 }
 
 /** PATCH /api/tours/{id}: reschedule or change; the prospect and host get the update (SEQUENCE + 1). */

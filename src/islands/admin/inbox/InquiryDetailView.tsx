@@ -189,7 +189,7 @@ export default function InquiryDetailView({ id, lang, dateFormat, onClose, onCha
       {writable ? (
         <>
           <AssignmentControls key={`${detail.assigneeId}-${detail.nextStepOn}`} detail={detail} onChange={change} t={t} />
-          <StatusButtons current={detail.status} name={detail.name} onChange={(status, lostReason) => change(lostReason ? { status, lostReason } : { status })} t={t} />
+          <StatusButtons current={detail.status} name={detail.name ?? ''} onChange={(status, lostReason) => change(lostReason ? { status, lostReason } : { status })} t={t} />
         </>
       ) : (
         <p className="text-sm"><strong>{t('team.inbox.assignTo')}:</strong> {detail.assignee?.name ?? t('team.inbox.unassigned')}</p>
