@@ -856,3 +856,8 @@ CREATE TRIGGER users_row_version BEFORE UPDATE ON users
 DROP TRIGGER IF EXISTS settings_row_version ON settings;
 CREATE TRIGGER settings_row_version BEFORE UPDATE ON settings
   FOR EACH ROW EXECUTE FUNCTION bump_row_version('updated_at');
+
+-- Reports count tours (issues 26 and 27): a tour write refreshes the cached reports at once, as an inquiry write does.
+DROP TRIGGER IF EXISTS tours_version_bump ON tours;
+CREATE TRIGGER tours_version_bump AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON tours
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_inquiries_version();

@@ -104,7 +104,7 @@ describe.each(availableBackends())('inquiry notifications on $name', (backend) =
     const reference = inquiryReference(sent.json.id);
     const team = plain(smtp.mails.find((mail) => mail.to[0] === 'leasing@btower.example')!.raw);
     // The team's notice carries the reference, the floors, the use and the link (issue 25) ...
-    expect(team.split(/\r?\n/).slice(0, 4)).toEqual([`새 임대 문의 #${reference}`, '호실/희망 층: 8F', '업종/용도: Medical', '첨부파일 수: 1']);
+    expect(team.split(/\r?\n/).slice(0, 4)).toEqual([`새 임대 문의 #${reference}`, '호실/희망 층: 8층', '업종/용도: Medical', '첨부파일 수: 1']);
     expect(team).toContain(`https://www.btower.example/admin?inquiry=${sent.json.id}`);
     expect(smtp.mails.find((mail) => mail.to[0] === 'leasing@btower.example')!.raw).toContain(`#${reference}`);
     // ... and nothing of the visitor's: name, company, e-mail, phone, message.
