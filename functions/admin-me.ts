@@ -34,6 +34,7 @@ async function readMe(req: Request, context: RouteContext): Promise<Response> {
     requireSecondFactor: session.requireSecondFactor,
     idleTimeoutMinutes: session.idleTimeoutMinutes,
     sessionExpiresAt: session.expiresAt.toISOString(),
+    sessionSecondsLeft: Math.max(0, Math.round((session.expiresAt.getTime() - Date.now()) / 1000)),
   });
 }
 

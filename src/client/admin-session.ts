@@ -13,6 +13,8 @@ export const $sessionNotice = atom<SessionNotice | null>(null);
 
 /** Who is signed in (GET /api/admin/me), once known; the panel shows what their role may use. */
 export const $me = atom<Me | null>(null);
+/** When this session's 12 hours end, on this device's clock (from `sessionSecondsLeft`, whatever the clock says). */
+export const $sessionDeadline = atom<number | null>(null);
 
 $adminToken.subscribe((token) => {
   if (!token) $me.set(null);
@@ -70,7 +72,9 @@ export async function acceptInvitation(token: string, username: string, password
 /** Reads who is signed in; a 401 ends the session like any other. */
 export async function loadMe(): Promise<void> {
   try {
-    $me.set(await apiRead<Me>(['/api/admin/me']));
+    const me = await apiRead<Me>(['/api/admin/me']);
+    $sessionDeadline.set(me.sessionSecondsLeft === undefined ? null : Date.now() + me.sessionSecondsLeft * 1000);
+    $me.set(me);
   } catch (error) {
     endSessionIfUnauthorized(error);
   }

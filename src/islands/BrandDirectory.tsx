@@ -44,6 +44,14 @@ function takePageList(): Promise<Brand[]> | undefined {
   return list;
 }
 
+/**
+ * A visitor who types and at once follows a brand's link is leaving: a search settling meanwhile must not
+ * rewrite the address, which in Chromium cancels the page load the click started (they would stay here).
+ */
+let leftAt = -Infinity;
+if (typeof window !== 'undefined') addEventListener('beforeunload', () => (leftAt = Date.now()));
+const leavingPage = () => Date.now() - leftAt < 5_000;
+
 /** /brands: search and filters, kept in the URL so a view can be shared, reloaded and returned to. */
 export default function BrandDirectory({ locale, messages }: Props) {
   const t = useTranslator(locale, messages);
@@ -89,7 +97,7 @@ export default function BrandDirectory({ locale, messages }: Props) {
   const applied = filter && { ...filter, search: settledSearch };
   const appliedSearch = applied ? filterSearchString(applied) : null;
   useEffect(() => {
-    if (appliedSearch !== null && appliedSearch !== location.search) {
+    if (appliedSearch !== null && appliedSearch !== location.search && !leavingPage()) {
       history.replaceState(history.state, '', `${location.pathname}${appliedSearch}${location.hash}`);
     }
   }, [appliedSearch]);

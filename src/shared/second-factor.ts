@@ -65,4 +65,9 @@ export interface AccountSecurity {
   idleTimeoutMinutes: number;
   /** When this session ends whatever happens (12 hours after sign-in). */
   sessionExpiresAt: string;
+  /**
+   * Seconds from this answer to `sessionExpiresAt`: the panel counts from its own clock with this, so a device
+   * whose clock is off (hours ahead, a test's fake clock) is not signed out early or kept late.
+   */
+  sessionSecondsLeft: number;
 }

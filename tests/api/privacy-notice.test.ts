@@ -78,7 +78,7 @@ describe.each(availableBackends())('the privacy notice at the form (issue 24) on
     const detail = await call(inquiries, 'GET', `/api/inquiries/${plain.json.id}`, { token });
     expect(detail.json).toMatchObject({ privacyNoticeVersion: currentNoticeVersion(), privacyNoticeAt: plain.json.createdAt, marketingConsent: false, marketingConsentAt: plain.json.createdAt });
 
-    const csv = await inquiries(new Request(`http://127.0.0.1/api/inquiries/export?lang=en&search=${encodeURIComponent(name)}`, { headers: { Authorization: `Bearer ${token}` } }), { ip: randomUUID(), params: {} } as never);
+    const csv = await inquiries(new Request(`http://127.0.0.1/api/inquiries/export?lang=en&reason=report&search=${encodeURIComponent(name)}`, { headers: { Authorization: `Bearer ${token}` } }), { ip: randomUUID(), params: {} } as never);
     const text = await csv.text();
     const [header, ...rows] = text.replace(/^\uFEFF/, '').trim().split('\r\n');
     const columns = header!.split(',');

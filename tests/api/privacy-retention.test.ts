@@ -209,7 +209,7 @@ describe.each(availableBackends())('privacy: destruction on time on $name', (bac
     const patched = await call(inquiries, 'PATCH', `/api/inquiries/${a}`, { token, body: { note: 'again' } });
     expect(patched.status).toBe(409);
     expect(patched.json.error.code).toBe('inquiry_destroyed');
-    const csv = await inquiries(new Request('http://127.0.0.1/api/inquiries/export?lang=en', { headers: { Authorization: `Bearer ${token}` } }), { ip: randomUUID(), params: {} } as never);
+    const csv = await inquiries(new Request('http://127.0.0.1/api/inquiries/export?lang=en&reason=report', { headers: { Authorization: `Bearer ${token}` } }), { ip: randomUUID(), params: {} } as never);
     const lines = (await csv.text()).split('\n').filter((line) => line.includes('Personal data destroyed'));
     expect(lines).toHaveLength(2);
 

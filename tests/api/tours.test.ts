@@ -302,9 +302,12 @@ describe.each(availableBackends())('tours on $name', (backend) => {
     const week = await call(tours, 'GET', `/api/tours?from=${day}&to=${day}`, { token: viewer.token });
     expect(week.status).toBe(200);
     expect(week.json).toHaveLength(2);
-    expect(week.json[0]).toMatchObject({ company: 'Acme; Seoul, Ltd', units: [{ floor: '3F', unitNumber: '301' }] });
-    expect(JSON.stringify(week.json)).not.toMatch(/@example\.com|010-1234/);
+    // A viewer reads the agenda with the prospect's company masked (issue 25); an agent reads it whole.
+    expect(week.json[0]).toMatchObject({ company: 'A***', masked: true, units: [{ floor: '3F', unitNumber: '301' }] });
+    expect(JSON.stringify(week.json)).not.toMatch(/@example\.com|010-1234|Acme/);
     const mine = await call(tours, 'GET', `/api/tours?from=${day}&to=${day}&hostId=me`, { token: colleague.token });
+    expect(mine.json[0]).toMatchObject({ company: 'Acme; Seoul, Ltd', units: [{ floor: '3F', unitNumber: '301' }] });
+    expect(mine.json[0]).not.toHaveProperty('masked');
     expect(mine.json.map((tour: { hostId: string }) => tour.hostId)).toEqual([colleague.id]);
     expect((await call(tours, 'GET', `/api/tours?from=${day}&to=${day}&status=cancelled`, { token: viewer.token })).json).toEqual([]);
     expect((await call(tours, 'GET', `/api/tours?inquiryId=${inquiryId}`, { token: viewer.token })).json).toHaveLength(2);

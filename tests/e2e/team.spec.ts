@@ -7,6 +7,7 @@ import { plain, startSmtp, subjectOf } from '../support/smtp.ts';
 import { axeViolations, expect, test as base } from './fixtures.ts';
 import { islandsReady, uniqueName } from './support/islands.ts';
 import { NOTICE_VERSION } from '../support/privacy.ts';
+import { maskName } from '../../src/shared/masking.ts';
 
 const PASSWORD = 'team-e2e-admin-password';
 
@@ -232,7 +233,8 @@ test('a viewer reads the inbox, spaces and brands without the controls that writ
   });
   expect(made.status()).toBe(201);
   const prospect = uniqueName('Viewer prospect');
-  expect((await request.post('/api/inquiries', { data: { privacyNoticeVersion: NOTICE_VERSION, name: prospect, email: 'p@example.com', phone: '010-1111-2222', message: '열람 테스트', attachments: [] } })).status()).toBe(201);
+  const prospectEmail = `${username}-prospect@example.com`;
+  expect((await request.post('/api/inquiries', { data: { privacyNoticeVersion: NOTICE_VERSION, name: prospect, email: prospectEmail, phone: '010-1111-2222', message: '열람 테스트', attachments: [] } })).status()).toBe(201);
 
   const viewer = await secondBrowser(browser, page, team.origin);
   await viewer.goto('/admin');
@@ -241,11 +243,14 @@ test('a viewer reads the inbox, spaces and brands without the controls that writ
   await viewer.getByLabel('비밀번호').fill('Reads-every-report');
   await viewer.getByRole('button', { name: '로그인', exact: true }).click();
   await expect(viewer.getByTestId('signed-in-as')).toContainText('Asset Manager · 열람자');
-  await expect(viewer.getByRole('tab')).toHaveText(['문의 관리', '브랜드 관리', '공간', '내 계정']);
+  await expect(viewer.getByRole('tab')).toHaveText(['문의 관리', '투어', '브랜드 관리', '공간', '리포트', '내 계정']);
   await expect(viewer.getByRole('button', { name: 'CSV 내보내기' })).toHaveCount(0);
-  await viewer.getByTestId('inquiry-row').filter({ hasText: prospect }).click();
+  // A viewer reads the visitor masked (issue 25), and still finds them by their e-mail.
+  await viewer.getByRole('searchbox', { name: '검색' }).fill(prospectEmail);
+  await viewer.getByTestId('inquiry-row').filter({ hasText: maskName(prospect) }).click();
   const detail = viewer.getByTestId('inquiry-detail');
-  await expect(detail.getByRole('heading', { name: prospect })).toBeVisible();
+  await expect(detail.getByRole('heading', { name: maskName(prospect) })).toBeVisible();
+  await expect(detail).not.toContainText(prospect);
   await expect(detail.getByRole('button', { name: '연락함', exact: true })).toHaveCount(0);
   await expect(detail.getByRole('button', { name: '메모 저장' })).toHaveCount(0);
   await expect(detail).toContainText('담당자: 미배정');

@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { Unit, UnitInput } from '../../src/shared/unit.ts';
 import { convertArea } from '../../src/shared/unit-search.ts';
 import { apiToken, loginAsAdmin } from './support/islands.ts';
+import { NOTICE_VERSION } from '../support/privacy.ts';
 
 /**
  * What the third walk found (issue 28), one test per item, in both viewports where a screen changes what
@@ -108,7 +109,7 @@ test.describe('the third walk (issue 28)', () => {
     });
     expect(made.status(), await made.text()).toBe(201);
     const agent = (await made.json()) as { id: string };
-    const sent = await request.post('/api/inquiries', { data: { name: `문의 ${suffix}`, email: 'confirm@example.com', phone: '010-2345-6789', message: '확인 대화상자를 확인합니다.' } });
+    const sent = await request.post('/api/inquiries', { data: { privacyNoticeVersion: NOTICE_VERSION, name: `문의 ${suffix}`, email: 'confirm@example.com', phone: '010-2345-6789', message: '확인 대화상자를 확인합니다.' } });
     expect(sent.status()).toBe(201);
     const inquiry = (await sent.json()) as { id: string };
     expect((await request.patch(`/api/inquiries/${inquiry.id}`, { headers: auth, data: { assigneeId: agent.id } })).status()).toBe(200);
@@ -158,7 +159,7 @@ test.describe('the third walk (issue 28)', () => {
   test('5 · 계약 (won) asks to confirm, naming the inquirer; Escape or 취소 records nothing and leaves the inquiry open', async ({ page, request }) => {
     const name = `계약 확인 ${uniqueNumber('')}`;
     const space = await createUnit(request, await apiToken(request), { floor: '8F' });
-    const sent = await request.post('/api/inquiries', { data: { name, email: 'won@example.com', phone: '010-2345-6789', message: '계약 확인을 확인합니다.', unitId: space.id } });
+    const sent = await request.post('/api/inquiries', { data: { privacyNoticeVersion: NOTICE_VERSION, name, email: 'won@example.com', phone: '010-2345-6789', message: '계약 확인을 확인합니다.', unitId: space.id } });
     expect(sent.status()).toBe(201);
     const { id } = (await sent.json()) as { id: string };
     await loginAsAdmin(page, `/admin?inquiry=${id}`);

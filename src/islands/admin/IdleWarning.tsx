@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Translate } from '~/i18n/translate';
-import { $me, endSession, loadMe } from '~/client/admin-session';
+import { $me, $sessionDeadline, endSession, loadMe } from '~/client/admin-session';
 import { idleState } from '~/client/idle-watch';
 import { $lastSessionUse } from '~/client/session-use';
 
@@ -14,6 +14,7 @@ import { $lastSessionUse } from '~/client/session-use';
 export default function IdleWarning({ t }: { t: Translate }) {
   const me = useStore($me);
   const lastUse = useStore($lastSessionUse);
+  const deadline = useStore($sessionDeadline);
   const [now, setNow] = useState(() => Date.now());
   const dialog = useRef<HTMLDialogElement>(null);
   const stay = useRef<HTMLButtonElement>(null);
@@ -21,7 +22,7 @@ export default function IdleWarning({ t }: { t: Translate }) {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
-  const state = me?.idleTimeoutMinutes ? idleState(now, lastUse, me.idleTimeoutMinutes, me.sessionExpiresAt ? Date.parse(me.sessionExpiresAt) : null) : { kind: 'active' as const };
+  const state = me?.idleTimeoutMinutes ? idleState(now, lastUse, me.idleTimeoutMinutes, deadline) : { kind: 'active' as const };
   useEffect(() => {
     if (state.kind === 'idle' || state.kind === 'expired') endSession(state.kind);
   }, [state.kind]);
