@@ -5,7 +5,7 @@ import type { Browser, Page } from '@playwright/test';
 import { freePort, startLocalServer } from '../../netlify-local/spawn.ts';
 import { plain, startSmtp, subjectOf } from '../support/smtp.ts';
 import { axeViolations, expect, test as base } from './fixtures.ts';
-import { islandsReady, uniqueName } from './support/islands.ts';
+import { islandsReady, showInboxFilters, uniqueName } from './support/islands.ts';
 import { NOTICE_VERSION } from '../support/privacy.ts';
 import { maskName } from '../../src/shared/masking.ts';
 
@@ -246,6 +246,7 @@ test('a viewer reads the inbox, spaces and brands without the controls that writ
   await expect(viewer.getByRole('tab')).toHaveText(['문의 관리', '투어', '브랜드 관리', '공간', '리포트', '내 계정']);
   await expect(viewer.getByRole('button', { name: 'CSV 내보내기' })).toHaveCount(0);
   // A viewer reads the visitor masked (issue 25), and still finds them by their e-mail.
+  await showInboxFilters(viewer);
   await viewer.getByRole('searchbox', { name: '검색' }).fill(prospectEmail);
   await viewer.getByTestId('inquiry-row').filter({ hasText: maskName(prospect) }).click();
   const detail = viewer.getByTestId('inquiry-detail');
