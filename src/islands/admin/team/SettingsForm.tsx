@@ -89,94 +89,72 @@ export default function SettingsForm({ t }: { t: Translate }) {
     <form onSubmit={(e) => void submit(e)} aria-labelledby="settings-title" className="grid gap-3">
       <h2 id="settings-title" className="text-xl font-bold text-ink">{t('team.settings.title')}</h2>
       {dialog}
-      <label className="grid max-w-xs gap-1 text-sm">
-        <span className="font-semibold">{t('team.settings.reminderHours')}</span>
-        <input
-          type="number"
-          inputMode="numeric"
-          min={REMINDER_BUSINESS_HOURS_RANGE.min}
-          max={REMINDER_BUSINESS_HOURS_RANGE.max}
-          required
-          value={hours}
-          aria-invalid={error ? true : undefined}
-          aria-describedby="reminder-hours-hint"
-          onChange={(e) => setHours(e.target.value)}
-          className="min-h-11 rounded-md border border-muted px-3 text-base"
-        />
-        <span id="reminder-hours-hint" className="text-xs text-muted">{t('team.settings.reminderHint')}</span>
-      </label>
-      <label className="flex max-w-xl items-start gap-3 text-sm">
-        <input type="checkbox" checked={includeName} onChange={(e) => setIncludeName(e.target.checked)} aria-describedby="notify-name-hint" className="mt-0.5 size-5 shrink-0" />
-        <span className="grid gap-1">
-          <span className="font-semibold">{t('access.settings.notifyIncludesName')}</span>
-          <span id="notify-name-hint" className="text-xs text-muted">{t('access.settings.notifyIncludesNameHint')}</span>
-        </span>
-      </label>
-      <label className="grid max-w-xs gap-1 text-sm">
-        <span className="font-semibold">{t('tours.settings.buffer')}</span>
-        <input
-          type="number"
-          inputMode="numeric"
-          min={TOUR_BUFFER_RANGE.min}
-          max={TOUR_BUFFER_RANGE.max}
-          required
-          value={buffer}
-          aria-invalid={error ? true : undefined}
-          aria-describedby="tour-buffer-hint"
-          onChange={(e) => setBuffer(e.target.value)}
-          className="min-h-11 rounded-md border border-muted px-3 text-base"
-        />
-        <span id="tour-buffer-hint" className="text-xs text-muted">{t('tours.settings.bufferHint')}</span>
-      </label>
+      <NumberSetting label={t('team.settings.reminderHours')} range={REMINDER_BUSINESS_HOURS_RANGE} value={hours} onChange={setHours} invalid={error !== null} hintId="reminder-hours-hint" hint={t('team.settings.reminderHint')} />
+      <CheckSetting label={t('access.settings.notifyIncludesName')} checked={includeName} onChange={setIncludeName} hintId="notify-name-hint" hint={t('access.settings.notifyIncludesNameHint')} />
+      <NumberSetting label={t('tours.settings.buffer')} range={TOUR_BUFFER_RANGE} value={buffer} onChange={setBuffer} invalid={error !== null} hintId="tour-buffer-hint" hint={t('tours.settings.bufferHint')} />
       <fieldset className="grid gap-3" aria-describedby="retention-hint">
         <legend className="text-base font-bold text-ink">{t('privacyRequests.admin.retentionTitle')}</legend>
         {([['retentionAfterCloseDays', afterClose, setAfterClose], ['retentionOpenDays', open, setOpen]] as const).map(([key, value, set]) => (
-          <label key={key} className="grid max-w-xs gap-1 text-sm">
-            <span className="font-semibold">{t(`privacyRequests.admin.${key}`)}</span>
-            <input
-              type="number"
-              inputMode="numeric"
-              name={key}
-              min={RETENTION_RANGE.min}
-              max={RETENTION_RANGE.max}
-              required
-              value={value}
-              onChange={(e) => set(e.target.value)}
-              className="min-h-11 rounded-md border border-muted px-3 text-base"
-            />
-          </label>
+          <NumberSetting key={key} name={key} label={t(`privacyRequests.admin.${key}`)} range={RETENTION_RANGE} value={value} onChange={set} />
         ))}
         <span id="retention-hint" className="text-xs text-muted">{t('privacyRequests.admin.retentionHint')}</span>
       </fieldset>
       <fieldset className="grid gap-3 border-t border-line pt-3">
-      <legend className="text-base font-bold text-ink">{t('secondFactor.settings.legend')}</legend>
-      <label className="flex max-w-md items-start gap-3 text-sm">
-        <input type="checkbox" checked={requireFactor} onChange={(e) => setRequireFactor(e.target.checked)} aria-describedby="require-factor-hint" className="mt-0.5 size-5 shrink-0" />
-        <span className="grid gap-1">
-          <span className="font-semibold">{t('secondFactor.settings.require')}</span>
-          <span id="require-factor-hint" className="text-xs text-muted">{t('secondFactor.settings.requireHint')}</span>
-        </span>
-      </label>
-      <label className="grid max-w-xs gap-1 text-sm">
-        <span className="font-semibold">{t('secondFactor.settings.idle')}</span>
-        <input
-          type="number"
-          inputMode="numeric"
-          min={IDLE_TIMEOUT_RANGE.min}
-          max={IDLE_TIMEOUT_RANGE.max}
-          required
-          value={idleMinutes}
-          aria-invalid={idleError ? true : undefined}
-          aria-describedby="idle-minutes-hint"
-          onChange={(e) => setIdleMinutes(e.target.value)}
-          className="min-h-11 rounded-md border border-muted px-3 text-base"
-        />
-        <span id="idle-minutes-hint" className="text-xs text-muted">{t('secondFactor.settings.idleHint')}</span>
-        {idleError && <span className="text-danger">{t(idleError)}</span>}
-      </label>
+        <legend className="text-base font-bold text-ink">{t('secondFactor.settings.legend')}</legend>
+        <CheckSetting label={t('secondFactor.settings.require')} checked={requireFactor} onChange={setRequireFactor} hintId="require-factor-hint" hint={t('secondFactor.settings.requireHint')} narrow />
+        <NumberSetting label={t('secondFactor.settings.idle')} range={IDLE_TIMEOUT_RANGE} value={idleMinutes} onChange={setIdleMinutes} invalid={idleError !== null} hintId="idle-minutes-hint" hint={t('secondFactor.settings.idleHint')} error={idleError && t(idleError)} />
       </fieldset>
       {error && <span role="alert" className="text-sm text-danger">{t(error)}</span>}
       <button type="submit" className="btn min-h-11 justify-self-start bg-ink text-white">{t('team.settings.save')}</button>
     </form>
+  );
+}
+
+interface NumberSettingProps {
+  label: string;
+  range: { min: number; max: number };
+  value: string;
+  onChange: (value: string) => void;
+  name?: string;
+  invalid?: boolean;
+  hintId?: string;
+  hint?: string;
+  error?: string | null;
+}
+
+/** One whole-number setting: its label, the rule's range, an optional hint and the field's own message. */
+function NumberSetting({ label, range, value, onChange, name, invalid, hintId, hint, error }: NumberSettingProps) {
+  return (
+    <label className="grid max-w-xs gap-1 text-sm">
+      <span className="font-semibold">{label}</span>
+      <input
+        type="number"
+        inputMode="numeric"
+        name={name}
+        min={range.min}
+        max={range.max}
+        required
+        value={value}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={hintId}
+        onChange={(e) => onChange(e.target.value)}
+        className="min-h-11 rounded-md border border-muted px-3 text-base"
+      />
+      {hint && <span id={hintId} className="text-xs text-muted">{hint}</span>}
+      {error && <span className="text-danger">{error}</span>}
+    </label>
+  );
+}
+
+/** One on/off setting with the hint that says what turning it on does. */
+function CheckSetting({ label, checked, onChange, hintId, hint, narrow }: { label: string; checked: boolean; onChange: (checked: boolean) => void; hintId: string; hint: string; narrow?: boolean }) {
+  return (
+    <label className={`flex ${narrow ? 'max-w-md' : 'max-w-xl'} items-start gap-3 text-sm`}>
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} aria-describedby={hintId} className="mt-0.5 size-5 shrink-0" />
+      <span className="grid gap-1">
+        <span className="font-semibold">{label}</span>
+        <span id={hintId} className="text-xs text-muted">{hint}</span>
+      </span>
+    </label>
   );
 }
