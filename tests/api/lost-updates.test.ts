@@ -26,6 +26,9 @@ interface Case {
   value(change: number): unknown;
 }
 
+/** Each space this file creates gets its own number: a repeated one is a 409 duplicate, not the rule under test. */
+let nextUnitNumber = 810;
+
 describe.each(availableBackends())('lost updates on $name', (backend) => {
   useApiBackend(backend);
   let token = '';
@@ -41,7 +44,7 @@ describe.each(availableBackends())('lost updates on $name', (backend) => {
       field: 'monthlyRent',
       value: (n) => 4_000_000 + n * 100_000,
       async start() {
-        body = { floor: '8F', unitNumber: `8${String(Math.floor(Math.random() * 90) + 10)}`, exclusiveAreaM2: 99, supplyAreaM2: 160, uses: ['Office'], status: 'available', availableFrom: null, monthlyRent: 4_000_000, deposit: null, maintenanceFee: null, pricePublic: true, plan: null, note: { ko: '남향' } };
+        body = { floor: '8F', unitNumber: String(nextUnitNumber++), exclusiveAreaM2: 99, supplyAreaM2: 160, uses: ['Office'], status: 'available', availableFrom: null, monthlyRent: 4_000_000, deposit: null, maintenanceFee: null, pricePublic: true, plan: null, note: { ko: '남향' } };
         const made = await call(units as Handler, 'POST', '/api/units', { token, body });
         expect(made.status).toBe(201);
         id = made.json.id;
