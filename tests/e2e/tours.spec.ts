@@ -134,7 +134,9 @@ test('an agent books a tour from the inquiry, both invitations arrive, a resched
   await expect(scheduled.getByRole('button', { name: '결과 기록' })).toHaveCount(0);
   await page.clock.install({ time: seoulInstant(day, '11:45') });
   await page.reload();
-  await expect(page.getByTestId('inquiry-detail').getByTestId('tour-item').filter({ hasText: '11:00–11:30' }).getByRole('button', { name: '결과 기록' })).toBeVisible({ timeout: 30_000 });
+  // The reloaded panel hydrates and reads the inquiry again: the same budget as its first opening above.
+  await islandsReady(page);
+  await expect(page.getByTestId('inquiry-detail').getByTestId('tour-item').filter({ hasText: '11:00–11:30' }).getByRole('button', { name: '결과 기록' })).toBeVisible({ timeout: 60_000 });
   await page.getByTestId('inquiry-detail').getByTestId('tour-item').filter({ hasText: '11:00–11:30' }).getByRole('button', { name: '결과 기록' }).click();
   await expect(page.getByTestId('outcome-form')).toBeVisible();
   expect(await axeViolations(page, { include: '[data-testid="inquiry-tours"]' })).toEqual([]);
