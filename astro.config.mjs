@@ -41,8 +41,8 @@ export default defineConfig({
       { name: 'site', test: /src[\\/](i18n[\\/]locales|shared[\\/]inquiry-basics|scripts[\\/]visit-source)\./, priority: 2 },
       // The spaces' rules the static pages' scripts (plan, home, space page) share with the inquiry island:
       // their own chunk, or they land in 'islands' and a static page loads the framework for a few bytes.
-      { name: 'units', test: /src[\\/]shared[\\/](unit-basics|share-paths)\./, priority: 2 },
-      { name: 'islands', test: /node_modules[\\/](preact|nanostores)[\\/]|src[\\/](shared[\\/](abuse|api|brand-basics|uploads|image-url)|client[\\/](stores|api|use-translator|use-query)|i18n[\\/]translate|islands[\\/]BrandCard)\./, priority: 1 },
+      { name: 'units', test: /src[\\/]shared[\\/](units[\\/]basics|share-paths)\./, priority: 2 },
+      { name: 'islands', test: /node_modules[\\/](preact|nanostores)[\\/]|src[\\/](shared[\\/](abuse|api|brand-basics|uploads|image-url)|client[\\/](stores|api|hooks[\\/]use-translator|hooks[\\/]use-query)|i18n[\\/]translate|islands[\\/]BrandCard)\./, priority: 1 },
     ] } } } },
     server: {
       // `npm run dev`: API and uploaded objects go to the local function server.

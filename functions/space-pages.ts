@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { localizePath, splitLocale, type Locale } from '../src/i18n/locales.ts';
-import { UNIT_FLOORS } from '../src/shared/unit-basics.ts';
-import { seoulToday, similarUnits } from '../src/shared/unit-facts.ts';
+import { UNIT_FLOORS } from '../src/shared/units/basics.ts';
+import { seoulToday, similarUnits } from '../src/shared/units/facts.ts';
 import { floorOfSlug, spacePath } from '../src/shared/share-paths.ts';
 import { getDb } from '../src/server/db/index.ts';
 import { serverEnv } from '../src/server/env.ts';

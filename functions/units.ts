@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { UnitFilterSchema, UnitInputSchema, type Unit, type UnitInput } from '../src/shared/unit.ts';
+import { UnitFilterSchema, UnitInputSchema, type Unit, type UnitInput } from '../src/shared/units/unit.ts';
 import { requireAccess } from '../src/server/auth/access.ts';
 import { withActor } from '../src/server/audit/actor.ts';
 import { getDb } from '../src/server/db/index.ts';

@@ -1,6 +1,6 @@
 import { LOCALES, localizePath } from '../../src/i18n/locales.ts';
 import type { Brand } from '../../src/shared/brand-basics.ts';
-import type { Unit } from '../../src/shared/unit.ts';
+import type { Unit } from '../../src/shared/units/unit.ts';
 import { brandPath, spacePath, specSheetPath } from '../../src/shared/share-paths.ts';
 import { seedDemo } from '../demo/seed.ts';
 import { medianRun, metricOf, scoreOf } from '../lib/lighthouse-run.ts';

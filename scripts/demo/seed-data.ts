@@ -1,5 +1,5 @@
 import type { BrandCategory, BrandTextLocale } from '../../src/shared/brand.ts';
-import type { UnitInput, UnitStatus, UnitUse } from '../../src/shared/unit.ts';
+import type { UnitInput, UnitStatus, UnitUse } from '../../src/shared/units/unit.ts';
 
 /**
  * A believable Korean building for a newcomer's first look: brands across categories and floors, some

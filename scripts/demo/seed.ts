@@ -1,7 +1,7 @@
 import { UPLOAD_ENDPOINTS, type CreateUploadResponse } from '../../src/shared/upload-protocol.ts';
 import type { UploadPurpose } from '../../src/shared/uploads.ts';
 import type { Brand } from '../../src/shared/brand.ts';
-import type { Unit } from '../../src/shared/unit.ts';
+import type { Unit } from '../../src/shared/units/unit.ts';
 import { DEMO_BRANDS, DEMO_UNITS } from './seed-data.ts';
 import { drawPlan, drawThumbnail } from './draw.ts';
 

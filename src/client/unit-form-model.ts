@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { UNIT_LANGUAGES, UnitInputSchema, type Unit, type UnitInput, type UnitLanguage, type UnitStatus, type UnitUse } from '../shared/unit.ts';
+import { UNIT_LANGUAGES, UnitInputSchema, type Unit, type UnitInput, type UnitLanguage, type UnitStatus, type UnitUse } from '../shared/units/unit.ts';
 
 /** The admin unit form as typed: numbers stay text until validated, so a half-typed "12." is kept. */
 export interface UnitFormValues {

@@ -6,7 +6,7 @@ import { DirectionsDataSchema, DirectionsTextSchema } from './schemas/directions
 import { LOCALE_TAGS, type Locale } from '../i18n/locales.ts';
 import { pickMessages } from '../i18n/translate.ts';
 import { buildingJsonLdFor } from '../seo/building.ts';
-import { UNIT_FLOORS } from '../shared/unit-basics.ts';
+import { UNIT_FLOORS } from '../shared/units/basics.ts';
 import type { FloorCard, ShareWords } from '../shared/share-shell.ts';
 
 /** The dictionary namespaces share pages and spec sheets speak from. */

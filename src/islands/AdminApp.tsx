@@ -4,7 +4,7 @@ import type { Locale } from '~/i18n/locales';
 import type { Messages } from '~/i18n/translate';
 import { $adminToken } from '~/client/stores';
 import { $me, loadMe, logout } from '~/client/admin-session';
-import { useTranslator } from '~/client/use-translator';
+import { useTranslator } from '~/client/hooks/use-translator';
 import LoginCard from './admin/LoginCard';
 import IdleWarning from './admin/IdleWarning';
 import SecondFactorRequired from './admin/account/SecondFactorRequired';

@@ -2,8 +2,8 @@ import { byNewest, HOME_BRAND_COUNT } from '~/shared/brand-basics';
 import type { Brand } from '~/shared/brand';
 import type { Locale } from '~/i18n/locales';
 import type { Messages } from '~/i18n/translate';
-import { useQuery } from '~/client/use-query';
-import { useTranslator } from '~/client/use-translator';
+import { useQuery } from '~/client/hooks/use-query';
+import { useTranslator } from '~/client/hooks/use-translator';
 import BrandCard, { BrandCardSkeleton } from './BrandCard';
 
 interface Props {

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { ATTACHMENT_MAX_FILES } from '~/shared/uploads';
 import { inquiryReference } from '~/shared/inquiry-basics';
-import type { Unit } from '~/shared/unit';
+import type { Unit } from '~/shared/units/unit';
 import { LOCALE_TAGS, type Locale } from '~/i18n/locales';
 import type { Messages } from '~/i18n/translate';
 import { ApiError, apiWrite } from '~/client/api';
 import { showToast } from '~/client/stores';
-import { useTranslator } from '~/client/use-translator';
+import { useTranslator } from '~/client/hooks/use-translator';
 import { checkInquiry, firstInquiryError, inquiryErrorsFrom, type InquiryErrors } from '~/client/inquiry-errors';
 import { EMPTY_REQUIRED, REQUIRED_FIELDS, type RequiredField, type RequiredValues } from '~/client/inquiry-draft';
 import AttachmentList from './inquiry/AttachmentList';

@@ -1,5 +1,5 @@
-import type { Unit } from '../shared/unit.ts';
-import { formatArea } from '../shared/unit-facts.ts';
+import type { Unit } from '../shared/units/unit.ts';
+import { formatArea } from '../shared/units/facts.ts';
 import { spacePath } from '../shared/share-paths.ts';
 import { localizePath, type Locale } from '../i18n/locales.ts';
 

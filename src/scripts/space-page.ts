@@ -1,5 +1,5 @@
-import { costEstimate } from '../shared/unit-basics.ts';
-import { formatWon } from '../shared/unit-facts.ts';
+import { costEstimate } from '../shared/units/basics.ts';
+import { formatWon } from '../shared/units/facts.ts';
 import { initLightbox } from './lightbox.ts';
 
 /**

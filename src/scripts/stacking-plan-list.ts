@@ -1,6 +1,6 @@
-import type { Unit } from '../shared/unit.ts';
-import { availabilityOf, formatArea, formatDay, formatWon } from '../shared/unit-facts.ts';
-import { sortUnits, type PlanSearch, type PlanSort } from '../shared/unit-search.ts';
+import type { Unit } from '../shared/units/unit.ts';
+import { availabilityOf, formatArea, formatDay, formatWon } from '../shared/units/facts.ts';
+import { sortUnits, type PlanSearch, type PlanSort } from '../shared/units/search.ts';
 import { spacePath } from '../shared/share-paths.ts';
 import { localizePath, type Locale } from '../i18n/locales.ts';
 import { el, translator, type PlanConfig } from './stacking-plan-config.ts';

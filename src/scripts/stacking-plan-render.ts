@@ -1,4 +1,4 @@
-import type { Unit } from '../shared/unit.ts';
+import type { Unit } from '../shared/units/unit.ts';
 import { translator, el, type PlanConfig } from './stacking-plan-config.ts';
 import { plural } from '../i18n/plural.ts';
 

@@ -1,8 +1,8 @@
-import type { Unit } from '../shared/unit.ts';
-import { seoulToday } from '../shared/unit-facts.ts';
+import type { Unit } from '../shared/units/unit.ts';
+import { seoulToday } from '../shared/units/facts.ts';
 import {
   convertArea, EMPTY_SEARCH, isFiltering, matchesSearch, parseSearch, rangeInverted, SEARCH_PARAMS, searchParams, type AreaUnit, type PlanSearch,
-} from '../shared/unit-search.ts';
+} from '../shared/units/search.ts';
 import { translator, type PlanConfig } from './stacking-plan-config.ts';
 import { render } from './stacking-plan-render.ts';
 import { renderList } from './stacking-plan-list.ts';

@@ -1,4 +1,4 @@
-import type { Unit } from '../shared/unit.ts';
+import type { Unit } from '../shared/units/unit.ts';
 import { readPlanConfig, translator, type PlanConfig } from './stacking-plan-config.ts';
 import { openUnit, render } from './stacking-plan-render.ts';
 

@@ -1,7 +1,7 @@
-import type { Unit } from '../shared/unit.ts';
-import { costEstimate, noteIn } from '../shared/unit-basics.ts';
+import type { Unit } from '../shared/units/unit.ts';
+import { costEstimate, noteIn } from '../shared/units/basics.ts';
 import { planImageUrl } from '../shared/plan-image.ts';
-import { hasPublicPrice, seoulToday, unitFacts } from '../shared/unit-facts.ts';
+import { hasPublicPrice, seoulToday, unitFacts } from '../shared/units/facts.ts';
 import { similarInquiryPath, similarPlanPath, spacePath, specSheetPath } from '../shared/share-paths.ts';
 import { localizePath, type Locale } from '../i18n/locales.ts';
 import { openModal, setUpModal } from './modal-dialog.ts';

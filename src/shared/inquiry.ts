@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { ATTACHMENT_MAX_FILES, OBJECT_PATH_PATTERN, toObjectPath } from './uploads.ts';
 import { objectMessages } from './object-messages.ts';
-import { UNIT_FLOORS, type UnitSnapshot } from './unit.ts';
+import { UNIT_FLOORS, type UnitSnapshot } from './units/unit.ts';
 import { BRAND_CATEGORIES } from './brand.ts';
 import { LOCALES } from '../i18n/locales.ts';
 import { NOTICE_VERSION_PATTERN } from './privacy/notice.ts';

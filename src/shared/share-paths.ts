@@ -1,4 +1,4 @@
-import { UNIT_FLOORS } from './unit-basics.ts';
+import { UNIT_FLOORS } from './units/basics.ts';
 
 /**
  * The readable addresses of the share pages (issue 18), locale-free (pass them through localizePath):

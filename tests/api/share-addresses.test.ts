@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inputFromBrand, type BrandInput } from '../../src/shared/brand.ts';
-import type { UnitInput } from '../../src/shared/unit.ts';
+import type { UnitInput } from '../../src/shared/units/unit.ts';
 import { createBrand, deleteBrand, restoreBrand, updateBrand } from '../../src/server/brands/queries.ts';
 import { resolveBrandSlug } from '../../src/server/brands/slugs.ts';
 import { createUnit, deleteUnit, updateUnit } from '../../src/server/units/queries.ts';

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import type { Brand } from '../../src/shared/brand.ts';
-import type { Unit, UnitInput } from '../../src/shared/unit.ts';
+import type { Unit, UnitInput } from '../../src/shared/units/unit.ts';
 import { ACCEPTED_DOCUMENTS } from '../support/documents.ts';
 import { apiToken, createBrand, islandsReady, loginAsAdmin, showInboxFilters, uniqueName } from './support/islands.ts';
 import { NOTICE_VERSION } from '../support/privacy.ts';

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { test, expect } from './fixtures';
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { Unit } from '../../src/shared/unit.ts';
+import type { Unit } from '../../src/shared/units/unit.ts';
 import { LOCALES, localizePath } from '../../src/i18n/locales.ts';
 import { apiToken } from './support/islands.ts';
 import { createUnit } from './support/units.ts';

@@ -1,7 +1,7 @@
 import { test, expect, axeViolations } from './fixtures';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { LOCALES, LOCALE_TAGS, localizePath, type Locale } from '../../src/i18n/locales.ts';
-import type { Unit, UnitInput } from '../../src/shared/unit.ts';
+import type { Unit, UnitInput } from '../../src/shared/units/unit.ts';
 import type { Brand } from '../../src/shared/brand.ts';
 import { apiToken, createBrand, islandsReady, loginAsAdmin, personFillTimePassed, uniqueName, acknowledgeNotice } from './support/islands.ts';
 import { readHead } from './support/html-head.ts';

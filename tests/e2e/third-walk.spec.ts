@@ -1,7 +1,7 @@
 import { test, expect, axeViolations } from './fixtures';
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { Unit, UnitInput } from '../../src/shared/unit.ts';
-import { convertArea } from '../../src/shared/unit-search.ts';
+import type { Unit, UnitInput } from '../../src/shared/units/unit.ts';
+import { convertArea } from '../../src/shared/units/search.ts';
 import { apiToken, loginAsAdmin } from './support/islands.ts';
 import { NOTICE_VERSION } from '../support/privacy.ts';
 

@@ -1,7 +1,7 @@
 import { test, expect, axeViolations } from './fixtures';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { LOCALES, localizePath, type Locale } from '../../src/i18n/locales.ts';
-import type { Unit, UnitInput } from '../../src/shared/unit.ts';
+import type { Unit, UnitInput } from '../../src/shared/units/unit.ts';
 import { apiToken, islandsReady, loginAsAdmin, personFillTimePassed, pngFile, showInboxFilters, uploadInDialog, acknowledgeNotice } from './support/islands.ts';
 
 /** A unit number no other test (or parallel project) uses: at most 20 characters. */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../netlify-local/spawn.ts';
 import type { Brand } from '../../src/shared/brand.ts';
-import type { Unit } from '../../src/shared/unit.ts';
+import type { Unit } from '../../src/shared/units/unit.ts';
 import { DEMO_BRANDS, DEMO_UNITS } from '../../scripts/demo/seed-data.ts';
 
 /**

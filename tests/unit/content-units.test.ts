@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseContent } from '~/content/validate';
 import { loadUnitsContent } from '~/content/units';
 import { UnitsContentSchema } from '~/content/schemas/units';
-import { costEstimate, toPyeong } from '~/shared/unit';
+import { costEstimate, toPyeong } from '~/shared/units/unit';
 
 describe('units content and arithmetic', () => {
   it('has a default annual rate inside its own bounds', () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { shareWords } from '../../src/content/share-words.ts';
 import { SHELL_TOKENS } from '../../src/shared/share-shell.ts';
-import type { Unit } from '../../src/shared/unit.ts';
+import type { Unit } from '../../src/shared/units/unit.ts';
 import type { Brand } from '../../src/shared/brand-basics.ts';
 import { html, escapeHtml } from '../../src/server/share/html.ts';
 import { fillShell, pageCsp } from '../../src/server/share/shell.ts';

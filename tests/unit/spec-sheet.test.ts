@@ -9,7 +9,7 @@ import { LOCALES, type Locale } from '../../src/i18n/locales.ts';
 import { createTranslator } from '../../src/i18n/translate.ts';
 import { sheetFont } from '../../src/server/spec-sheets/fonts.ts';
 import { renderSpecSheet } from '../../src/server/spec-sheets/render.ts';
-import type { Unit } from '../../src/shared/unit.ts';
+import type { Unit } from '../../src/shared/units/unit.ts';
 
 const SITE = new URL('https://btower.example');
 const work = mkdtempSync(path.join(tmpdir(), 'spec-sheet-'));

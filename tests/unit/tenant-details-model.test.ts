@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { EMPTY_DETAILS, detailErrorsOf, detailsBody, detailsFromQuery } from '~/client/tenant-details-model';
 import { BRAND_CATEGORIES } from '~/shared/brand-basics';
-import { UNIT_FLOORS } from '~/shared/unit-basics';
+import { UNIT_FLOORS } from '~/shared/units/basics';
 import { similarInquiryPath } from '~/shared/share-paths';
 import { InquiryInputSchema } from '~/shared/inquiry';
 import { inquiryFormProblems } from '~/shared/inquiry-rules';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { BRAND_CATEGORIES } from '../../src/shared/brand-basics.ts';
-import type { Unit } from '../../src/shared/unit.ts';
-import { EMPTY_SEARCH, isFiltering, matchesSearch, parseSearch, searchParams, sortUnits } from '../../src/shared/unit-search.ts';
-import { availabilityOf, seoulToday, similarUnits, unitFacts } from '../../src/shared/unit-facts.ts';
-import { UNIT_FLOORS } from '../../src/shared/unit-basics.ts';
+import type { Unit } from '../../src/shared/units/unit.ts';
+import { EMPTY_SEARCH, isFiltering, matchesSearch, parseSearch, searchParams, sortUnits } from '../../src/shared/units/search.ts';
+import { availabilityOf, seoulToday, similarUnits, unitFacts } from '../../src/shared/units/facts.ts';
+import { UNIT_FLOORS } from '../../src/shared/units/basics.ts';
 import { similarInquiryPath, similarPlanPath, spacePath, specSheetPath } from '../../src/shared/share-paths.ts';
 import { createTranslator } from '../../src/i18n/translate.ts';
 import { shareWords } from '../../src/content/share-words.ts';

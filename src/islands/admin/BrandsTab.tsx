@@ -4,7 +4,7 @@ import { UPLOAD_ENDPOINTS } from '~/shared/upload-protocol';
 import type { Translate } from '~/i18n/translate';
 import { ApiError, apiWrite } from '~/client/api';
 import { showToast } from '~/client/stores';
-import { useQuery } from '~/client/use-query';
+import { useQuery } from '~/client/hooks/use-query';
 import { endSessionIfUnauthorized } from '~/client/admin-session';
 import { errorsFromServer, type BrandFormErrors } from '~/client/brand-form-model';
 import BrandForm from './BrandForm';

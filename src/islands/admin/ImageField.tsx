@@ -3,7 +3,7 @@ import { UPLOAD_ENDPOINTS } from '~/shared/upload-protocol';
 import type { Translate } from '~/i18n/translate';
 import { apiWrite } from '~/client/api';
 import { $language, showToast } from '~/client/stores';
-import { useUploadDialog } from '~/client/use-upload-dialog';
+import { useUploadDialog } from '~/client/hooks/use-upload-dialog';
 import { uppyLocale } from '~/client/upload/uppy-locale';
 import { imageUrl, isTransformable } from '~/shared/image-url';
 

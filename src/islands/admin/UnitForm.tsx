@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
-import { toPyeong, UNIT_FLOORS, UNIT_LANGUAGES, UNIT_STATUSES, UNIT_USES, type Unit, type UnitInput } from '~/shared/unit';
+import { toPyeong, UNIT_FLOORS, UNIT_LANGUAGES, UNIT_STATUSES, UNIT_USES, type Unit, type UnitInput } from '~/shared/units/unit';
 import type { Translate } from '~/i18n/translate';
 import {
   EMPTY_UNIT_FORM, firstUnitError, formFromUnit, remainingErrors, validateUnitForm, type UnitFormErrors, type UnitFormValues,

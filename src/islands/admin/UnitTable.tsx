@@ -1,4 +1,4 @@
-import { toPyeong, UNIT_STATUSES, type Unit, type UnitStatus } from '~/shared/unit';
+import { toPyeong, UNIT_STATUSES, type Unit, type UnitStatus } from '~/shared/units/unit';
 import type { Translate } from '~/i18n/translate';
 import RowActions from './RowActions';
 import { rowHeightOf, type DeletedRows } from './use-deleted-rows';

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { UPLOAD_ENDPOINTS } from '~/shared/upload-protocol';
-import { inputFromUnit, UNIT_INPUT_FIELDS, type Unit, type UnitInput, type UnitStatus } from '~/shared/unit';
+import { inputFromUnit, UNIT_INPUT_FIELDS, type Unit, type UnitInput, type UnitStatus } from '~/shared/units/unit';
 import type { Translate } from '~/i18n/translate';
 import { ApiError, apiWrite } from '~/client/api';
 import { showToast } from '~/client/stores';
-import { useQuery } from '~/client/use-query';
+import { useQuery } from '~/client/hooks/use-query';
 import { $me, endSessionIfUnauthorized } from '~/client/admin-session';
 import { useStore } from '@nanostores/react';
 import { can } from '~/shared/roles';

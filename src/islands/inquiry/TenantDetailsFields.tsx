@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { LOCALE_TAGS, type Locale } from '~/i18n/locales';
 import type { Translate } from '~/i18n/translate';
 import { BRAND_CATEGORIES } from '~/shared/brand-basics';
-import { UNIT_FLOORS, toPyeong } from '~/shared/unit-basics';
+import { UNIT_FLOORS, toPyeong } from '~/shared/units/basics';
 import { INQUIRY_LIMITS, PREFERRED_CONTACTS } from '~/shared/inquiry-basics';
 import type { DetailField } from '~/client/tenant-details-model';
 import type { TenantDetails } from './use-tenant-details';

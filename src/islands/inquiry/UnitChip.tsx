@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Unit } from '~/shared/unit';
+import type { Unit } from '~/shared/units/unit';
 import type { Translate } from '~/i18n/translate';
 import { ApiError } from '~/client/api';
 

@@ -4,7 +4,7 @@ import type { Locale } from '~/i18n/locales';
 import type { Translate } from '~/i18n/translate';
 import { showToast } from '~/client/stores';
 import type { DraftAttachment } from '~/client/inquiry-draft';
-import { useUploadDialog, type PickedFile } from '~/client/use-upload-dialog';
+import { useUploadDialog, type PickedFile } from '~/client/hooks/use-upload-dialog';
 import { uppyLocale } from '~/client/upload/uppy-locale';
 
 export const ATTACHMENT_MAX_MB = Math.round(ATTACHMENT_MAX_BYTES / 1_048_576);

@@ -6,7 +6,7 @@ import {
   EMPTY_DETAILS, FIELD_OF, detailErrorsOf, detailsBody, detailsFromQuery, type DetailErrors, type DetailValues,
 } from '~/client/tenant-details-model';
 import { BRAND_CATEGORIES } from '~/shared/brand-basics';
-import { UNIT_FLOORS } from '~/shared/unit-basics';
+import { UNIT_FLOORS } from '~/shared/units/basics';
 
 /** What the address fills in (a leased space's "ask about similar spaces"), read once when the form mounts. */
 function initialDetails(): DetailValues {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Inquiry, InquiryFilter } from '../../shared/inquiry.ts';
 import { LOCALES } from '../../i18n/locales.ts';
-import { toPyeong } from '../../shared/unit-basics.ts';
+import { toPyeong } from '../../shared/units/basics.ts';
 import type { Db } from '../db/index.ts';
 import { csvRow, UTF8_BOM } from './csv.ts';
 import { allInquiries } from './list.ts';

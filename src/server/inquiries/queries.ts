@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Inquiry, InquiryDetail, InquiryHistoryEntry, InquiryInput, InquiryPatch, InquiryStatus } from '../../shared/inquiry.ts';
-import type { UnitSnapshot } from '../../shared/unit.ts';
+import type { UnitSnapshot } from '../../shared/units/unit.ts';
 import { IDEMPOTENCY_KEY_TTL_MS } from '../../shared/api.ts';
 import type { Db } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { AREA_BANDS, areaBandOf, isVacantStatus, OCCUPIED_STATUS, type AreaBand, type SpacesReport, type VacancyCounts } from '../../shared/reports.ts';
-import { UNIT_FLOORS } from '../../shared/unit-basics.ts';
+import { UNIT_FLOORS } from '../../shared/units/basics.ts';
 import type { Db } from '../db/index.ts';
 import { OFFICE_ZONE, within, type Period } from './period.ts';
 import { toursBySpace } from './tours.ts';

@@ -1,8 +1,8 @@
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { createTranslator } from '../../i18n/translate.ts';
-import { costEstimate, noteIn, type Unit } from '../../shared/unit.ts';
+import { costEstimate, noteIn, type Unit } from '../../shared/units/unit.ts';
 import { planImageUrl } from '../../shared/plan-image.ts';
-import { availabilityOf, formatArea, formatDay, formatWon, hasPublicPrice, unitFacts, type FactWords } from '../../shared/unit-facts.ts';
+import { availabilityOf, formatArea, formatDay, formatWon, hasPublicPrice, unitFacts, type FactWords } from '../../shared/units/facts.ts';
 import { similarInquiryPath, similarPlanPath, spacePath, specSheetPath } from '../../shared/share-paths.ts';
 import type { ShareWords } from '../../shared/share-shell.ts';
 import { serializeJsonLd } from '../../seo/json-ld.ts';
@@ -15,7 +15,7 @@ import type { ShellFill } from './shell.ts';
  */
 export interface SpacePage {
   unit: Unit;
-  /** Other spaces a visitor of a leased one may take instead (src/shared/unit-facts.ts similarUnits). */
+  /** Other spaces a visitor of a leased one may take instead (src/shared/units/facts.ts similarUnits). */
   similar: Unit[];
   words: ShareWords;
   /** YYYY-MM-DD in Seoul. */

@@ -1,8 +1,8 @@
 import PDFDocument from 'pdfkit';
 import { encode } from 'uqr';
 import { createTranslator } from '../../i18n/translate.ts';
-import type { Unit } from '../../shared/unit.ts';
-import { formatArea, formatDay, unitFacts } from '../../shared/unit-facts.ts';
+import type { Unit } from '../../shared/units/unit.ts';
+import { formatArea, formatDay, unitFacts } from '../../shared/units/facts.ts';
 import type { ShareWords } from '../../shared/share-shell.ts';
 import { factWords, spaceName } from '../share/space-page.ts';
 

@@ -1,4 +1,4 @@
-import type { Unit } from '../../shared/unit.ts';
+import type { Unit } from '../../shared/units/unit.ts';
 import type { Db } from '../db/index.ts';
 import { findUnit, findUnitAt } from './queries.ts';
 

@@ -3,7 +3,7 @@ import { transact } from '../db/transact.ts';
 import { FILTER_ALL } from '../../shared/brand.ts';
 import {
   byFloorThenUnit, inputFromUnit, type Unit, type UnitFilter, type UnitInput, type UnitSnapshot, type UnitStatus, type UnitUse,
-} from '../../shared/unit.ts';
+} from '../../shared/units/unit.ts';
 import { isKeptDeleted, keepDeleted, takeDeleted } from '../undo.ts';
 import type { Db } from '../db/index.ts';
 import type { UnitsTable } from '../db/types.ts';

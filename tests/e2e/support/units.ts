@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import type { Unit, UnitInput } from '../../../src/shared/unit.ts';
+import type { Unit, UnitInput } from '../../../src/shared/units/unit.ts';
 import { apiToken } from './islands.ts';
 
 /** A unit number no other test (or parallel project) uses: at most 20 characters. */

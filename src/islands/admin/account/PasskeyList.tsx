@@ -6,7 +6,7 @@ import type { PasskeyInfo } from '~/shared/staff';
 import { endSessionIfUnauthorized, loadMe } from '~/client/admin-session';
 import { addPasskey, removePasskey } from '~/client/staff-api';
 import { $language, showToast } from '~/client/stores';
-import { useQuery } from '~/client/use-query';
+import { useQuery } from '~/client/hooks/use-query';
 
 /** My passkeys: add one on this device (the browser asks), remove one. A password keeps working. */
 export default function PasskeyList({ t }: { t: Translate }) {

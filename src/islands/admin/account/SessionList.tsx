@@ -6,7 +6,7 @@ import type { SessionInfo } from '~/shared/staff';
 import { endSessionIfUnauthorized, logout } from '~/client/admin-session';
 import { endSession } from '~/client/staff-api';
 import { $language, showToast } from '~/client/stores';
-import { useQuery } from '~/client/use-query';
+import { useQuery } from '~/client/hooks/use-query';
 
 /** Where I am signed in: device, place (client address) and last use; sign one out, or every one. */
 export default function SessionList({ t }: { t: Translate }) {

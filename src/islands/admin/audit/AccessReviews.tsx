@@ -4,7 +4,7 @@ import type { AccessReviewState } from '~/shared/access';
 import { endSessionIfUnauthorized } from '~/client/admin-session';
 import { markReviewDone } from '~/client/staff-api';
 import { showToast } from '~/client/stores';
-import { useQuery } from '~/client/use-query';
+import { useQuery } from '~/client/hooks/use-query';
 
 /** The monthly access reviews (mailed on each month's first working day) and marking one done. */
 export default function AccessReviews({ t, format, onMarked }: { t: Translate; format: Intl.DateTimeFormat; onMarked: () => void }) {

@@ -10,7 +10,7 @@ import type { StaffUser } from '~/shared/staff';
 import { endSessionIfUnauthorized } from '~/client/admin-session';
 import { downloadAuditCsv, readAuditPage, type AuditFilters } from '~/client/staff-api';
 import { $language, showToast } from '~/client/stores';
-import { useQuery } from '~/client/use-query';
+import { useQuery } from '~/client/hooks/use-query';
 
 const input = 'min-h-11 rounded-lg border border-line bg-white px-3 text-sm';
 

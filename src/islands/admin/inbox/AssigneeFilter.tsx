@@ -1,5 +1,5 @@
 import type { Translate } from '~/i18n/translate';
-import { useAssignees } from '~/client/use-assignees';
+import { useAssignees } from '~/client/hooks/use-assignees';
 
 /**
  * Whose inquiries the inbox shows: mine, unassigned, everyone's or one person's (`assignee` in the URL

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Translate } from '~/i18n/translate';
 import type { InquiryDetail } from '~/shared/inquiry';
-import { useAssignees } from '~/client/use-assignees';
+import { useAssignees } from '~/client/hooks/use-assignees';
 
 interface Props {
   detail: InquiryDetail;

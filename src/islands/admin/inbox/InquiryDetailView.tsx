@@ -19,7 +19,7 @@ import HistoryEntry from './HistoryEntry';
 import PrivacyRecord from './PrivacyRecord';
 import InquiryTours from '../tours/InquiryTours';
 import { saveVersioned } from '~/client/conflict';
-import { useAssignees } from '~/client/use-assignees';
+import { useAssignees } from '~/client/hooks/use-assignees';
 import { useConflictDialog } from '../ConflictDialog';
 import ConfirmDialog from '../ConfirmDialog';
 

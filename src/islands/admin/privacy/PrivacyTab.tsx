@@ -7,7 +7,7 @@ import { ApiError } from '~/client/api';
 import { endSessionIfUnauthorized } from '~/client/admin-session';
 import { privacyRequestAction } from '~/client/staff-api';
 import { $language, showToast } from '~/client/stores';
-import { useQuery } from '~/client/use-query';
+import { useQuery } from '~/client/hooks/use-query';
 
 const INPUT = 'min-h-11 w-full rounded-md border border-muted bg-white px-3 text-base';
 const ACTIONS: PrivacyAction[] = ['send_copy', 'correct', 'suspend', 'destroy', 'close'];

@@ -13,7 +13,7 @@ import { $me, endSessionIfUnauthorized } from '~/client/admin-session';
 import { ApiError, readUrl } from '~/client/api';
 import { saveAsFile } from '~/client/inbox-api';
 import { $adminToken, $language, showToast } from '~/client/stores';
-import { useQuery } from '~/client/use-query';
+import { useQuery } from '~/client/hooks/use-query';
 import { BarChart, ColumnChart, type Bar } from './charts';
 import { formatsFor, type Formats } from './formats';
 import ReportTableView from './ReportTableView';

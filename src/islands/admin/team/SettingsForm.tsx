@@ -9,7 +9,7 @@ import { ApiError } from '~/client/api';
 import { endSessionIfUnauthorized, loadMe } from '~/client/admin-session';
 import { patchSettings } from '~/client/staff-api';
 import { showToast } from '~/client/stores';
-import { useQuery } from '~/client/use-query';
+import { useQuery } from '~/client/hooks/use-query';
 import { saveVersioned } from '~/client/conflict';
 import type { Versioned } from '~/shared/versions';
 import { useConflictDialog } from '../ConflictDialog';

@@ -8,7 +8,7 @@ import { ApiError } from '~/client/api';
 import { $me, endSessionIfUnauthorized } from '~/client/admin-session';
 import { patchUser, resetSecondFactor } from '~/client/staff-api';
 import { $language, showToast } from '~/client/stores';
-import { useQuery } from '~/client/use-query';
+import { useQuery } from '~/client/hooks/use-query';
 import InviteForm from './InviteForm';
 import SettingsForm from './SettingsForm';
 import { saveVersioned } from '~/client/conflict';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Translate } from '~/i18n/translate';
 import { endSessionIfUnauthorized } from '~/client/admin-session';
 import { showToast } from '~/client/stores';
-import { useQuery } from '~/client/use-query';
+import { useQuery } from '~/client/hooks/use-query';
 import { rotateCalendarFeed } from '~/client/tours-api';
 
 /** My private calendar feed: the address to subscribe to, copied in one click, and a new one on demand. */

@@ -4,11 +4,11 @@ import { LOCALES } from '~/i18n/locales';
 import { ApiError } from '~/client/api';
 import { endSessionIfUnauthorized } from '~/client/admin-session';
 import { showToast } from '~/client/stores';
-import { useAssignees } from '~/client/use-assignees';
-import { useQuery } from '~/client/use-query';
+import { useAssignees } from '~/client/hooks/use-assignees';
+import { useQuery } from '~/client/hooks/use-query';
 import { bookTour, cancelTour, patchTour, recordOutcome, type TourInput } from '~/client/tours-api';
 import { seoulInstant, TOUR_DURATIONS, type Tour } from '~/shared/tours';
-import type { Unit } from '~/shared/unit';
+import type { Unit } from '~/shared/units/unit';
 import { seoulParts, spacesOf, START_TIMES, STATUS_CLASS, timeRange, dayLabel } from './tour-format';
 
 interface Props {

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import { BRAND_CATEGORIES, FILTER_ALL } from './brand.ts';
-import { objectMessages } from './object-messages.ts';
-import { OBJECT_PATH_PATTERN } from './uploads.ts';
-import { UNIT_FLOORS, UNIT_STATUSES, unitNumberNamesOtherFloor, type UnitFloor, type UnitStatus, type UnitLanguage } from './unit-basics.ts';
+import { BRAND_CATEGORIES, FILTER_ALL } from '../brand.ts';
+import { objectMessages } from '../object-messages.ts';
+import { OBJECT_PATH_PATTERN } from '../uploads.ts';
+import { UNIT_FLOORS, UNIT_STATUSES, unitNumberNamesOtherFloor, type UnitFloor, type UnitStatus, type UnitLanguage } from './basics.ts';
 
-export * from './unit-basics.ts';
+export * from './basics.ts';
 
 /** A space's intended uses are the brand categories, so a unit and its future tenant speak the same words. */
 export const UNIT_USES = BRAND_CATEGORIES;

@@ -1,5 +1,5 @@
 import type { Unit } from './unit.ts';
-import { toPyeong } from './unit-basics.ts';
+import { toPyeong } from './basics.ts';
 
 /**
  * What a space's facts say, the same in its dialog on /floors, on its page and on its spec sheet: one

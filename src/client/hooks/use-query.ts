@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { apiRead, readUrl, type ReadKey } from './api.ts';
+import { apiRead, readUrl, type ReadKey } from '../api.ts';
 
 export interface QueryState<T> {
   data: T | undefined;

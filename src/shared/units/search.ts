@@ -1,6 +1,6 @@
 import type { Unit } from './unit.ts';
-import { M2_PER_PYEONG, UNIT_FLOORS } from './unit-basics.ts';
-import { availabilityOf } from './unit-facts.ts';
+import { M2_PER_PYEONG, UNIT_FLOORS } from './basics.ts';
+import { availabilityOf } from './facts.ts';
 
 /**
  * The stacking plan's search (issue 18): what a tenant asks ("100–150 m² on 4–10F, available by March"),

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { Assignee } from '../shared/staff.ts';
-import { readAssignees } from './staff-api.ts';
+import type { Assignee } from '../../shared/staff.ts';
+import { readAssignees } from '../staff-api.ts';
 
 /**
  * Who inquiries can be assigned to (active agents and owners), read when the control appears: a person

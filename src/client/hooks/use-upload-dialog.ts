@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { PickedFile, UploadDialog, UploadDialogOptions, UploadedFile } from './upload/upload-dialog.ts';
-import { loadUploadStyles } from './upload/upload-styles.ts';
+import type { PickedFile, UploadDialog, UploadDialogOptions, UploadedFile } from '../upload/upload-dialog.ts';
+import { loadUploadStyles } from '../upload/upload-styles.ts';
 
 export type { PickedFile, UploadedFile };
 
@@ -26,7 +26,7 @@ export function useUploadDialog(options: UploadDialogOptions) {
   );
 
   function get(): Promise<UploadDialog> {
-    dialog.current ??= Promise.all([import('./upload/upload-dialog.ts'), loadUploadStyles()]).then(([{ createUploadDialog }]) => {
+    dialog.current ??= Promise.all([import('../upload/upload-dialog.ts'), loadUploadStyles()]).then(([{ createUploadDialog }]) => {
       const made = createUploadDialog({
         ...latest.current,
         onUploaded: (file) => latest.current.onUploaded(file),
