@@ -9,14 +9,14 @@ import { cmsTexts } from './texts.ts';
  */
 const PROVIDER = new URLSearchParams(location.search).get('provider') ?? 'github';
 const t = cmsTexts();
-const message = t('signIn.localFailure');
+const message = t('cms.signIn.localFailure');
 document.querySelector('#message')!.textContent = message;
 
 const opener = window.opener as Window | null;
 if (opener) {
   window.addEventListener('message', ({ origin, data }) => {
     if (origin !== location.origin || data !== `authorizing:${PROVIDER}`) return;
-    document.querySelector('#message')!.textContent = t('signIn.closing');
+    document.querySelector('#message')!.textContent = t('cms.signIn.closing');
     opener.postMessage(`authorization:${PROVIDER}:error:${JSON.stringify({ error: message })}`, location.origin);
   });
   opener.postMessage(`authorizing:${PROVIDER}`, location.origin);

@@ -12,7 +12,7 @@ const local = onLocalServer();
 const config = {
   ...generated,
   // B TOWER's name and mark on the sign-in screen and the tab, in the editor's language.
-  app_title: t('title'),
+  app_title: t('cms.title'),
   logo: { src: '/favicon.svg', show_in_header: true },
   backend: {
     ...generated.backend,

@@ -27,5 +27,5 @@ export function editorLocale(): Locale {
 
 /** The page's own words (content/i18n/<locale>/cms.json) in the editor's language. */
 export function cmsTexts(locale: Locale = editorLocale()): Translate {
-  return createTranslator(flatten(DICTIONARIES[locale]));
+  return createTranslator(flatten({ cms: DICTIONARIES[locale] }));
 }
