@@ -9,7 +9,7 @@ import { clientAddress, refusedMethod } from './function-methods.ts';
 import { headersFor, loadNetlifyRules, siteHeaderRules, type NetlifyRules } from './netlify-rules.ts';
 import { BodyTooLargeError, readNodeBody, sendWebResponse, toWebRequest } from './node-http.ts';
 import { compressFor, negotiateEncoding } from './compression.ts';
-import { findNotFoundPage, findStatic, type StaticFile } from './static-files.ts';
+import { findNotFoundPage, findStatic, precompressedCopy, type StaticFile } from './static-files.ts';
 import { loadScheduledFunctions, startScheduler } from './scheduled-functions.ts';
 import { compressResponse } from './compress-response.ts';
 import { LocalCdnCache } from './cdn-cache.ts';
@@ -133,7 +133,7 @@ async function serveImage(req: IncomingMessage, res: ServerResponse, search: URL
  */
 async function sendStatic(req: IncomingMessage, res: ServerResponse, status: number, file: StaticFile, pathname: string, headersOf = pathname): Promise<void> {
   const encoding = negotiateEncoding(req.headers['accept-encoding']);
-  const packed = compressFor(file.body, file.type, encoding);
+  const packed = (await precompressedCopy(file, encoding)) ?? compressFor(file.body, file.type, encoding);
   const body = packed ?? file.body;
   const headers: Record<string, string> = {
     'Content-Type': file.type,

@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Encoding } from './compression.ts';
 import type { NetlifyRules } from './netlify-rules.ts';
 
 const TYPES: Record<string, string> = {
@@ -32,6 +33,8 @@ const CONFIGURATION_FILES = new Set(['/_headers', '/_redirects']);
 export interface StaticFile {
   body: Buffer;
   type: string;
+  /** Where it is on disk (its precompressed copies sit beside it). */
+  file?: string;
 }
 
 async function fileAt(root: string, relative: string): Promise<StaticFile | null> {
@@ -40,7 +43,21 @@ async function fileAt(root: string, relative: string): Promise<StaticFile | null
   if (file !== root && !file.startsWith(root + path.sep)) return null;
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) return null;
-  return { body: await readFile(file), type: TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream' };
+  return { body: await readFile(file), type: TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream', file };
+}
+
+const EXTENSIONS: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+
+/**
+ * The copy of `file` the build compressed ahead (`<file>.br`, `<file>.gz`: the CMS's, build/cms/precompress.ts),
+ * if there is one for this encoding and it is not older than the file, else null (compressed on the way out).
+ */
+export async function precompressedCopy(file: StaticFile, encoding: Encoding | null): Promise<Buffer | null> {
+  if (!encoding || !file.file) return null;
+  const copy = file.file + EXTENSIONS[encoding];
+  const [original, packed] = await Promise.all([stat(file.file).catch(() => null), stat(copy).catch(() => null)]);
+  if (!original || !packed?.isFile() || packed.mtimeMs < original.mtimeMs) return null;
+  return readFile(copy);
 }
 
 /** The file Netlify would serve for `pathname`: itself, its folder's index.html, or `{path}.html`. */

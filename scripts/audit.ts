@@ -2,7 +2,8 @@
  * `npm run audit`: the front-end budgets, measured on the production build served by the local server.
  *   - build time of every page × 4 locales (budget < 60 s)
  *   - JavaScript each page loads before any interaction, gzip (static pages ≤ 10 KB, island pages ≤ 60 KB)
- *   - the content editors' app: /cms/ usable (its sign-in screen) on a cold cache, median of 3 (budget ≤ 3 s)
+ *   - the content editors' app: /cms/ usable (its sign-in screen) on a cold cache, median of 5 (budget ≤ 2.5 s),
+ *     with the bytes it transferred and the machine's load
  *   - Lighthouse 13, mobile preset, Debian chromium: performance / accessibility / best practices / SEO
  * `--all` audits all 9 routes (the 8 pages and the not-found page) in every locale with Lighthouse (slow);
  * the default covers a sample. `--only=/ja/directions,/admin` audits just those paths, skipping the rest;
@@ -16,7 +17,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, startLocalServer } from '../netlify-local/spawn.ts';
 import { CHROME, CHROME_FLAGS, medianRun as medianOf, metricOf, scoreOf, type LighthouseResult } from './lib/lighthouse-run.ts';
@@ -25,8 +26,9 @@ import { NAV_ITEMS, EXTRA_PAGES, FOOTER_PAGES } from '../src/navigation.ts';
 
 const ISLAND_PAGES = new Set(['/', '/brands', '/contact', '/admin']);
 const JS_BUDGET_KB = (path: string) => (ISLAND_PAGES.has(path) ? 60 : 10);
-/** /cms/ usable (its sign-in screen) within 3 s on a cold cache (issue 19). */
-const CMS_BUDGET_MS = 3000;
+/** /cms/ usable (its sign-in screen) within 2.5 s on a cold cache (issue 19: 3 s; issue 29: 2.5 s). */
+const CMS_BUDGET_MS = 2500;
+const CMS_RUNS = 5;
 const LIGHTHOUSE_DEFAULT = [
   ...['/', '/about', '/floors', '/directions', '/brands', '/contact', '/privacy'].flatMap((p) => [localizePath('ko', p), localizePath('en', p)]),
 ];
@@ -91,10 +93,12 @@ try {
       await page.close();
     }
   }
-  // The content editors' app (issue 19): /cms/ until its sign-in screen can be used, each time with a cold cache.
+  // The content editors' app (issues 19, 29): /cms/ until its sign-in screen can be used, each time with a cold
+  // cache, and what it transferred (compressed, as sent) before then.
   if (!only) {
     const times: number[] = [];
-    for (let run = 0; run < 3; run += 1) {
+    const transferred: number[] = [];
+    for (let run = 0; run < CMS_RUNS; run += 1) {
       const context = await browser.newContext();
       const page = await context.newPage();
       await page.route((url) => !url.href.startsWith(origin), (r) => r.abort());
@@ -103,12 +107,18 @@ try {
       // The CMS speaks Korean; this button opens the working copy (GitHub's sign-in sits beside it).
       await page.getByRole('button', { name: '로컬 저장소로 작업' }).waitFor({ timeout: 60_000 });
       times.push(performance.now() - started);
+      transferred.push(await page.evaluate(() => performance.getEntriesByType('resource').concat(performance.getEntriesByType('navigation')).reduce((sum, e) => sum + (e as PerformanceResourceTiming).transferSize, 0)));
       await context.close();
     }
-    const median = times.toSorted((a, b) => a - b)[1]!;
+    const middle = <T,>(values: T[], by: (a: T, b: T) => number) => values.toSorted(by)[Math.floor(values.length / 2)]!;
+    const median = middle(times, (a, b) => a - b);
     const ok = median <= CMS_BUDGET_MS;
     if (!ok) failures.push(`/cms/ took ${(median / 1000).toFixed(2)} s to be usable (budget ${CMS_BUDGET_MS / 1000} s)`);
-    console.log(`\n/cms/ usable after ${times.map((t) => `${(t / 1000).toFixed(2)} s`).join(', ')} (cold cache; median ${(median / 1000).toFixed(2)} s, budget ${CMS_BUDGET_MS / 1000} s)${ok ? '' : '  OVER'}`);
+    const load = loadavg().map((l) => l.toFixed(2)).join(' ');
+    console.log(
+      `\n/cms/ usable after ${times.map((t) => `${(t / 1000).toFixed(2)} s`).join(', ')} (cold cache; median ${(median / 1000).toFixed(2)} s, budget ${CMS_BUDGET_MS / 1000} s)${ok ? '' : '  OVER'}` +
+        `\n       ${kb(middle(transferred, (a, b) => a - b))} KB transferred before then; load average ${load}`,
+    );
   }
   await browser.close();
 

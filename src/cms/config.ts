@@ -199,8 +199,8 @@ function dictionaryFiles(root: string): Field[] {
 }
 
 /**
- * The whole configuration. `backend.repo` is filled in when the site is built on Netlify (build/cms-app.ts):
- * it names the repository the site is built from.
+ * The whole configuration. `backend.repo` is added when the page starts (src/cms/main.ts), from what the build
+ * was told (build/cms-app.ts: CMS_GITHUB_REPO, Netlify's repository or the checkout's GitHub remote).
  */
 export function cmsConfig(root: string): Record<string, unknown> {
   for (const kind of CONTENT_KINDS) {
@@ -208,7 +208,7 @@ export function cmsConfig(root: string): Record<string, unknown> {
     if (!listed) throw new Error(`Content kind ${kind.name} has no place in the CMS: add it to src/cms/config.ts`);
   }
   return {
-    backend: { name: 'github', repo: 'OWNER/REPOSITORY', branch: 'main' },
+    backend: { name: 'github', branch: 'main' },
     // Every save is a commit on main and a Netlify deploy; see decision 019 for why not drafts as pull requests.
     publish_mode: 'simple',
     media_folder: 'src/assets/illustrations',

@@ -1,5 +1,7 @@
+import { PREFERENCES } from './texts.ts';
+
 /**
- * Runs before the CMS module is evaluated (imports run in order, see main.ts).
+ * Runs before the CMS module is evaluated (start.ts imports it first and the CMS only afterwards).
  * - Manual start: without it the CMS starts itself on load, looking for a config.yml beside the page, before
  *   it has registered its bundled fonts.
  * - Korean interface by default: the CMS otherwise follows the browser's language. A language the editor
@@ -7,7 +9,6 @@
  */
 (window as unknown as { CMS_MANUAL_INIT: boolean }).CMS_MANUAL_INIT = true;
 
-const PREFERENCES = 'sveltia-cms.prefs';
 try {
   const preferences = JSON.parse(localStorage.getItem(PREFERENCES) ?? '{}') as { locale?: string };
   if (!preferences.locale) localStorage.setItem(PREFERENCES, JSON.stringify({ ...preferences, locale: 'ko' }));

@@ -17,6 +17,74 @@ import { LOCALES } from '../../src/i18n/locales.ts';
  * the files the CMS wrote against the build's own validation, puts them into a copy of the repository that a
  * local server with the content watcher (npm start) serves, and waits for the rebuilt pages to show them.
  */
+/**
+ * The first screen (issue 28 item 10), on a phone and a desktop: it says what the page is (B TOWER's editor),
+ * that the local server means local mode and how to use it, names the repository setting (never a
+ * placeholder), and GitHub's sign-in, impossible on the local server, fails at once with a message instead of
+ * "로그인하는 중…" for ever. No console error and no policy violation on the way.
+ */
+test.describe('the CMS’s first screen', () => {
+  test.use({ locale: 'ko-KR' });
+
+  test('names B TOWER and local mode, says how to use it, and fails GitHub’s sign-in with a message, without a console error', async ({ page, consoleErrors, isMobile }) => {
+    // Starting the CMS (≈2 MB of script) took over 90 s at a load of ~48.
+    test.setTimeout(180_000);
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { policyViolations: string[] }).policyViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    });
+    await page.goto('/cms/');
+    const intro = page.getByRole('banner').filter({ hasText: 'B TOWER' });
+    await expect(intro).toContainText('B TOWER 콘텐츠 편집');
+    await expect(intro).toContainText('로컬 모드');
+    // On a phone the how-to starts folded under its summary.
+    const howTo = intro.getByText('사용 방법');
+    if (isMobile) await howTo.click();
+    const origin = new URL(page.url()).host;
+    await expect(intro).toContainText('B TOWER 웹사이트의 글과 사진을 네 언어');
+    await expect(intro).toContainText(`이 컴퓨터의 서버(${origin})에서 열었습니다`);
+    await expect(intro).toContainText('GitHub 로그인은 배포된 사이트의 /cms/에서만 됩니다.');
+    // The repository the build was told (CMS_GITHUB_REPO, Netlify's, the checkout's GitHub remote), or how to set it.
+    await expect(intro).toContainText(/GitHub 저장소: [\w.-]+\/[\w.-]+|GitHub 저장소가 정해지지 않았습니다\. 사이트를 빌드할 때 CMS_GITHUB_REPO에/);
+
+    // The CMS's own screen carries B TOWER's name, and its local hint no placeholder.
+    await expect(page.getByRole('heading', { name: 'B TOWER 콘텐츠 편집' })).toBeVisible({ timeout: 120_000 });
+    await expect(page.getByRole('button', { name: '로컬 저장소로 작업' })).toBeVisible();
+    await expect(page.getByText(/저장소의 루트 디렉터리를 선택하십시오/)).toBeVisible();
+    expect(await page.locator('body').innerText()).not.toContain('REPOSITORY');
+
+    const popup = page.waitForEvent('popup');
+    await page.getByRole('button', { name: /GitHub.*로그인/ }).click();
+    await popup;
+    await expect(page.getByRole('alert').filter({ hasText: '이 로컬 서버에서는 GitHub로 로그인할 수 없습니다.' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('로그인하는 중…')).toHaveCount(0);
+    // The way in that works here is still offered beside the message.
+    await expect(page.getByRole('button', { name: '로컬 저장소로 작업' })).toBeEnabled();
+
+    expect(consoleErrors).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { policyViolations: string[] }).policyViolations)).toEqual([]);
+  });
+
+  test('speaks the editor’s language: Japanese picked in the CMS', async ({ page, consoleErrors, isMobile }) => {
+    test.skip(isMobile, 'The language comes from the same preferences on any screen; the phone is covered above');
+    test.setTimeout(180_000);
+    await page.addInitScript(() => localStorage.setItem('sveltia-cms.prefs', JSON.stringify({ locale: 'ja' })));
+    await page.goto('/cms/');
+    const intro = page.getByRole('banner').filter({ hasText: 'B TOWER' });
+    await expect(intro).toContainText('B TOWER コンテンツ編集');
+    await expect(intro).toContainText('ローカルモード');
+    await expect(intro).toContainText('「ローカルリポジトリで作業」を押し');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja-JP');
+    await expect(page.getByRole('button', { name: 'ローカルリポジトリで作業' })).toBeVisible({ timeout: 120_000 });
+    const popup = page.waitForEvent('popup');
+    await page.getByRole('button', { name: /GitHub/ }).first().click();
+    await popup;
+    await expect(page.getByRole('alert').filter({ hasText: 'このローカルサーバーでは GitHub でログインできません。' })).toBeVisible({ timeout: 30_000 });
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
 test.describe('content editors’ CMS', () => {
   test.skip(({ isMobile }) => isMobile, 'The CMS is a desktop tool, and one run of it is enough');
   test.use({ locale: 'ko-KR' });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CMS_CONFIG_FILE, cmsConfig, cmsConfigText } from '~/cms/config';
 import { CONTENT_KINDS } from '~/content/json-schemas';
+import Ajv from 'ajv';
 import { cmsRepository } from '../../build/cms-app.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -64,11 +65,31 @@ describe('the CMS configuration', () => {
     expect(field(file('pages', 'brochures').fields as Field[], 'pdf')).toMatchObject({ widget: 'file', i18n: true, media_folder: '/content/brochures', public_folder: '/content/brochures', accept: 'application/pdf,.pdf' });
   });
 
-  it('commits to the repository Netlify builds, or the one CMS_GITHUB_REPO names', () => {
+  it('commits to the repository CMS_GITHUB_REPO names, else the one Netlify builds, else the checkout’s GitHub remote', () => {
     expect(config.backend).toMatchObject({ name: 'github', branch: 'main' });
     expect(cmsRepository({ REPOSITORY_URL: 'https://github.com/btower/website' })).toBe('btower/website');
     expect(cmsRepository({ REPOSITORY_URL: 'git@github.com:btower/website.git' })).toBe('btower/website');
     expect(cmsRepository({ REPOSITORY_URL: 'https://github.com/btower/website', CMS_GITHUB_REPO: 'leasing/site' })).toBe('leasing/site');
+    expect(cmsRepository({}, 'git@github.com:btower/website.git')).toBe('btower/website');
+    expect(cmsRepository({ CMS_GITHUB_REPO: 'leasing/site' }, 'https://github.com/btower/website')).toBe('leasing/site');
+    // A remote elsewhere (or none) names nothing: the page then says how to set it.
+    expect(cmsRepository({}, '/srv/git/website.git')).toBeUndefined();
     expect(cmsRepository({})).toBeUndefined();
+  });
+
+  // The CMS no longer checks its configuration against its JSON Schema at every start (build/cms/sveltia-patches.ts):
+  // the configuration the page starts with (src/cms/main.ts's additions included) is checked here instead.
+  it('is valid against the CMS’s own JSON Schema, as the page starts it on the local server and on the site', () => {
+    const schema = JSON.parse(readFileSync(path.join(ROOT, 'node_modules/@sveltia/cms/schema/sveltia-cms.json'), 'utf8'));
+    const validate = new Ajv({ strict: false, allErrors: true, logger: false }).compile(schema);
+    const page = { app_title: 'B TOWER 콘텐츠 편집', logo: { src: '/favicon.svg', show_in_header: true }, load_config_file: false };
+    const site = { ...config, ...page, backend: { ...config.backend, repo: 'btower/website' } };
+    const local = { ...site, backend: { ...site.backend, base_url: 'http://127.0.0.1:8888', auth_endpoint: 'cms/local-sign-in.html' } };
+    for (const started of [site, local]) {
+      validate(started);
+      expect(validate.errors ?? []).toEqual([]);
+    }
+    // It does catch a mistake.
+    expect(validate({ ...site, backend: { ...site.backend, repo: 42 } })).toBe(false);
   });
 });
