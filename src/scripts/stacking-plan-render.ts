@@ -7,8 +7,46 @@ const floorOf = (level: number) => (level < 0 ? `B${-level}` : `${level}F`);
 
 const GLYPHS: Record<Unit['status'], string> = { available: '✓', negotiating: '…', leased: '✕' };
 
-/** Draws every floor's units; `decorate` lets the search mark each cell (and word its label). */
-export function render(root: HTMLElement, units: Unit[], config: PlanConfig, decorate?: (unit: Unit, button: HTMLButtonElement, label: string) => void): void {
+/** The drawing under way on each plan: a newer one (the search's) stops an older one between floors. */
+const drawing = new WeakMap<HTMLElement, object>();
+/** Each plan's latest drawing, for `whenDrawn`. */
+const latest = new WeakMap<HTMLElement, Promise<boolean>>();
+
+/** Resolves once the plan's latest drawing has drawn every floor (a drawing taken over waits for the newer one). */
+export async function whenDrawn(root: HTMLElement): Promise<void> {
+  for (;;) {
+    const current = latest.get(root);
+    if (!current || (await current)) return;
+  }
+}
+
+/**
+ * Waits for the next frame to have been painted, then yields: each floor is its own task, and the frame's
+ * style and layout only take in what one floor added. A hidden page gets no frames: it yields to a task.
+ */
+const nextFrame = () =>
+  new Promise<void>((resolve) => {
+    if (document.hidden) setTimeout(resolve, 0);
+    else requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+
+/**
+ * Draws every floor's units, floor by floor across frames, top down (decision 041): drawing the 16 rows
+ * and their 42 units at once was one ~240 ms task on a mid-range phone, its style and layout included.
+ * `decorate` lets the search mark each cell (and word its label). Resolves true once every floor is drawn,
+ * false when a newer drawing of the same plan took over.
+ */
+export function render(root: HTMLElement, units: Unit[], config: PlanConfig, decorate?: Decorate): Promise<boolean> {
+  const drawn = draw(root, units, config, decorate);
+  latest.set(root, drawn);
+  return drawn;
+}
+
+type Decorate = (unit: Unit, button: HTMLButtonElement, label: string) => void;
+
+async function draw(root: HTMLElement, units: Unit[], config: PlanConfig, decorate?: Decorate): Promise<boolean> {
+  const token = {};
+  drawing.set(root, token);
   const t = translator(config);
   const area = new Intl.NumberFormat(config.tag, { maximumFractionDigits: 1 });
   const available = new Map<string, number>();
@@ -16,7 +54,9 @@ export function render(root: HTMLElement, units: Unit[], config: PlanConfig, dec
   const floorTotals = new Map<string, number>();
   for (const unit of units) floorTotals.set(unit.floor, (floorTotals.get(unit.floor) ?? 0) + unit.exclusiveAreaM2);
   const fullest = Math.max(1, ...floorTotals.values());
-  for (const row of root.querySelectorAll<HTMLElement>('[data-floor]')) {
+  for (const [index, row] of [...root.querySelectorAll<HTMLElement>('[data-floor]')].entries()) {
+    if (index > 0) await nextFrame();
+    if (drawing.get(root) !== token) return false;
     const floor = row.dataset.floor!;
     const onFloor = units.filter((unit) => unit.floor === floor);
     const free = onFloor.filter((unit) => unit.status === 'available');
@@ -53,6 +93,7 @@ export function render(root: HTMLElement, units: Unit[], config: PlanConfig, dec
     );
   }
   floorAvailability(units, available, config);
+  return true;
 }
 
 /**

@@ -12,7 +12,7 @@ import { renderList } from './stacking-plan-list.ts';
  * finds on the plan (the others stay in place, in grey), or lists them, sortable; says how many match,
  * or that none does with a way to clear it; keeps itself in the address so the plan can be shared.
  */
-export function startSearch(root: HTMLElement, form: HTMLFormElement, units: Unit[], config: PlanConfig, from: 'address' | 'form'): void {
+export async function startSearch(root: HTMLElement, form: HTMLFormElement, units: Unit[], config: PlanConfig, from: 'address' | 'form'): Promise<void> {
   const areaIn = form.elements.namedItem('areaIn') as HTMLSelectElement;
   let search = from === 'address' ? parseSearch(new URLSearchParams(location.search), config.uses) : readForm(form, EMPTY_SEARCH, config.uses);
   if (from === 'address') fillForm(form, search);
@@ -25,36 +25,37 @@ export function startSearch(root: HTMLElement, form: HTMLFormElement, units: Uni
   const update = (next: PlanSearch, entry: 'push' | 'replace' = 'push') => {
     search = next;
     keepInAddress(search, entry);
-    show(root, units, config, search, update);
+    return show(root, units, config, search, update);
   };
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    update(readForm(form, search, config.uses));
+    void update(readForm(form, search, config.uses));
   });
   form.addEventListener('change', (event) => {
     if (event.target === areaIn) convertTyped(form, search.areaIn, areaIn.value as AreaUnit);
-    update(readForm(form, search, config.uses));
+    void update(readForm(form, search, config.uses));
   });
   // Back and Forward move through the searches: the form and the plan follow the address.
   window.addEventListener('popstate', () => {
     search = parseSearch(new URLSearchParams(location.search), config.uses);
     fillForm(form, search);
-    show(root, units, config, search, update);
+    void show(root, units, config, search, update);
   });
   for (const clear of root.querySelectorAll<HTMLElement>('[data-search-clear]')) {
     clear.addEventListener('click', (event) => {
       event.preventDefault();
       fillForm(form, EMPTY_SEARCH);
-      update({ ...EMPTY_SEARCH, view: search.view });
+      void update({ ...EMPTY_SEARCH, view: search.view });
       form.querySelector<HTMLElement>('select, input')?.focus();
     });
   }
   // Opened from a shared address: the search is already in it (no new entry); the form's first use is a change.
-  update(search, from === 'address' ? 'replace' : 'push');
+  const drawn = update(search, from === 'address' ? 'replace' : 'push');
   // A shared filtered link opens at its results, not at the top of the page (unless it names a floor to show).
   if (from === 'address' && (location.hash === '' || location.hash === '#stacking-plan')) {
     root.querySelector<HTMLElement>('[data-plan-status]')?.scrollIntoView({ block: 'start' });
   }
+  await drawn;
 }
 
 /** Converts the typed areas from one unit to the other; true when there was one to convert. */
@@ -101,12 +102,13 @@ function readForm(form: HTMLFormElement, current: PlanSearch, uses: readonly str
   return { ...parseSearch(params, uses), sort: current.sort, descending: current.descending };
 }
 
-function show(root: HTMLElement, units: Unit[], config: PlanConfig, search: PlanSearch, update: (search: PlanSearch) => void): void {
+/** Shows the search's results; resolves once the plan under them is drawn (render's answer). */
+function show(root: HTMLElement, units: Unit[], config: PlanConfig, search: PlanSearch, update: (search: PlanSearch) => unknown): Promise<boolean> {
   const t = translator(config);
   const today = seoulToday();
   const filtering = isFiltering(search);
   const matching = units.filter((unit) => matchesSearch(unit, search, today));
-  render(root, units, config, (unit, button, label) => {
+  const drawn = render(root, units, config, (unit, button, label) => {
     if (!filtering) return;
     const matches = matching.includes(unit);
     button.dataset.match = String(matches);
@@ -134,4 +136,5 @@ function show(root: HTMLElement, units: Unit[], config: PlanConfig, search: Plan
   const list = root.querySelector<HTMLElement>('[data-plan-list]')!;
   list.hidden = !showList || matching.length === 0;
   if (showList) renderList(list, matching, search, config, today, update);
+  return drawn;
 }

@@ -1,6 +1,6 @@
 import type { Unit } from '../shared/units/unit.ts';
 import { readPlanConfig, translator, type PlanConfig } from './stacking-plan-config.ts';
-import { openUnit, render } from './stacking-plan-render.ts';
+import { openUnit, render, whenDrawn } from './stacking-plan-render.ts';
 
 /** Query names that are not the plan's search (the dialog's shared link). */
 const NOT_SEARCH = new Set(['unit']);
@@ -24,8 +24,10 @@ export function initStackingPlan(): void {
     .then((response) => (response.ok ? (response.json() as Promise<Unit[]>) : Promise.reject(new Error(String(response.status)))))
     .then(async (units) => {
       status.textContent = '';
-      render(root, units, config);
-      if (form) await wireSearch(root, form, units, config);
+      // An address carrying a search draws the searched plan straight away (one drawing, not two).
+      const searched = form ? await wireSearch(root, form, units, config) : false;
+      if (!searched) void render(root, units, config);
+      await whenDrawn(root);
       // Says the plan has its final height (tests and anything that measures the page wait for it).
       root.dataset.planState = 'ready';
       const wanted = new URLSearchParams(location.search).get('unit');
@@ -37,15 +39,18 @@ export function initStackingPlan(): void {
     });
 }
 
-/** The search: started now when the address carries one, else on the first use of the form. */
-async function wireSearch(root: HTMLElement, form: HTMLFormElement, units: Unit[], config: PlanConfig): Promise<void> {
+/**
+ * The search: started now when the address carries one (true once it has drawn its plan), else on the
+ * first use of the form (false: the caller draws the plain plan).
+ */
+async function wireSearch(root: HTMLElement, form: HTMLFormElement, units: Unit[], config: PlanConfig): Promise<boolean> {
   let started: Promise<void> | null = null;
   const start = (from: 'address' | 'form') =>
     (started ??= import('./stacking-plan-search.ts').then(({ startSearch }) => startSearch(root, form, units, config, from)));
   // While the search loads, Enter must not send the form as a new page: the page would reload under the
   // visitor and lose what they choose next. The search reads the whole form when it starts.
   form.addEventListener('submit', (event) => event.preventDefault());
-  if ([...new URLSearchParams(location.search).keys()].some((name) => !NOT_SEARCH.has(name))) return start('address');
+  if ([...new URLSearchParams(location.search).keys()].some((name) => !NOT_SEARCH.has(name))) return start('address').then(() => true);
   const first = () => {
     form.removeEventListener('submit', first);
     form.removeEventListener('change', first);
@@ -53,4 +58,5 @@ async function wireSearch(root: HTMLElement, form: HTMLFormElement, units: Unit[
   };
   form.addEventListener('submit', first);
   form.addEventListener('change', first);
+  return false;
 }
