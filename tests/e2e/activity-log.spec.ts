@@ -55,7 +55,7 @@ test('the activity log reads as a person would say it, on the Korean and the Eng
   for (const raw of ['assignee_id', 'next_step_on', me.id, '∅', 'contacted']) await expect(entry).not.toContainText(raw);
 
   await page.getByRole('combobox', { name: '대상' }).selectOption({ label: '공실' });
-  const space = page.getByTestId('audit-event').filter({ hasText: `8층 A${tag}호` }).filter({ hasText: '월 임대료' });
+  const space = page.getByTestId('audit-event').filter({ hasText: `8층 A${tag}호` }).filter({ hasText: '월 임대료: 3,000,000 → 5,000,000' });
   await expect(space).toHaveCount(1);
   await expect(space.getByTestId('audit-subject')).toHaveAttribute('href', `/floors/8f/a${tag.toLowerCase()}/`);
   await expect(space.locator('[data-field="monthly_rent"]')).toHaveText('월 임대료: 3,000,000 → 5,000,000');
@@ -75,14 +75,14 @@ test('the activity log reads as a person would say it, on the Korean and the Eng
     await signIn.fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   }
-  await activityOf(page, 'Activity log', 'Kind of record', 'Inquiry');
+  await activityOf(page, 'Activity log', 'Subject', 'Inquiry');
   const english = page.getByTestId('audit-event').filter({ hasText: name }).filter({ hasText: 'Assignee' });
   await expect(english.getByTestId('audit-subject')).toHaveText(`Inquiry from ${name} (#${reference})`);
   const enDay = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${nextStep}T00:00:00Z`));
   await expect(english.locator('[data-field="next_step_on"]')).toHaveText(`Next step date: (empty) → ${enDay}`);
   await expect(english.locator('[data-field="status"]')).toHaveText('Status: New → Contacted');
-  await page.getByRole('combobox', { name: 'Kind of record' }).selectOption({ label: 'Space' });
-  const enSpace = page.getByTestId('audit-event').filter({ hasText: `A${tag}` }).filter({ hasText: 'Monthly rent' });
+  await page.getByRole('combobox', { name: 'Subject' }).selectOption({ label: 'Space' });
+  const enSpace = page.getByTestId('audit-event').filter({ hasText: `A${tag}` }).filter({ hasText: 'Monthly rent: 3,000,000 → 5,000,000' });
   await expect(enSpace.getByTestId('audit-subject')).not.toContainText('호');
   await expect(enSpace.getByTestId('audit-subject')).toHaveAttribute('href', `/en/floors/8f/a${tag.toLowerCase()}/`);
   await expect(enSpace.locator('[data-field="status"]')).toHaveText('Status: Available → In negotiation');
