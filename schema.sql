@@ -861,3 +861,15 @@ CREATE TRIGGER settings_row_version BEFORE UPDATE ON settings
 DROP TRIGGER IF EXISTS tours_version_bump ON tours;
 CREATE TRIGGER tours_version_bump AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON tours
   FOR EACH STATEMENT EXECUTE FUNCTION bump_inquiries_version();
+
+-- Tours and privacy requests carry a version too (issue 28, decision 038): a reschedule, cancellation or
+-- outcome, and the owner's action on a request, name the version they were based on (If-Match). The
+-- reminder stamps are bookkeeping, not changes a person made.
+ALTER TABLE tours ADD COLUMN IF NOT EXISTS version integer NOT NULL DEFAULT 1;
+ALTER TABLE privacy_requests ADD COLUMN IF NOT EXISTS version integer NOT NULL DEFAULT 1;
+DROP TRIGGER IF EXISTS tours_row_version ON tours;
+CREATE TRIGGER tours_row_version BEFORE UPDATE ON tours
+  FOR EACH ROW EXECUTE FUNCTION bump_row_version('updated_at', 'created_at', 'outcome_reminded_at', 'prospect_reminded_at');
+DROP TRIGGER IF EXISTS privacy_requests_row_version ON privacy_requests;
+CREATE TRIGGER privacy_requests_row_version BEFORE UPDATE ON privacy_requests
+  FOR EACH ROW EXECUTE FUNCTION bump_row_version('reminded_at', 'created_at');

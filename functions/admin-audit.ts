@@ -6,6 +6,8 @@ import { listAccessPage } from '../src/server/audit/access.ts';
 import { listAccessReviews, markAccessReviewDone } from '../src/server/audit/review.ts';
 import { accessCsvStream, auditCsvStream } from '../src/server/audit/export.ts';
 import { listAuditPage } from '../src/server/audit/list.ts';
+import { withRefs } from '../src/server/audit/refs.ts';
+import { can } from '../src/shared/roles.ts';
 import { getDb } from '../src/server/db/index.ts';
 import { asLocale } from '../src/server/i18n.ts';
 import { json, parseInput } from '../src/server/http/json.ts';
@@ -49,13 +51,16 @@ function filterOf(query: Record<string, string>): AuditFilter {
  * download) lists the access records instead of the writes.
  */
 async function list(req: Request, context: RouteContext): Promise<Response> {
-  await requireAccess(req, 'audit.read', context);
+  const staff = await requireAccess(req, 'audit.read', context);
   const url = new URL(req.url);
   const query = queryOf(url);
   const input = parseInput(AuditPageSchema, query);
   const filter = filterOf(query);
   const db = await getDb();
-  const page = filter.kind ? await listAccessPage(db, filter, filter.kind, input.limit, input.cursor) : await listAuditPage(db, filter, input.limit, input.cursor);
+  // The writes carry the records they name (`refs`: names, not ids), the inquirer masked for who reads masked.
+  const page = filter.kind
+    ? await listAccessPage(db, filter, filter.kind, input.limit, input.cursor)
+    : await listAuditPage(db, filter, input.limit, input.cursor).then(async (writes) => ({ ...writes, items: await withRefs(db, writes.items, !can(staff.role, 'inquiries.personal')) }));
   const headers: Record<string, string> = {};
   if (page.nextCursor) {
     const next = new URL(url.pathname, url.origin);

@@ -2,6 +2,7 @@ import type { AuditEvent } from '../shared/audit.ts';
 import type { AccessRecord, AccessReviewState } from '../shared/access.ts';
 import type { Settings } from '../shared/settings.ts';
 import type { TotpSetup } from '../shared/second-factor.ts';
+import type { PrivacyRequest } from '../shared/privacy/requests.ts';
 import type { Versioned } from '../shared/versions.ts';
 import type { Assignee, Me, PasskeyInfo, PendingInvitation, SessionInfo, StaffUser } from '../shared/staff.ts';
 import type { Role } from '../shared/roles.ts';
@@ -47,8 +48,9 @@ export const confirmPasswordReset = (token: string, password: string) => apiWrit
 export const readSettings = () => apiRead<Settings & Versioned>(['/api/admin/settings']);
 export const patchSettings = (patch: Partial<Settings>, version?: number) =>
   apiWrite<Settings & Versioned>('PATCH', '/api/admin/settings', patch, version === undefined ? {} : { version });
-export const privacyRequestAction = (id: string, body: { action: string; note?: string | null; fields?: Record<string, string> }) =>
-  apiWrite<unknown>('POST', `/api/admin/privacy-requests/${id}/actions`, body);
+/** An owner's action on a request, based on the version the list showed (If-Match): another owner's action first is 409 `conflict`. */
+export const privacyRequestAction = (id: string, body: { action: string; note?: string | null; fields?: Record<string, string> }, version?: number) =>
+  apiWrite<PrivacyRequest>('POST', `/api/admin/privacy-requests/${id}/actions`, body, version === undefined ? {} : { version });
 export const destroyInquiryNow = (id: string) => apiWrite<unknown>('POST', `/api/inquiries/${id}/destroy`);
 
 export type AuditFilters = Partial<Record<'kind' | 'actor' | 'entity' | 'from' | 'to', string>>;

@@ -16,9 +16,11 @@ export interface TourInput {
   allowLeased?: boolean;
 }
 export const bookTour = (inquiryId: string, input: TourInput) => apiWrite<Tour>('POST', `/api/inquiries/${inquiryId}/tours`, input);
-export const patchTour = (id: string, patch: Partial<TourInput>) => apiWrite<Tour>('PATCH', `/api/tours/${id}`, patch);
-export const cancelTour = (id: string, reason: string) => apiWrite<Tour>('POST', `/api/tours/${id}/cancel`, { reason });
-export const recordOutcome = (id: string, input: { outcome: 'completed' | 'no_show'; interest?: number; feedback?: string; nextStep?: string; nextStepOn?: string }) =>
-  apiWrite<Tour>('POST', `/api/tours/${id}/outcome`, input);
+/** The tour's writes name the version they were based on (`version`, sent as If-Match): a stale one is 409 `conflict`. */
+const at = (version: number | undefined) => (version === undefined ? {} : { version });
+export const patchTour = (id: string, patch: Partial<TourInput>, version?: number) => apiWrite<Tour>('PATCH', `/api/tours/${id}`, patch, at(version));
+export const cancelTour = (id: string, reason: string, version?: number) => apiWrite<Tour>('POST', `/api/tours/${id}/cancel`, { reason }, at(version));
+export type TourOutcomeInput = { outcome: 'completed' | 'no_show'; interest?: number; feedback?: string; nextStep?: string; nextStepOn?: string };
+export const recordOutcome = (id: string, input: TourOutcomeInput, version?: number) => apiWrite<Tour>('POST', `/api/tours/${id}/outcome`, input, at(version));
 export const readCalendarFeed = () => apiRead<{ url: string }>(['/api/admin/me/calendar-feed']);
 export const rotateCalendarFeed = () => apiWrite<{ url: string }>('POST', '/api/admin/me/calendar-feed/rotate');

@@ -7,7 +7,7 @@ export const AUDIT_KINDS = ['access', ...(Object.keys(ACCESS_KINDS) as (keyof ty
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 /** What the activity log records changes of (the filter's choices). */
-export const AUDIT_ENTITIES = ['inquiry', 'brand', 'unit', 'user', 'invitation', 'session', 'passkey', 'setting', 'object', 'audit', 'access_review', 'privacy_request'] as const;
+export const AUDIT_ENTITIES = ['inquiry', 'brand', 'unit', 'user', 'tour', 'invitation', 'session', 'passkey', 'setting', 'object', 'audit', 'access_review', 'privacy_request'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 export const AUDIT_PAGE = { default: 50, max: 200 } as const;
@@ -25,7 +25,21 @@ export interface AuditEvent {
   /** Each changed field: [before, after] (an event's facts have null before). */
   changes: Record<string, [unknown, unknown]>;
   address: string | null;
+  /**
+   * The records the entry names (its own and any id among its values), by id, as a person reads them: the
+   * panel shows "이서연 (#0b6c2f1e)", "8층 802호" or a person's name instead of ids (issue 28). An id missing
+   * here names a record that no longer exists.
+   */
+  refs?: Record<string, AuditRef>;
 }
+
+/** A record an activity-log entry names, as the panel shows it (the inquirer masked for who reads masked). */
+export type AuditRef =
+  | { kind: 'inquiry'; name: string | null; reference: string }
+  | { kind: 'unit'; floor: string; unitNumber: string }
+  | { kind: 'user'; name: string }
+  | { kind: 'brand'; name: string; slug: string | null }
+  | { kind: 'tour'; startsAt: string; inquiryId: string; name: string | null; reference: string };
 
 const Day = v.pipe(v.string('inbox.errors.dateInvalid'), v.regex(ISO_DATE_PATTERN, 'inbox.errors.dateInvalid'));
 

@@ -205,6 +205,8 @@ export interface Tour {
   nextStepOn: string | null;
   outcomeAt: string | null;
   createdAt: string;
+  /** The lost-update check's counter: a change names it in If-Match (decision 033). */
+  version: number;
 }
 
 /** Monday of the Korean week `day` falls in, YYYY-MM-DD. */

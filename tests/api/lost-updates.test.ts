@@ -2,8 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import brands from '../../functions/brands.ts';
 import inquiries from '../../functions/inquiries.ts';
 import settings from '../../functions/admin-settings.ts';
+import privacyRequests from '../../functions/admin-privacy-requests.ts';
+import tours from '../../functions/tours.ts';
 import units from '../../functions/units.ts';
 import users from '../../functions/admin-users.ts';
+import { officeHolidays } from '../../src/server/inquiries/response-time.ts';
+import { isOfficeDay, koreanDay } from '../../src/shared/business-hours.ts';
+import { addDays, seoulInstant } from '../../src/shared/tours.ts';
 import { etagOf } from '../../src/shared/versions.ts';
 import { call } from '../support/api-calls.ts';
 import { adminToken, brandBody, inquiryBody, uploaded, useApiBackend } from '../support/api-suite.ts';
@@ -29,8 +34,19 @@ interface Case {
 /** Each space this file creates gets its own number: a repeated one is a 409 duplicate, not the rule under test. */
 let nextUnitNumber = 810;
 
+/** Each tour this file books is on its own future office day, so no two meet the host's overlap guard. */
+let nextTourDay = 2;
+function officeDayAhead(n: number): string {
+  let day = koreanDay(new Date());
+  for (let count = 0; count < n;) {
+    day = addDays(day, 1);
+    if (isOfficeDay(day, officeHolidays())) count += 1;
+  }
+  return day;
+}
+
 describe.each(availableBackends())('lost updates on $name', (backend) => {
-  useApiBackend(backend);
+  const ctx = useApiBackend(backend);
   let token = '';
   beforeAll(async () => {
     token = await adminToken();
@@ -128,7 +144,32 @@ describe.each(availableBackends())('lost updates on $name', (backend) => {
     write: (n, ifMatch) => call(settings as Handler, 'PATCH', '/api/admin/settings', { token, body: { reminderBusinessHours: 2 + n }, headers: ifMatch ? { 'If-Match': ifMatch } : {} }),
   });
 
-  it.each([unitCase, brandCase, inquiryCase, userCase, settingsCase].map((make) => [make().name, make] as const))(
+  const tourCase = (): Case => {
+    let id = '';
+    return {
+      name: 'a tour (PATCH /api/tours/:id)',
+      field: 'internalNotes',
+      value: (n) => `Bring the keys of floor ${n}`,
+      async start() {
+        const unit = await call(units as Handler, 'POST', '/api/units', { token, body: { floor: '8F', unitNumber: String(nextUnitNumber++), exclusiveAreaM2: 80, supplyAreaM2: 130, uses: ['Office'], status: 'available', availableFrom: null, monthlyRent: null, deposit: null, maintenanceFee: null, pricePublic: false, plan: null, note: {} } });
+        expect(unit.status, JSON.stringify(unit.json)).toBe(201);
+        const sent = await call(inquiries as Handler, 'POST', '/api/inquiries', { body: inquiryBody() });
+        expect(sent.status).toBe(201);
+        const startsAt = seoulInstant(officeDayAhead(nextTourDay++), '10:00').toISOString();
+        const booked = await call(tours as Handler, 'POST', `/api/inquiries/${sent.json.id}/tours`, { token, body: { startsAt, durationMinutes: 30, unitIds: [unit.json.id] } });
+        expect(booked.status, JSON.stringify(booked.json)).toBe(201);
+        id = booked.json.id;
+        const read = await call(tours as Handler, 'GET', `/api/tours/${id}`, { token });
+        expect(read.headers.get('ETag')).toBe(etagOf(read.json.version));
+        return read.json;
+      },
+      write: (n, ifMatch) => call(tours as Handler, 'PATCH', `/api/tours/${id}`, { token, body: { internalNotes: `Bring the keys of floor ${n}` }, headers: ifMatch ? { 'If-Match': ifMatch } : {} }),
+    };
+  };
+
+  const cases = [unitCase, brandCase, inquiryCase, userCase, settingsCase, tourCase];
+
+  it.each(cases.map((make) => [make().name, make] as const))(
     '%s: a fresh version saves, the same version again is 409 conflict with the record as it is now, no version still saves',
     async (_name, make) => {
       const record = make();
@@ -166,7 +207,7 @@ describe.each(availableBackends())('lost updates on $name', (backend) => {
     },
   );
 
-  it.each([unitCase, brandCase, inquiryCase, userCase, settingsCase].map((make) => [make().name, make] as const))(
+  it.each(cases.map((make) => [make().name, make] as const))(
     '%s: two writes of one read sent at once: exactly one saves, the other is 409',
     async (_name, make) => {
       const record = make();
@@ -179,4 +220,81 @@ describe.each(availableBackends())('lost updates on $name', (backend) => {
       expect(refused.json.error.current[record.field]).toEqual(saved.json[record.field]);
     },
   );
+
+  it('a tour’s cancellation and outcome carry the version too: a cancellation of a stale read is 409 conflict and cancels nothing', async () => {
+    const tour = tourCase();
+    const read = await tour.start();
+    const base = etagOf(read.version);
+    const renamed = await tour.write(1, base);
+    expect(renamed.status).toBe(200);
+    // The second tab cancels from what it read before the note changed: refused, the tour stays scheduled.
+    const stale = await call(tours as Handler, 'POST', `/api/tours/${read.id}/cancel`, { token, body: { reason: 'Moved to next week' }, headers: { 'If-Match': base } });
+    expect(stale.status).toBe(409);
+    expect(stale.json.error.code).toBe('conflict');
+    expect(stale.json.error.current).toMatchObject({ status: 'scheduled', internalNotes: tour.value(1), version: renamed.json.version });
+    const cancelled = await call(tours as Handler, 'POST', `/api/tours/${read.id}/cancel`, { token, body: { reason: 'Moved to next week' }, headers: { 'If-Match': stale.headers.get('ETag')! } });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.json.status).toBe('cancelled');
+    expect(cancelled.headers.get('ETag')).toBe(etagOf(cancelled.json.version));
+    // An outcome based on the scheduled tour is told it changed (not "not ended"): the record shows the cancellation.
+    const outcome = await call(tours as Handler, 'POST', `/api/tours/${read.id}/outcome`, { token, body: { outcome: 'completed' }, headers: { 'If-Match': etagOf(renamed.json.version) } });
+    expect(outcome.status).toBe(409);
+    expect(outcome.json.error.code).toBe('conflict');
+    expect(outcome.json.error.current.status).toBe('cancelled');
+    expect((await call(tours as Handler, 'POST', `/api/tours/${read.id}/cancel`, { token, body: { reason: 'x' }, headers: { 'If-Match': '"abc' } })).json.error.code).toBe('invalid_if_match');
+  });
+
+  /** An open privacy request, confirmed by its requester (as the owner's list shows it). */
+  async function openRequest(): Promise<{ id: string; version: number; status: string }> {
+    const sent = await call(inquiries as Handler, 'POST', '/api/inquiries', { body: inquiryBody() });
+    expect(sent.status).toBe(201);
+    const now = Date.now();
+    const row = await ctx.db
+      .insertInto('privacyRequests')
+      .values({ kind: 'access', email: 'requester@example.com', lang: 'en', status: 'open', expiresAt: new Date(now + 86_400_000), confirmedAt: new Date(now), dueAt: new Date(now + 10 * 86_400_000), inquiryIds: [sent.json.id] })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const listed = await call(privacyRequests as Handler, 'GET', '/api/admin/privacy-requests', { token });
+    return listed.json.find((request: { id: string }) => request.id === row.id);
+  }
+  const actOn = (id: string, ifMatch?: string) =>
+    call(privacyRequests as Handler, 'POST', `/api/admin/privacy-requests/${id}/actions`, { token, body: { action: 'close', note: 'Answered by phone' }, headers: ifMatch ? { 'If-Match': ifMatch } : {} });
+
+  it('a privacy request (POST /api/admin/privacy-requests/:id/actions): an action on a stale read is 409 conflict with the request as another owner left it', async () => {
+    const read = await openRequest();
+    expect(read.status).toBe('open');
+    const base = etagOf(read.version);
+    const first = await actOn(read.id, base);
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({ status: 'closed', outcome: 'close' });
+    expect(first.json.version).toBeGreaterThan(read.version);
+    expect(first.headers.get('ETag')).toBe(etagOf(first.json.version));
+    // The second owner's tab, still showing it open: told who closed it how, and nothing is done twice.
+    const stale = await actOn(read.id, base);
+    expect(stale.status).toBe(409);
+    expect(stale.json.error.code).toBe('conflict');
+    expect(stale.json.error.current).toMatchObject({ id: read.id, status: 'closed', outcome: 'close', version: first.json.version });
+    const events = await ctx.db.selectFrom('auditEvents').select('action').where('entity', '=', 'privacy_request').where('entityId', '=', read.id).execute();
+    expect(events.map((event) => event.action)).toEqual(['close']);
+    // On the version the conflict answered, the request's own rule speaks: it is closed.
+    expect((await actOn(read.id, stale.headers.get('ETag')!)).json.error.code).toBe('request_closed');
+    // Without If-Match (the spec's shape) an open request is acted on as before; a malformed one is refused.
+    const other = await openRequest();
+    expect((await actOn(other.id, 'W/"1"')).json.error.code).toBe('invalid_if_match');
+    const unchecked = await actOn(other.id);
+    expect(unchecked.status).toBe(200);
+    expect(unchecked.json.status).toBe('closed');
+  });
+
+  it('a privacy request: two actions of one read sent at once: exactly one closes it, the other is 409 conflict', async () => {
+    const read = await openRequest();
+    const answers = await Promise.all([actOn(read.id, etagOf(read.version)), actOn(read.id, etagOf(read.version))]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const saved = answers.find((answer) => answer.status === 200)!;
+    const refused = answers.find((answer) => answer.status === 409)!;
+    expect(refused.json.error.code).toBe('conflict');
+    expect(refused.json.error.current).toMatchObject({ status: 'closed', version: saved.json.version });
+    const events = await ctx.db.selectFrom('auditEvents').select('action').where('entity', '=', 'privacy_request').where('entityId', '=', read.id).execute();
+    expect(events).toHaveLength(1);
+  });
 });

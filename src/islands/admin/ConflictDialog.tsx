@@ -4,7 +4,7 @@ import type { AskConflict, Resolution } from '~/client/conflict';
 import { defaultSide, type FieldConflict, type Side } from '~/shared/versions';
 
 /** The records the panel edits, as the dialog names them (conflict.records.*, conflict.fields.<record>.*). */
-export type ConflictRecord = 'unit' | 'brand' | 'inquiry' | 'user' | 'settings';
+export type ConflictRecord = 'unit' | 'brand' | 'inquiry' | 'user' | 'settings' | 'tour' | 'privacyRequest';
 
 /** How a form shows one field's value in the dialog; anything it does not name is shown by its type. */
 export type FormatValue = (field: string, value: unknown) => string | null;

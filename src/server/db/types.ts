@@ -371,6 +371,8 @@ export interface ToursTable {
   createdBy: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** The lost-update check's counter (decision 033), bumped by the database. */
+  version: Generated<number>;
 }
 
 /** A staff member's private calendar feed: the sha256 of its token (an HMAC of `id`). */
@@ -411,6 +413,8 @@ export interface PrivacyRequestsTable {
   outcome: string | null;
   outcomeNote: string | null;
   inquiryIds: ColumnType<string[], string[] | undefined, string[]>;
+  /** The lost-update check's counter (decision 033), bumped by the database. */
+  version: Generated<number>;
 }
 
 /** A staff member's TOTP key (issue 25): pending until the first code confirms it, then on. */

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import {
   PRIVACY_LINK_TTL_MS,
   PRIVACY_REQUEST_DUE_DAYS,
@@ -11,7 +11,9 @@ import {
 import { recordEvent, setActor, withActor, type AuditActor, type Trx } from '../audit/actor.ts';
 import type { Staff } from '../auth/access.ts';
 import type { Db } from '../db/index.ts';
+import type { PrivacyRequestsTable } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
+import { conflict } from '../http/versions.ts';
 import { linkDigest } from '../objects/signing.ts';
 import { staffMailConfigured } from '../notify/staff-mail.ts';
 import { destroyInquiry } from './destroy.ts';
@@ -141,7 +143,19 @@ export async function listPrivacyRequests(db: Db, now = new Date()): Promise<Pri
     .orderBy('closedAt', 'desc')
     .limit(500)
     .execute();
-  return rows.map((row) => ({
+  return rows.map((row) => toPrivacyRequest(row, now));
+}
+
+/** One confirmed request as the owner's list shows it, or null. */
+async function findPrivacyRequest(db: Db, id: string, now: Date): Promise<PrivacyRequest | null> {
+  const row = await db.selectFrom('privacyRequests').selectAll().where('id', '=', id).where('status', '!=', 'unconfirmed').executeTakeFirst();
+  return row ? toPrivacyRequest(row, now) : null;
+}
+
+type PrivacyRequestRow = Selectable<PrivacyRequestsTable>;
+
+function toPrivacyRequest(row: PrivacyRequestRow, now: Date): PrivacyRequest {
+  return {
     id: row.id,
     kind: row.kind as PrivacyRequestKind,
     email: row.email,
@@ -154,8 +168,12 @@ export async function listPrivacyRequests(db: Db, now = new Date()): Promise<Pri
     closedAt: iso(row.closedAt),
     outcome: row.outcome as PrivacyRequest['outcome'],
     inquiryIds: row.inquiryIds ?? [],
-  }));
+    version: row.version,
+  };
 }
+
+/** Thrown inside the action's transaction when the locked request is not the version the action was based on. */
+class StaleRequest extends Error {}
 
 const notFound = () => new HttpError(404, 'privacy_request_not_found', 'No confirmed privacy request with this id');
 
@@ -163,11 +181,14 @@ const notFound = () => new HttpError(404, 'privacy_request_not_found', 'No confi
  * The owner works an open request (POST /api/admin/privacy-requests/{id}/actions): send a copy of what is held,
  * correct fields, destroy now (the retention run's destruction), stop processing, or close it. Each action does its
  * work on the request's inquiries, is recorded in the activity log, closes the request and mails the requester the
- * outcome in their language. 409 `request_closed` when it was closed already.
+ * outcome in their language. 409 `request_closed` when it was closed already. With `expected` (the action's
+ * If-Match), a request changed since the owner read it (another owner acted on it) is 409 `conflict` with the
+ * request as it is now, checked before any work and again under the row's lock (decision 033).
  */
-export async function actOnPrivacyRequest(db: Db, id: string, input: PrivacyActionInput, staff: Staff, now = new Date()): Promise<PrivacyRequest> {
+export async function actOnPrivacyRequest(db: Db, id: string, input: PrivacyActionInput, staff: Staff, now = new Date(), expected: number | null = null): Promise<PrivacyRequest> {
   const request = await db.selectFrom('privacyRequests').selectAll().where('id', '=', id).where('status', '!=', 'unconfirmed').executeTakeFirst();
   if (!request) throw notFound();
+  if (expected !== null && request.version !== expected) throw conflict(toPrivacyRequest(request, now));
   if (request.status !== 'open') throw new HttpError(409, 'request_closed', 'This request is closed already');
   const ids = request.inquiryIds ?? [];
   if (input.action === 'correct' && (!input.fields || Object.keys(input.fields).length === 0)) {
@@ -178,28 +199,36 @@ export async function actOnPrivacyRequest(db: Db, id: string, input: PrivacyActi
     // Each destruction is its own transaction (the blob store is outside the database), as in the daily run.
     for (const inquiryId of ids) if (await destroyInquiry(db, inquiryId, staff.actor)) affected++;
   }
-  await withActor(staff.actor, async (trx) => {
-    const locked = await trx.selectFrom('privacyRequests').select('status').where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
-    if (locked.status !== 'open') throw new HttpError(409, 'request_closed', 'This request is closed already');
-    if (input.action === 'suspend' && ids.length > 0) {
-      const result = await trx.updateTable('inquiries').set({ suspendedAt: now }).where('id', 'in', ids).where('destroyedAt', 'is', null).where('suspendedAt', 'is', null).executeTakeFirst();
-      affected = Number(result.numUpdatedRows);
-    }
-    if (input.action === 'correct' && ids.length > 0) {
-      const result = await trx.updateTable('inquiries').set({ ...input.fields }).where('id', 'in', ids).where('destroyedAt', 'is', null).executeTakeFirst();
-      affected = Number(result.numUpdatedRows);
-    }
-    if (input.action === 'send_copy') affected = (await trx.selectFrom('inquiries').select('id').where('id', 'in', ids.length ? ids : [randomUUID()]).where('destroyedAt', 'is', null).execute()).length;
-    await recordEvent(trx, staff.actor, {
-      action: input.action,
-      entity: 'privacy_request',
-      entityId: id,
-      changes: { kind: [null, request.kind], inquiries: [null, affected] },
-    });
-    // A copy is its own mail (the outcome): the request closes with it.
-    await closeRequest(trx, id, input.action, input.note ?? null, now, input.action === 'send_copy' ? 'copy' : 'outcome');
-  }, { action: input.action === 'suspend' ? 'suspend' : input.action === 'correct' ? 'correct' : undefined, db });
-  return (await listPrivacyRequests(db, now)).find((row) => row.id === id)!;
+  try {
+    await withActor(staff.actor, async (trx) => {
+      const locked = await trx.selectFrom('privacyRequests').select(['status', 'version']).where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+      if (expected !== null && locked.version !== expected) throw new StaleRequest();
+      if (locked.status !== 'open') throw new HttpError(409, 'request_closed', 'This request is closed already');
+      if (input.action === 'suspend' && ids.length > 0) {
+        const result = await trx.updateTable('inquiries').set({ suspendedAt: now }).where('id', 'in', ids).where('destroyedAt', 'is', null).where('suspendedAt', 'is', null).executeTakeFirst();
+        affected = Number(result.numUpdatedRows);
+      }
+      if (input.action === 'correct' && ids.length > 0) {
+        const result = await trx.updateTable('inquiries').set({ ...input.fields }).where('id', 'in', ids).where('destroyedAt', 'is', null).executeTakeFirst();
+        affected = Number(result.numUpdatedRows);
+      }
+      if (input.action === 'send_copy') affected = (await trx.selectFrom('inquiries').select('id').where('id', 'in', ids.length ? ids : [randomUUID()]).where('destroyedAt', 'is', null).execute()).length;
+      await recordEvent(trx, staff.actor, {
+        action: input.action,
+        entity: 'privacy_request',
+        entityId: id,
+        changes: { kind: [null, request.kind], inquiries: [null, affected] },
+      });
+      // A copy is its own mail (the outcome): the request closes with it.
+      await closeRequest(trx, id, input.action, input.note ?? null, now, input.action === 'send_copy' ? 'copy' : 'outcome');
+    }, { action: input.action === 'suspend' ? 'suspend' : input.action === 'correct' ? 'correct' : undefined, db });
+  } catch (error) {
+    // Another owner acted between this one's read and the lock: nothing was done; answer what is there now.
+    if (!(error instanceof StaleRequest)) throw error;
+    const current = await findPrivacyRequest(db, id, now);
+    throw current ? conflict(current) : notFound();
+  }
+  return (await findPrivacyRequest(db, id, now))!;
 }
 
 /** Reminds every active owner, once per request, of the open requests past their due day. @returns how many requests. */

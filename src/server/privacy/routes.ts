@@ -6,6 +6,7 @@ import { clientKey } from '../http/client.ts';
 import { HttpError } from '../http/errors.ts';
 import { json, parseInput, readJson } from '../http/json.ts';
 import { uuidParam, type RouteContext } from '../http/routes.ts';
+import { expectedVersion, versionHeaders } from '../http/versions.ts';
 import { assertStorableText } from '../http/storable-text.ts';
 import { throttle } from '../http/throttle.ts';
 import { findInquiry } from '../inquiries/queries.ts';
@@ -62,15 +63,19 @@ export async function listPrivacyRequestsRoute(req: Request, context: RouteConte
   return json(requests);
 }
 
-/** POST /api/admin/privacy-requests/{id}/actions (owner): send_copy | destroy | suspend | correct | close. */
+/**
+ * POST /api/admin/privacy-requests/{id}/actions (owner): send_copy | destroy | suspend | correct | close. With
+ * If-Match (the request's version from the list), a request another owner acted on since is 409 `conflict`.
+ */
 export async function privacyRequestActionRoute(req: Request, context: RouteContext): Promise<Response> {
   const staff = await requireAccess(req, 'privacy.manage', context);
   const id = uuidParam(context);
   if (!id) throw new HttpError(404, 'privacy_request_not_found', 'No confirmed privacy request with this id');
+  const expected = expectedVersion(req);
   const input = parseInput(PrivacyActionSchema, await readJson(req));
   assertStorableText(input);
   const db = await getDb();
-  const result = await actOnPrivacyRequest(db, id, input, staff);
+  const result = await actOnPrivacyRequest(db, id, input, staff, undefined, expected);
   drainSoon(db, context);
-  return json(result);
+  return json(result, { headers: versionHeaders(result) });
 }

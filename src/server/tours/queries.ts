@@ -20,6 +20,7 @@ import {
 import { withActor, type AuditActor, type Trx } from '../audit/actor.ts';
 import type { Db } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';
+import { staleOrMissing } from '../http/versions.ts';
 import { asLocale } from '../i18n.ts';
 import { officeHolidays } from '../inquiries/response-time.ts';
 import { readSettings } from '../settings/queries.ts';
@@ -108,6 +109,26 @@ async function guarded<T>(db: Db, write: () => Promise<T>, slot: () => { hostId:
   }
 }
 
+/** Thrown inside a write's transaction when the locked tour is not the version the write was based on. */
+class StaleTour extends Error {}
+
+/**
+ * The lost-update check (decision 033): `expected` (the write's If-Match, or null for none) is compared
+ * with the tour's version under its row lock; a stale write rolls back and answers 409 `conflict` with the
+ * tour as it is now (read after the rollback, outside the transaction).
+ */
+function checkVersion(row: { version: number }, expected: number | null): void {
+  if (expected !== null && row.version !== expected) throw new StaleTour();
+}
+async function versioned<T>(db: Db, id: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof StaleTour) return staleOrMissing(() => findTour(db, id), tourNotFound);
+    throw error;
+  }
+}
+
 /** Queues the invitation (or cancellation) of version `sequence` for the prospect and the host(s). */
 async function queueInvites(trx: Trx, tour: { id: string; inquiryId: string; hostId: string }, sequence: number, method: 'REQUEST' | 'CANCEL', formerHost?: string): Promise<void> {
   await queueTourMail(trx, tour.inquiryId, { kind: 'invite', tourId: tour.id, sequence, method, to: 'prospect' });
@@ -174,15 +195,16 @@ const SIGNIFICANT: (keyof TourPatch)[] = ['startsAt', 'durationMinutes', 'unitId
  * host must hear of raises SEQUENCE by one and queues REQUESTs with the same UID (and a CANCEL to a
  * replaced host); internal notes alone change nothing they see.
  */
-export async function patchTour(db: Db, id: string, patch: TourPatch, editor: TourEditor, now = new Date()): Promise<Tour> {
+export async function patchTour(db: Db, id: string, patch: TourPatch, editor: TourEditor, now = new Date(), expected: number | null = null): Promise<Tour> {
   const { tourBufferMinutes } = await readSettings(db);
   const before = await db.selectFrom('tours').select(['hostId', 'startsAt', 'endsAt']).where('id', '=', id).executeTakeFirst();
   if (!before) throw tourNotFound();
   const startsAt = patch.startsAt ?? new Date(before.startsAt);
   const durationMinutes = patch.durationMinutes ?? Math.round((new Date(before.endsAt).getTime() - new Date(before.startsAt).getTime()) / MINUTE_MS);
-  await guarded(db, () => withActor(editor.actor, async (trx) => {
+  await versioned(db, id, () => guarded(db, () => withActor(editor.actor, async (trx) => {
     const tour = await trx.selectFrom('tours').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!tour) throw tourNotFound();
+    checkVersion(tour, expected);
     if (tour.status !== 'scheduled') throw new HttpError(409, 'tour_not_scheduled', 'Only a scheduled tour can be changed', { fields: { status: 'tours.errors.notScheduled' } });
     const hostId = patch.hostId ?? tour.hostId;
     const timeChanges = patch.startsAt !== undefined || patch.durationMinutes !== undefined || hostId !== tour.hostId;
@@ -210,28 +232,30 @@ export async function patchTour(db: Db, id: string, patch: TourPatch, editor: To
       .where('id', '=', id)
       .execute();
     if (significant) await queueInvites(trx, { id, inquiryId: tour.inquiryId, hostId }, sequence, 'REQUEST', tour.hostId);
-  }, { db }), () => ({ hostId: patch.hostId ?? before.hostId, startsAt, durationMinutes, except: id, now }));
+  }, { db }), () => ({ hostId: patch.hostId ?? before.hostId, startsAt, durationMinutes, except: id, now })));
   return (await findTour(db, id))!;
 }
 
 /** Cancels a scheduled tour with a reason (POST /api/tours/{id}/cancel): the record stays, CANCEL goes out. */
-export async function cancelTour(db: Db, id: string, reason: string, editor: TourEditor): Promise<Tour> {
-  await withActor(editor.actor, async (trx) => {
-    const tour = await trx.selectFrom('tours').select(['id', 'inquiryId', 'hostId', 'status', 'sequence']).where('id', '=', id).forUpdate().executeTakeFirst();
+export async function cancelTour(db: Db, id: string, reason: string, editor: TourEditor, expected: number | null = null): Promise<Tour> {
+  await versioned(db, id, () => withActor(editor.actor, async (trx) => {
+    const tour = await trx.selectFrom('tours').select(['id', 'inquiryId', 'hostId', 'status', 'sequence', 'version']).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!tour) throw tourNotFound();
+    checkVersion(tour, expected);
     if (tour.status !== 'scheduled') throw new HttpError(409, 'tour_not_scheduled', 'Only a scheduled tour can be cancelled', { fields: { status: 'tours.errors.notScheduled' } });
     const sequence = tour.sequence + 1;
     await trx.updateTable('tours').set({ status: 'cancelled', cancelReason: reason, sequence, updatedAt: new Date() }).where('id', '=', id).execute();
     await queueInvites(trx, tour, sequence, 'CANCEL');
-  }, { db, action: 'cancel' });
+  }, { db, action: 'cancel' }));
   return (await findTour(db, id))!;
 }
 
 /** The host's record after the end (POST /api/tours/{id}/outcome): completed or no-show, with interest and next step. */
-export async function recordOutcome(db: Db, id: string, input: TourOutcome, editor: TourEditor, now = new Date()): Promise<Tour> {
-  await withActor(editor.actor, async (trx) => {
-    const tour = await trx.selectFrom('tours').select(['status', 'endsAt']).where('id', '=', id).forUpdate().executeTakeFirst();
+export async function recordOutcome(db: Db, id: string, input: TourOutcome, editor: TourEditor, now = new Date(), expected: number | null = null): Promise<Tour> {
+  await versioned(db, id, () => withActor(editor.actor, async (trx) => {
+    const tour = await trx.selectFrom('tours').select(['status', 'endsAt', 'version']).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!tour) throw tourNotFound();
+    checkVersion(tour, expected);
     if (tour.status !== 'scheduled') throw new HttpError(409, 'tour_not_scheduled', 'This tour already has an outcome or was cancelled', { fields: { status: 'tours.errors.notScheduled' } });
     if (now.getTime() < new Date(tour.endsAt).getTime()) throw new HttpError(409, 'tour_not_ended', 'The outcome can be recorded after the end', { fields: { outcome: 'tours.errors.notEnded' } });
     await trx
@@ -247,7 +271,7 @@ export async function recordOutcome(db: Db, id: string, input: TourOutcome, edit
       })
       .where('id', '=', id)
       .execute();
-  }, { db, action: 'outcome' });
+  }, { db, action: 'outcome' }));
   return (await findTour(db, id))!;
 }
 
@@ -261,7 +285,7 @@ function selectTours(db: Db) {
     .innerJoin('users as h', 'h.id', 't.hostId')
     .select([
       't.id', 't.inquiryId', 't.status', 't.startsAt', 't.endsAt', 't.busyUntil', 't.hostId', 't.unitIds', 't.meetingPoint', 't.messageToProspect', 't.internalNotes',
-      't.locale', 't.sequence', 't.cancelReason', 't.interest', 't.feedback', 't.nextStep', 't.outcomeAt', 't.createdAt',
+      't.locale', 't.sequence', 't.cancelReason', 't.interest', 't.feedback', 't.nextStep', 't.outcomeAt', 't.createdAt', 't.version',
       sql<string | null>`to_char(t.next_step_on, 'YYYY-MM-DD')`.as('nextStepDay'),
       'i.company', 'h.displayName as hostDisplayName', 'h.username as hostUsername',
     ]);
@@ -300,6 +324,7 @@ async function toTours(db: Db, rows: TourRow[]): Promise<Tour[]> {
       nextStepOn: dayText(row.nextStepDay),
       outcomeAt: row.outcomeAt ? iso(row.outcomeAt) : null,
       createdAt: iso(row.createdAt),
+      version: row.version,
     };
   });
 }

@@ -7,6 +7,7 @@ import { getDb } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { json, parseInput, readJson, sharedJsonBytes } from '../http/json.ts';
 import { uuidParam, type RouteContext } from '../http/routes.ts';
+import { expectedVersion, versionHeaders } from '../http/versions.ts';
 import { assertStorableText } from '../http/storable-text.ts';
 import { drainSoon } from '../notify/outbox.ts';
 import { calendarFeedText, calendarFeedUrl, rotateCalendarFeed } from './feed.ts';
@@ -33,7 +34,7 @@ export async function bookTourRoute(req: Request, context: RouteContext): Promis
   const db = await getDb();
   const tour = await bookTour(db, inquiryId, input, editorOf(staff));
   drainSoon(db, context);
-  return json(tour, { status: 201 });
+  return json(tour, { status: 201, headers: versionHeaders(tour) });
 }
 
 /** GET /api/tours?from=&to=&hostId=&status=&inquiryId=: the agenda (every role). */
@@ -52,40 +53,47 @@ export async function tourRoute(req: Request, context: RouteContext): Promise<Re
   const staff = await requireAccess(req, 'tours.read', context);
   const tour = await findTour(await getDb(), tourId(context));
   if (!tour) throw tourNotFound();
-  return json(readsMasked(staff) ? maskTour(tour) : tour);
+  return json(readsMasked(staff) ? maskTour(tour) : tour, { headers: versionHeaders(tour) });
 }
 
-/** PATCH /api/tours/{id}: reschedule or change; the prospect and host get the update (SEQUENCE + 1). */
+/**
+ * PATCH /api/tours/{id}: reschedule or change; the prospect and host get the update (SEQUENCE + 1). Like
+ * cancel and outcome, it takes If-Match: a tour changed since it was read is 409 `conflict` (decision 033).
+ */
 export async function patchTourRoute(req: Request, context: RouteContext): Promise<Response> {
   const staff = await requireAccess(req, 'tours.write', context);
   const id = tourId(context);
+  const expected = expectedVersion(req);
   const patch = parseInput(TourPatchSchema, await readJson(req));
   assertStorableText(patch);
   const db = await getDb();
-  const tour = await patchTour(db, id, patch, editorOf(staff));
+  const tour = await patchTour(db, id, patch, editorOf(staff), undefined, expected);
   drainSoon(db, context);
-  return json(tour);
+  return json(tour, { headers: versionHeaders(tour) });
 }
 
 /** POST /api/tours/{id}/cancel {reason}. */
 export async function cancelTourRoute(req: Request, context: RouteContext): Promise<Response> {
   const staff = await requireAccess(req, 'tours.write', context);
   const id = tourId(context);
+  const expected = expectedVersion(req);
   const input = parseInput(TourCancelSchema, await readJson(req));
   assertStorableText(input);
   const db = await getDb();
-  const tour = await cancelTour(db, id, input.reason, editorOf(staff));
+  const tour = await cancelTour(db, id, input.reason, editorOf(staff), expected);
   drainSoon(db, context);
-  return json(tour);
+  return json(tour, { headers: versionHeaders(tour) });
 }
 
 /** POST /api/tours/{id}/outcome (after the end). */
 export async function tourOutcomeRoute(req: Request, context: RouteContext): Promise<Response> {
   const staff = await requireAccess(req, 'tours.write', context);
   const id = tourId(context);
+  const expected = expectedVersion(req);
   const input = parseInput(TourOutcomeSchema, await readJson(req));
   assertStorableText(input);
-  return json(await recordOutcome(await getDb(), id, input, editorOf(staff)));
+  const tour = await recordOutcome(await getDb(), id, input, editorOf(staff), undefined, expected);
+  return json(tour, { headers: versionHeaders(tour) });
 }
 
 /** GET /api/admin/me/calendar-feed: my private feed's address. */

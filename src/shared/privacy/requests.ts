@@ -72,4 +72,6 @@ export interface PrivacyRequest {
   closedAt: string | null;
   outcome: PrivacyAction | 'marketing_withdrawn' | null;
   inquiryIds: string[];
+  /** The lost-update check's counter: the owner's action names it in If-Match (decision 033). */
+  version: number;
 }

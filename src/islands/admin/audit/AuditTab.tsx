@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { LOCALE_TAGS } from '~/i18n/locales';
+import { LOCALE_TAGS, type Locale } from '~/i18n/locales';
 import type { Translate } from '~/i18n/translate';
 import { AUDIT_ENTITIES, AUDIT_KINDS, type AuditEvent } from '~/shared/audit';
 import type { AccessRecord } from '~/shared/access';
 import AccessRecordItem from './AccessRecordItem';
 import AccessReviews from './AccessReviews';
+import { describeEvent } from './audit-format';
 import type { StaffUser } from '~/shared/staff';
 import { endSessionIfUnauthorized } from '~/client/admin-session';
 import { downloadAuditCsv, readAuditPage, type AuditFilters } from '~/client/staff-api';
@@ -13,13 +14,6 @@ import { $language, showToast } from '~/client/stores';
 import { useQuery } from '~/client/hooks/use-query';
 
 const input = 'min-h-11 rounded-lg border border-line bg-white px-3 text-sm';
-
-/** A value as the log shows it: short, and ∅ for none. */
-function shown(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '∅';
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.length > 120 ? `${text.slice(0, 120)}…` : text;
-}
 
 /**
  * "활동 기록" (owner): who did what, when and from where — every write, sign-in, export and signed link,
@@ -121,7 +115,7 @@ export default function AuditTab({ t }: { t: Translate }) {
             'inquiryIds' in item ? (
               <AccessRecordItem key={item.id} record={item} when={format.format(new Date(item.at))} t={t} />
             ) : (
-              <AuditEventItem key={item.id} event={item} when={format.format(new Date(item.at))} t={t} />
+              <AuditEventItem key={item.id} event={item} when={format.format(new Date(item.at))} lang={lang} t={t} />
             ),
           )}
         </ol>
@@ -131,8 +125,13 @@ export default function AuditTab({ t }: { t: Translate }) {
   );
 }
 
-/** One write, sign-in or event of the log: who, what, the fields it changed, from where. */
-function AuditEventItem({ event, when, t }: { event: AuditEvent; when: string; t: Translate }) {
+/**
+ * One write, sign-in or event of the log: who, what (the record by its name, linked while it exists), the
+ * fields it changed in the panel's language, from where. A creation shows the values it set, a deletion the
+ * values it removed; a change both sides.
+ */
+function AuditEventItem({ event, when, lang, t }: { event: AuditEvent; when: string; lang: Locale; t: Translate }) {
+  const { subject, changes } = describeEvent(event, t, lang);
   return (
     <li data-testid="audit-event" className="grid gap-1 rounded-xl border border-line p-3 text-sm sm:grid-cols-[11rem_minmax(0,1fr)] sm:gap-4">
       <span className="text-muted">{when}</span>
@@ -140,12 +139,24 @@ function AuditEventItem({ event, when, t }: { event: AuditEvent; when: string; t
         <span className="break-words text-ink">
           <strong>{event.actor?.name ?? t('team.audit.system')}</strong>{' '}
           {t(`team.audit.actions.${event.action}`)} · {t(`team.audit.entities.${event.entity}`)}
-          {event.entityId && <span className="break-all text-muted"> {event.entityId}</span>}
+          {subject && (
+            <>
+              {' '}
+              {subject.href ? (
+                <a href={subject.href} className="text-brass-strong underline" data-testid="audit-subject">{subject.text}</a>
+              ) : (
+                <span className="text-ink" data-testid="audit-subject">{subject.text}</span>
+              )}
+            </>
+          )}
         </span>
-        {Object.keys(event.changes).length > 0 && (
-          <ul className="grid gap-0.5 text-muted">
-            {Object.entries(event.changes).map(([field, [before, after]]) => (
-              <li key={field} className="break-words"><span className="font-mono text-xs">{field}</span>: {shown(before)} → {shown(after)}</li>
+        {changes.length > 0 && (
+          <ul className="grid gap-0.5 text-muted" aria-label={t('activity.changes')}>
+            {changes.map((change) => (
+              <li key={change.field} className="break-words" data-testid="audit-change" data-field={change.field}>
+                <span className="font-semibold text-ink-soft">{change.label}</span>:{' '}
+                {event.action === 'delete' ? change.before : change.fromNothing && event.action !== 'update' ? change.after : `${change.before} → ${change.after}`}
+              </li>
             ))}
           </ul>
         )}

@@ -5,13 +5,19 @@ import type { Translate } from '~/i18n/translate';
 import type { PrivacyAction, PrivacyRequest } from '~/shared/privacy/requests';
 import { ApiError } from '~/client/api';
 import { endSessionIfUnauthorized } from '~/client/admin-session';
+import { saveVersioned } from '~/client/conflict';
 import { privacyRequestAction } from '~/client/staff-api';
 import { $language, showToast } from '~/client/stores';
 import { useQuery } from '~/client/hooks/use-query';
+import { useConflictDialog } from '../ConflictDialog';
 
 const INPUT = 'min-h-11 w-full rounded-md border border-muted bg-white px-3 text-base';
 const ACTIONS: PrivacyAction[] = ['send_copy', 'correct', 'suspend', 'destroy', 'close'];
 const CORRECTABLE = ['name', 'email', 'phone', 'company', 'message'] as const;
+
+/** What an action changes on a request, as the conflict dialog compares it with what another owner saved. */
+const REQUEST_FIELDS = ['status', 'outcome'] as const;
+const requestFields = (request: Pick<PrivacyRequest, 'status' | 'outcome'>) => ({ status: request.status, outcome: request.outcome as string | null });
 
 /**
  * "개인정보 요청" (owner): visitors' confirmed privacy requests, open ones first with their due day (10 days after
@@ -46,15 +52,31 @@ function RequestCard({ request, t, day, onDone }: { request: PrivacyRequest; t: 
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const id = request.id.slice(0, 8);
+  const { ask, dialog } = useConflictDialog(t, 'privacyRequest', (field, value) =>
+    field === 'status' ? t(value === 'open' ? 'privacyRequests.admin.statusOpen' : 'privacyRequests.admin.statusClosed')
+      : field === 'outcome' ? (value === 'marketing_withdrawn' ? t('privacyRequests.kinds.marketing_withdrawal') : t(`privacyRequests.admin.actions.${String(value)}`))
+        : null,
+  );
 
+  /** Acts on the request as the list showed it (its version): another owner's action first opens the conflict dialog. */
   async function act(action: PrivacyAction) {
     if (action === 'destroy' && !window.confirm(t('privacyRequests.admin.confirmDestroy'))) return;
     setBusy(true);
     setProblem(null);
     try {
       const filled = Object.fromEntries(Object.entries(fields).filter(([, value]) => value.trim() !== ''));
-      await privacyRequestAction(request.id, { action, note: note.trim() || null, ...(action === 'correct' ? { fields: filled } : {}) });
-      showToast({ title: t('privacyRequests.admin.done') });
+      const base = requestFields(request);
+      const outcome = await saveVersioned({
+        base,
+        mine: { status: 'closed' as const, outcome: action },
+        version: request.version,
+        fields: REQUEST_FIELDS,
+        project: (stored) => requestFields(stored as unknown as PrivacyRequest),
+        send: (_value, version) => privacyRequestAction(request.id, { action, note: note.trim() || null, ...(action === 'correct' ? { fields: filled } : {}) }, version),
+        ask,
+      });
+      if (outcome.kind === 'cancelled') return;
+      showToast({ title: t(outcome.kind === 'took' ? 'conflict.took' : 'privacyRequests.admin.done') });
       onDone();
     } catch (err) {
       if (endSessionIfUnauthorized(err)) return;
@@ -128,6 +150,7 @@ function RequestCard({ request, t, day, onDone }: { request: PrivacyRequest; t: 
           {problem && <p role="alert" className="text-sm font-medium text-danger">{t(problem)}</p>}
         </div>
       )}
+      {dialog}
     </article>
   );
 }

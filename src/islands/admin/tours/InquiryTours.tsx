@@ -6,10 +6,13 @@ import { endSessionIfUnauthorized } from '~/client/admin-session';
 import { showToast } from '~/client/stores';
 import { useAssignees } from '~/client/hooks/use-assignees';
 import { useQuery } from '~/client/hooks/use-query';
+import { saveVersioned } from '~/client/conflict';
 import { bookTour, cancelTour, patchTour, recordOutcome, type TourInput } from '~/client/tours-api';
 import { seoulInstant, TOUR_DURATIONS, type Tour } from '~/shared/tours';
 import type { Unit } from '~/shared/units/unit';
+import { useConflictDialog } from '../ConflictDialog';
 import { seoulParts, spacesOf, START_TIMES, STATUS_CLASS, timeRange, dayLabel } from './tour-format';
+import { TOUR_VERSIONED_FIELDS, tourFields, tourValueFormat, type TourFields } from './tour-versions';
 
 interface Props {
   inquiryId: string;
@@ -229,6 +232,32 @@ function BookingForm({ inquiryId, locale, assigneeId, lang, onDone, onCancel, t 
 
 type Action = 'reschedule' | 'cancel' | 'outcome' | null;
 
+/**
+ * Saves a form's change to a tour on the version the list showed (decision 033): when someone changed the
+ * tour since, the conflict dialog shows what they changed and the person keeps theirs, takes the saved one or
+ * merges. `send` writes the (possibly merged) value, or answers null when it no longer asks for this form's
+ * action (the person took the other status): then nothing is sent.
+ */
+function useTourSave(tour: Tour, lang: string, onDone: () => void, t: Translate) {
+  const { ask, dialog } = useConflictDialog(t, 'tour', tourValueFormat(t, lang));
+  async function save(change: Partial<TourFields>, send: (value: TourFields, version: number | undefined) => Promise<Tour | null>, done: string): Promise<void> {
+    const base = tourFields(tour);
+    const outcome = await saveVersioned({
+      base,
+      mine: { ...base, ...change },
+      version: tour.version,
+      fields: TOUR_VERSIONED_FIELDS,
+      project: (stored) => tourFields(stored as unknown as Tour),
+      send,
+      ask,
+    });
+    if (outcome.kind === 'cancelled') return;
+    showToast({ title: t(outcome.kind === 'took' || outcome.result === null ? 'conflict.took' : done) });
+    onDone();
+  }
+  return { save, dialog };
+}
+
 function TourItem({ tour, canWrite, lang, onChanged, t }: { tour: Tour; canWrite: boolean; lang: string; onChanged: () => void; t: Translate }) {
   const [action, setAction] = useState<Action>(null);
   const ended = Date.now() >= new Date(tour.endsAt).getTime();
@@ -251,8 +280,8 @@ function TourItem({ tour, canWrite, lang, onChanged, t }: { tour: Tour; canWrite
         </div>
       )}
       {action === 'reschedule' && <RescheduleForm tour={tour} lang={lang} onDone={onChanged} t={t} />}
-      {action === 'cancel' && <CancelForm tour={tour} onDone={onChanged} t={t} />}
-      {action === 'outcome' && <OutcomeForm tour={tour} onDone={onChanged} t={t} />}
+      {action === 'cancel' && <CancelForm tour={tour} lang={lang} onDone={onChanged} t={t} />}
+      {action === 'outcome' && <OutcomeForm tour={tour} lang={lang} onDone={onChanged} t={t} />}
     </li>
   );
 }
@@ -263,13 +292,16 @@ function RescheduleForm({ tour, lang, onDone, t }: { tour: Tour; lang: string; o
   const [time, setTime] = useState(start.time);
   const [duration, setDuration] = useState(tour.durationMinutes);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const { save, dialog } = useTourSave(tour, lang, onDone, t);
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setRefusal(null);
     try {
-      await patchTour(tour.id, { startsAt: seoulInstant(day, time).toISOString(), durationMinutes: duration });
-      showToast({ title: t('tours.panel.rescheduled') });
-      onDone();
+      await save(
+        { startsAt: seoulInstant(day, time).toISOString(), durationMinutes: duration },
+        (value, version) => (value.status === 'scheduled' ? patchTour(tour.id, { startsAt: value.startsAt, durationMinutes: value.durationMinutes }, version) : Promise.resolve(null)),
+        'tours.panel.rescheduled',
+      );
     } catch (error) {
       if (!endSessionIfUnauthorized(error)) setRefusal(refusalOf(error));
     }
@@ -279,19 +311,24 @@ function RescheduleForm({ tour, lang, onDone, t }: { tour: Tour; lang: string; o
       <WhenFields prefix={`tour-${tour.id}`} day={day} time={time} duration={duration} setDay={setDay} setTime={setTime} setDuration={setDuration} t={t} />
       {refusal && <NextFree refusal={refusal} lang={lang} t={t} onPick={(d, tm) => { setDay(d); setTime(tm); setRefusal(null); }} />}
       <button type="submit" className="btn min-h-11 justify-self-start bg-ink text-white">{t('tours.panel.saveChanges')}</button>
+      {dialog}
     </form>
   );
 }
 
-function CancelForm({ tour, onDone, t }: { tour: Tour; onDone: () => void; t: Translate }) {
+function CancelForm({ tour, lang, onDone, t }: { tour: Tour; lang: string; onDone: () => void; t: Translate }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const { save, dialog } = useTourSave(tour, lang, onDone, t);
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
+    setError(null);
     try {
-      await cancelTour(tour.id, reason);
-      showToast({ title: t('tours.panel.cancelled') });
-      onDone();
+      await save(
+        { status: 'cancelled', cancelReason: reason },
+        (value, version) => (value.status === 'cancelled' ? cancelTour(tour.id, value.cancelReason || reason, version) : Promise.resolve(null)),
+        'tours.panel.cancelled',
+      );
     } catch (err) {
       if (!endSessionIfUnauthorized(err)) setError(refusalOf(err).message);
     }
@@ -304,30 +341,44 @@ function CancelForm({ tour, onDone, t }: { tour: Tour; onDone: () => void; t: Tr
       </label>
       {error && <p role="alert" className="text-sm text-danger">{t(error)}</p>}
       <button type="submit" className="btn min-h-11 justify-self-start bg-danger text-white">{t('tours.panel.confirmCancel')}</button>
+      {dialog}
     </form>
   );
 }
 
-function OutcomeForm({ tour, onDone, t }: { tour: Tour; onDone: () => void; t: Translate }) {
+function OutcomeForm({ tour, lang, onDone, t }: { tour: Tour; lang: string; onDone: () => void; t: Translate }) {
   const [outcome, setOutcome] = useState<'completed' | 'no_show'>('completed');
   const [interest, setInterest] = useState('');
   const [feedback, setFeedback] = useState('');
   const [nextStep, setNextStep] = useState('');
   const [nextStepOn, setNextStepOn] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const { save, dialog } = useTourSave(tour, lang, onDone, t);
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
+    setError(null);
     const completed = outcome === 'completed';
     try {
-      await recordOutcome(tour.id, {
-        outcome,
-        ...(completed && interest ? { interest: Number(interest) } : {}),
-        ...(feedback.trim() ? { feedback } : {}),
-        ...(completed && nextStep.trim() ? { nextStep } : {}),
-        ...(completed && nextStepOn ? { nextStepOn } : {}),
-      });
-      showToast({ title: t('tours.panel.outcomeSaved') });
-      onDone();
+      await save(
+        {
+          status: outcome,
+          interest: completed && interest ? Number(interest) : null,
+          feedback: feedback.trim() || null,
+          nextStep: completed && nextStep.trim() ? nextStep : null,
+          nextStepOn: completed && nextStepOn ? nextStepOn : null,
+        },
+        (value, version) =>
+          value.status === 'completed' || value.status === 'no_show'
+            ? recordOutcome(tour.id, {
+              outcome: value.status,
+              ...(value.interest !== null ? { interest: value.interest } : {}),
+              ...(value.feedback ? { feedback: value.feedback } : {}),
+              ...(value.nextStep ? { nextStep: value.nextStep } : {}),
+              ...(value.nextStepOn ? { nextStepOn: value.nextStepOn } : {}),
+            }, version)
+            : Promise.resolve(null),
+        'tours.panel.outcomeSaved',
+      );
     } catch (err) {
       if (!endSessionIfUnauthorized(err)) setError(refusalOf(err).message);
     }
@@ -368,6 +419,7 @@ function OutcomeForm({ tour, onDone, t }: { tour: Tour; onDone: () => void; t: T
       </label>
       {error && <p role="alert" className="text-sm text-danger">{t(error)}</p>}
       <button type="submit" className="btn min-h-11 justify-self-start bg-ink text-white">{t('tours.panel.saveOutcome')}</button>
+      {dialog}
     </form>
   );
 }

@@ -1,0 +1,195 @@
+import { LOCALE_TAGS, localizePath, type Locale } from '~/i18n/locales';
+import type { Translate } from '~/i18n/translate';
+import type { AuditEvent, AuditRef } from '~/shared/audit';
+import { brandPath, spacePath } from '~/shared/share-paths';
+
+/**
+ * The activity log as a person reads it (issue 28): the record an entry is about by its name ("이서연 님 문의
+ * (#0b6c2f1e)", "8층 802호", a brand's or a person's name) with a link to it, and each change with the field's
+ * name and both values in the panel's language — never a column name, an id or raw JSON.
+ */
+export interface ShownEvent {
+  /** The record the entry is about, or null when the kind alone says it (a sign-in, an export). */
+  subject: { text: string; href: string | null } | null;
+  changes: ShownChange[];
+}
+export interface ShownChange {
+  field: string;
+  label: string;
+  before: string;
+  after: string;
+  /** The field had no value before (a creation, a note, an event's facts): only the new value says anything. */
+  fromNothing: boolean;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const LOCALIZED_KEYS = new Set(['ko', 'en', 'zh', 'ja']);
+/** Columns that say nothing to a reader (the record's own id) or are shown as the subject. */
+const HIDDEN_FIELDS = new Set(['id']);
+const LONGEST = 160;
+
+/** fieldName / field_name → field_name: the log holds database columns and event facts in either spelling. */
+const snake = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** A translation, or null when the dictionary has none (the translator answers the key itself then). */
+function maybe(t: Translate, key: string, params?: Record<string, string | number>): string | null {
+  const text = t(key, params);
+  return text === key ? null : text;
+}
+
+/** The field's name in the panel's language: the entry kind's own word, else the shared one. */
+export function fieldLabel(entity: string, entityId: string | null, field: string, t: Translate): string {
+  const name = snake(field);
+  if (entity === 'setting' && name === 'value' && entityId) {
+    const setting = maybe(t, `conflict.fields.settings.${entityId}`);
+    if (setting) return setting;
+  }
+  return maybe(t, `activity.fields.${entity}.${name}`) ?? maybe(t, `activity.fields.${name}`) ?? t('activity.otherField');
+}
+
+/** A space as the team reads it in the panel's language: "8층 802호", "8F unit 802". */
+export function spaceLabel(unit: { floor: string; unitNumber: string }, t: Translate): string {
+  return t('inbox.unitLabel', { floor: maybe(t, `units.floor.${unit.floor}`) ?? unit.floor, unit: unit.unitNumber });
+}
+
+function dayText(day: string, lang: Locale): string {
+  return new Intl.DateTimeFormat(LOCALE_TAGS[lang], { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+}
+function instantText(at: string, lang: Locale): string {
+  return new Intl.DateTimeFormat(LOCALE_TAGS[lang], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Seoul' }).format(new Date(at));
+}
+
+/** A record named in a value or as the subject. */
+function refText(ref: AuditRef, t: Translate, lang: Locale): string {
+  switch (ref.kind) {
+    case 'user':
+      return ref.name;
+    case 'unit':
+      return spaceLabel(ref, t);
+    case 'brand':
+      return ref.name;
+    case 'inquiry':
+      return ref.name ? t('activity.subject.inquiry', { name: ref.name, reference: ref.reference }) : t('activity.subject.inquiryNoName', { reference: ref.reference });
+    case 'tour': {
+      const when = instantText(ref.startsAt, lang);
+      return ref.name ? t('activity.subject.tour', { name: ref.name, reference: ref.reference, when }) : t('activity.subject.tourNoName', { reference: ref.reference, when });
+    }
+  }
+}
+
+/** A value whose words come from a list the panel translates (statuses, roles, languages, floors…). */
+function enumText(entity: string, field: string, value: string, t: Translate): string | null {
+  switch (field) {
+    case 'status':
+      if (entity === 'inquiry') return maybe(t, `inbox.status.${value}`);
+      if (entity === 'unit') return maybe(t, `units.status.${value}`);
+      if (entity === 'tour') return maybe(t, `tours.status.${value}`);
+      if (entity === 'privacy_request') return maybe(t, `activity.values.requestStatus.${value}`);
+      return null;
+    case 'role':
+      return maybe(t, `team.roles.${value}`);
+    case 'locale':
+    case 'lang':
+      return maybe(t, `lang.${value}`);
+    case 'floor':
+    case 'desired_floors':
+      return maybe(t, `units.floor.${value}`);
+    case 'kind':
+      return entity === 'privacy_request' ? maybe(t, `privacyRequests.kinds.${value}`) : null;
+    case 'outcome':
+      return entity === 'privacy_request' ? (value === 'marketing_withdrawn' ? maybe(t, 'privacyRequests.kinds.marketing_withdrawal') : maybe(t, `privacyRequests.admin.actions.${value}`)) : null;
+    case 'preferred_contact':
+      return maybe(t, `inbox.contact.${value}`);
+    default:
+      return null;
+  }
+}
+
+/** One value of a change, as a person reads it; `none` for an empty one. */
+export function valueText(entity: string, field: string, value: unknown, refs: Record<string, AuditRef>, t: Translate, lang: Locale): string {
+  const name = snake(field);
+  const none = t('conflict.empty');
+  if (value === null || value === undefined || value === '') return none;
+  if (typeof value === 'boolean') return t(value ? 'conflict.yes' : 'conflict.no');
+  if (typeof value === 'number') return new Intl.NumberFormat(LOCALE_TAGS[lang]).format(value);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return none;
+    if (name === 'attachments' || name === 'images') return t('activity.values.files', { n: value.length });
+    return value.map((item) => valueText(entity, field, item, refs, t, lang)).join(', ');
+  }
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, inner]) => inner !== null && inner !== undefined && inner !== '');
+    if (entries.length === 0) return none;
+    // A text in several languages: each under its language's name.
+    if (entries.every(([key]) => LOCALIZED_KEYS.has(key))) return entries.map(([key, inner]) => `${t(`lang.${key}`)}: ${valueText(entity, key, inner, refs, t, lang)}`).join(' · ');
+    // An uploaded file (an image, a plan): a file, not its storage keys.
+    if (entries.some(([key]) => key === 'key' || key === 'url' || key === 'path')) return t('activity.values.file');
+    return entries.map(([key, inner]) => `${fieldLabel(entity, null, key, t)}: ${valueText(entity, key, inner, refs, t, lang)}`).join(' · ');
+  }
+  const text = String(value);
+  if (text === 'destroyed') return t('activity.values.destroyed');
+  if (text === 'changed' && (name === 'password' || name === 'public_key')) return t('activity.values.changed');
+  if (UUID.test(text)) {
+    const ref = refs[text.toLowerCase()];
+    return ref ? refText(ref, t, lang) : t('activity.values.deleted');
+  }
+  const word = enumText(entity, name, text, t);
+  if (word) return word;
+  if (DAY.test(text)) return dayText(text, lang);
+  if (INSTANT.test(text) && !Number.isNaN(Date.parse(text))) return instantText(text, lang);
+  return text.length > LONGEST ? `${text.slice(0, LONGEST)}…` : text;
+}
+
+/** The value a deleted record had for `field` (a deletion's changes hold the row as it was). */
+function before(event: AuditEvent, field: string): string | null {
+  const pair = event.changes[field] ?? event.changes[field.replace(/_([a-z])/g, (_m, letter: string) => letter.toUpperCase())];
+  const value = pair?.[0] ?? pair?.[1];
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/** The record an entry is about: its name and, while it exists, a link to it. */
+export function subjectOf(event: AuditEvent, t: Translate, lang: Locale): ShownEvent['subject'] {
+  const id = event.entityId;
+  if (!id) return null;
+  const ref = event.refs?.[id.toLowerCase()];
+  switch (event.entity) {
+    case 'inquiry':
+      return { text: ref ? refText(ref, t, lang) : t('activity.subject.inquiryNoName', { reference: id.slice(0, 8) }), href: `?inquiry=${id}` };
+    case 'tour':
+      return ref?.kind === 'tour' ? { text: refText(ref, t, lang), href: `?inquiry=${ref.inquiryId}` } : { text: t('activity.subject.deleted'), href: null };
+    case 'unit': {
+      if (ref?.kind === 'unit') return { text: spaceLabel(ref, t), href: localizePath(lang, spacePath(ref)) };
+      const floor = before(event, 'floor');
+      const unitNumber = before(event, 'unit_number');
+      return { text: floor && unitNumber ? spaceLabel({ floor, unitNumber }, t) : t('activity.subject.deleted'), href: null };
+    }
+    case 'brand':
+      if (ref?.kind === 'brand') return { text: ref.name, href: ref.slug ? localizePath(lang, brandPath(ref.slug)) : null };
+      return { text: before(event, 'name') ?? t('activity.subject.deleted'), href: null };
+    case 'user':
+      if (ref?.kind === 'user') return { text: ref.name, href: null };
+      return { text: before(event, 'display_name') ?? before(event, 'username') ?? before(event, 'name') ?? t('activity.subject.deleted'), href: null };
+    case 'setting':
+      return { text: maybe(t, `conflict.fields.settings.${id}`) ?? t('activity.otherField'), href: null };
+    default:
+      // A session, passkey, invitation, file or request: the kind says what it is; an id says nothing more.
+      return UUID.test(id) ? null : { text: id, href: null };
+  }
+}
+
+/** The entry as the panel shows it. */
+export function describeEvent(event: AuditEvent, t: Translate, lang: Locale): ShownEvent {
+  const refs = event.refs ?? {};
+  const changes = Object.entries(event.changes)
+    .filter(([field]) => !HIDDEN_FIELDS.has(snake(field)))
+    .map(([field, [from, to]]) => ({
+      field,
+      label: fieldLabel(event.entity, event.entityId, field, t),
+      before: valueText(event.entity, field, from, refs, t, lang),
+      after: valueText(event.entity, field, to, refs, t, lang),
+      fromNothing: from === null || from === undefined || from === '',
+    }));
+  return { subject: subjectOf(event, t, lang), changes };
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { islandMessages } from '../../src/content/dictionaries.ts';
+import { createTranslator } from '../../src/i18n/translate.ts';
+import { LOCALES, type Locale } from '../../src/i18n/locales.ts';
+import { describeEvent } from '../../src/islands/admin/audit/audit-format.ts';
+import { AUDIT_ENTITIES, type AuditEvent } from '../../src/shared/audit.ts';
+
+/** The admin page's dictionaries for the activity log, as the island gets them. */
+const NAMESPACES = ['team', 'inbox', 'units.status', 'units.floor', 'tours', 'lang', 'privacyRequests', 'conflict', 'activity'];
+const translator = (lang: Locale) => createTranslator(islandMessages(lang, NAMESPACES));
+
+const INQUIRY = '0b6c2f1e-1111-4222-8333-444455556666';
+const AGENT = '29f126a8-aaaa-4bbb-8ccc-dddddddddddd';
+const UNIT = '7d0e5a11-aaaa-4bbb-8ccc-eeeeeeeeeeee';
+const TOUR = 'c0ffee00-aaaa-4bbb-8ccc-ffffffffffff';
+
+function event(fields: Partial<AuditEvent>): AuditEvent {
+  return { id: 'e1', at: '2026-11-27T01:00:00.000000Z', actor: { id: AGENT, name: '김담당' }, action: 'update', entity: 'inquiry', entityId: INQUIRY, changes: {}, address: null, ...fields };
+}
+
+/** What the reader sees of an entry: the subject and each change's name and values. */
+const visible = (shown: ReturnType<typeof describeEvent>) => [shown.subject?.text ?? '', ...shown.changes.flatMap((change) => [change.label, change.before, change.after])].join('\n');
+
+const assigned = event({
+  changes: { assignee_id: [null, AGENT], next_step_on: [null, '2026-12-03'], status: ['new', 'contacted'] },
+  refs: { [INQUIRY]: { kind: 'inquiry', name: '이서연', reference: '0b6c2f1e' }, [AGENT]: { kind: 'user', name: '김담당' } },
+});
+
+describe('the activity log as a person reads it (issue 28)', () => {
+  it('names the inquiry by its inquirer and reference, the assignee by name, the status and fields in Korean, the date via Intl', () => {
+    const shown = describeEvent(assigned, translator('ko'), 'ko');
+    expect(shown.subject).toEqual({ text: '이서연 님 문의 (#0b6c2f1e)', href: `?inquiry=${INQUIRY}` });
+    const byField = Object.fromEntries(shown.changes.map((change) => [change.field, change]));
+    expect(byField.assignee_id).toMatchObject({ label: '담당자', before: '(비어 있음)', after: '김담당' });
+    expect(byField.next_step_on).toMatchObject({ label: '다음 단계 날짜', after: '2026. 12. 3.' });
+    expect(byField.status).toMatchObject({ label: '상태', before: '신규', after: '연락함' });
+    for (const raw of ['assignee_id', 'next_step_on', AGENT, '∅', 'contacted']) expect(visible(shown)).not.toContain(raw);
+  });
+
+  it('says the same in English, with an English date', () => {
+    const shown = describeEvent(assigned, translator('en'), 'en');
+    expect(shown.subject?.text).toBe('Inquiry from 이서연 (#0b6c2f1e)');
+    expect(shown.changes.map((change) => [change.label, change.before, change.after])).toEqual([
+      ['Assignee', '(empty)', '김담당'],
+      ['Next step date', '(empty)', 'Dec 3, 2026'],
+      ['Status', 'New', 'Contacted'],
+    ]);
+  });
+
+  it('a space is "8층 802호" in Korean and "8F unit 802" in English, linked to its page in the panel’s language', () => {
+    const rent = event({ entity: 'unit', entityId: UNIT, changes: { monthly_rent: [3_000_000, 5_000_000], status: ['available', 'negotiating'] }, refs: { [UNIT]: { kind: 'unit', floor: '8F', unitNumber: '802' } } });
+    const ko = describeEvent(rent, translator('ko'), 'ko');
+    expect(ko.subject).toEqual({ text: '8층 802호', href: '/floors/8f/802/' });
+    expect(ko.changes[0]).toMatchObject({ label: '월 임대료', before: '3,000,000', after: '5,000,000' });
+    expect(ko.changes[1]).toMatchObject({ label: '상태', before: '임대 가능', after: '협의 중' });
+    const en = describeEvent(rent, translator('en'), 'en');
+    expect(en.subject?.href).toBe('/en/floors/8f/802/');
+    expect(en.subject?.text).toMatch(/802/);
+    expect(en.subject?.text).not.toContain('호');
+  });
+
+  it('a deleted space is named from the values it had; a brand’s texts in several languages are shown per language, not as JSON', () => {
+    const removed = event({ action: 'delete', entity: 'unit', entityId: UNIT, changes: { floor: ['8F', null], unit_number: ['802', null] } });
+    expect(describeEvent(removed, translator('ko'), 'ko').subject).toEqual({ text: '8층 802호', href: null });
+    const brand = event({ entity: 'brand', entityId: 'b1', changes: { description_i18n: [{ en: 'Coffee' }, { en: 'Coffee roasters', ja: 'コーヒー' }], contact_info: [{ phone: '02-555-0200' }, { phone: '02-555-0201', email: 'hi@example.com' }] } });
+    const shown = describeEvent(brand, translator('ko'), 'ko');
+    expect(shown.changes[0]).toMatchObject({ label: '다른 언어 소개', before: 'English: Coffee', after: 'English: Coffee roasters · 日本語: コーヒー' });
+    expect(shown.changes[1]).toMatchObject({ label: '연락처', after: '전화번호: 02-555-0201 · 이메일: hi@example.com' });
+    expect(visible(shown)).not.toMatch(/[{}"]/);
+  });
+
+  it('a tour is its inquirer and start in Seoul time, its host and spaces by name, its status in the panel’s language', () => {
+    const moved = event({
+      entity: 'tour', entityId: TOUR, action: 'cancel',
+      changes: { status: ['scheduled', 'cancelled'], host_id: [AGENT, AGENT], unit_ids: [[], [UNIT]] },
+      refs: { [TOUR]: { kind: 'tour', startsAt: '2026-12-03T05:00:00.000Z', inquiryId: INQUIRY, name: '이서연', reference: '0b6c2f1e' }, [AGENT]: { kind: 'user', name: '김담당' }, [UNIT]: { kind: 'unit', floor: '8F', unitNumber: '802' } },
+    });
+    const shown = describeEvent(moved, translator('ko'), 'ko');
+    expect(shown.subject?.href).toBe(`?inquiry=${INQUIRY}`);
+    expect(shown.subject?.text).toMatch(/^이서연 님 투어 · 2026\. 12\. 3\. 오후 2:00$/);
+    expect(shown.changes.map((change) => [change.label, change.after])).toEqual([['상태', '취소'], ['안내 담당', '김담당'], ['보여 줄 공간', '8층 802호']]);
+  });
+
+  it('a privacy request’s kind and a setting’s name are words; a person no longer on record is said so, not shown as an id', () => {
+    const request = event({ entity: 'privacy_request', entityId: TOUR, action: 'destroy', changes: { kind: [null, 'deletion'], inquiries: [null, 2] } });
+    expect(describeEvent(request, translator('en'), 'en').changes.map((change) => [change.label, change.after])).toEqual([['Kind of request', translator('en')('privacyRequests.kinds.deletion')], ['Inquiries concerned', '2']]);
+    expect(translator('en')('privacyRequests.kinds.deletion')).not.toContain('privacyRequests');
+    const setting = event({ entity: 'setting', entityId: 'tourBufferMinutes', changes: { value: [15, 30] } });
+    const ko = describeEvent(setting, translator('ko'), 'ko');
+    expect(ko.subject?.text).toBe(translator('ko')('conflict.fields.settings.tourBufferMinutes'));
+    expect(ko.changes[0]).toMatchObject({ label: translator('ko')('conflict.fields.settings.tourBufferMinutes'), before: '15', after: '30' });
+    const gone = describeEvent(event({ changes: { assignee_id: [AGENT, null] } }), translator('ko'), 'ko');
+    expect(gone.changes[0]!.before).toBe('지금은 없는 기록');
+  });
+
+  it('every kind of entry and every action the log records has a name in all four admin languages', () => {
+    const actions = ['create', 'update', 'delete', 'note', 'cancel', 'outcome', 'confirm', 'destroy', 'send_copy', 'suspend', 'correct', 'close', 'sign_in', 'sign_in_failed', 'totp_on', 'totp_off', 'totp_start', 'second_factor_reset', 'invite', 'upload', 'export', 'review_done'];
+    for (const lang of LOCALES) {
+      const t = translator(lang);
+      for (const entity of AUDIT_ENTITIES) expect(t(`team.audit.entities.${entity}`), `${lang} ${entity}`).not.toMatch(/^team\./);
+      for (const action of actions) expect(t(`team.audit.actions.${action}`), `${lang} ${action}`).not.toMatch(/^team\./);
+    }
+  });
+
+  it('every field of the tables the log records has a name in all four languages (no column name shown)', () => {
+    const columns = {
+      inquiry: ['name', 'email', 'phone', 'company', 'message', 'status', 'lost_reason', 'assignee_id', 'next_step_on', 'business_type', 'desired_floors', 'desired_area_m2', 'move_in_date', 'preferred_contact', 'source', 'locale', 'attachments', 'marketing_consent', 'marketing_consent_at', 'privacy_notice_version', 'privacy_notice_at', 'destroyed_at', 'suspended_at', 'unit_id', 'note'],
+      unit: ['floor', 'unit_number', 'exclusive_area_m2', 'supply_area_m2', 'uses', 'status', 'available_from', 'monthly_rent', 'deposit', 'maintenance_fee', 'price_public', 'plan', 'note'],
+      brand: ['name', 'description', 'category', 'floor', 'unit', 'area', 'is_available', 'thumbnail', 'contact_info', 'images', 'tags', 'name_i18n', 'description_i18n', 'slug'],
+      user: ['username', 'password', 'display_name', 'email', 'role', 'active', 'locale'],
+      tour: ['inquiry_id', 'host_id', 'status', 'starts_at', 'ends_at', 'busy_until', 'unit_ids', 'meeting_point', 'message_to_prospect', 'internal_notes', 'locale', 'sequence', 'cancel_reason', 'interest', 'feedback', 'next_step', 'next_step_on', 'outcome_at', 'created_by'],
+      privacy_request: ['kind', 'inquiries'],
+    };
+    for (const lang of LOCALES) {
+      const t = translator(lang);
+      for (const [entity, fields] of Object.entries(columns)) {
+        for (const field of fields) {
+          const [change] = describeEvent(event({ entity, entityId: null, changes: { [field]: [null, 1] } }), t, lang).changes;
+          expect(change!.label, `${lang} ${entity}.${field}`).not.toBe(t('activity.otherField'));
+        }
+      }
+    }
+  });
+});
