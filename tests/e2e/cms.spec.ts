@@ -17,8 +17,8 @@ import { LOCALES } from '../../src/i18n/locales.ts';
  * the files the CMS wrote against the build's own validation, puts them into a copy of the repository that a
  * local server with the content watcher (npm start) serves, and waits for the rebuilt pages to show them.
  */
-test.describe('content editors’ CMS', () => {
-  test.skip(({ isMobile }) => isMobile, 'The CMS is a desktop tool, and one run of it is enough');
+// The CMS is a desktop tool, and one run of it is enough.
+test.describe('content editors’ CMS', { tag: '@desktop-only' }, () => {
   test.use({ locale: 'ko-KR' });
 
   test('is served with its own policy, noindex, outside the sitemap, and loads nothing from a third party', async ({ page, request }) => {
@@ -54,9 +54,7 @@ test.describe('content editors’ CMS', () => {
     let copy: string;
     let server: RunningServer;
 
-    test.beforeAll(async ({}, testInfo) => {
-      // The describe's skip does not reach a hook: without this the mobile project would start a server for nothing.
-      test.skip(testInfo.project.use.isMobile === true, 'The CMS is a desktop tool');
+    test.beforeAll(async () => {
       // Copying the build and starting a server (PGlite, functions) on a busy machine.
       test.setTimeout(420_000);
       copy = copyRepository('cms-e2e-');
