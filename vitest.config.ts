@@ -17,13 +17,14 @@ export default getViteConfig({
         // Pure rules and build checks: one module graph per worker instead of importing the same modules for every
         // file (a quarter of the unit suite's time). A file that stubs a global, fakes timers or changes process.env
         // restores it in its own afterEach/afterAll (README, "Time in tests").
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], isolate: false },
+        // safe-rebuild starts builds and servers of copies of the repository: isolated, with the API suites.
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], exclude: ['tests/unit/safe-rebuild.test.ts'], isolate: false },
       },
       {
         extends: true,
         // The API and fault suites stay isolated: the server's modules keep caches (lists, settings, reports) that
         // belong to the database a file installed.
-        test: { name: 'api', include: ['tests/api/**/*.test.ts', 'tests/faults/**/*.test.ts'] },
+        test: { name: 'api', include: ['tests/api/**/*.test.ts', 'tests/faults/**/*.test.ts', 'tests/unit/safe-rebuild.test.ts'] },
       },
     ],
   },
