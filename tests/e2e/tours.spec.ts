@@ -57,16 +57,6 @@ async function openInquiry(page: Page, inquiry: string) {
   return detail;
 }
 
-/**
- * Moves the page's clock to `at` as a device whose panel was in use until then. The panel counts idleness on the
- * device's own clock from the last use it stored: left at the real time, a reload days later would race the idle
- * check (signed out) against the first answer (still in), which failed this journey on main.
- */
-async function clockAtWhileInUse(page: Page, at: Date) {
-  await page.clock.install({ time: at });
-  await page.addInitScript(() => localStorage.setItem('admin-last-use', String(Date.now())));
-}
-
 /** Opens the booking form and fills in the space, the day and the start; resolves with the form, not yet sent. */
 async function fillBooking(detail: Locator, unit: string, day: string, start: string) {
   await detail.getByRole('button', { name: '투어 예약' }).click();
@@ -127,7 +117,7 @@ test('an agent books a tour from the inquiry, both invitations arrive, a resched
   const scheduled = detail.getByTestId('tour-item').filter({ hasText: '11:00–11:30' });
   await expect(scheduled.getByRole('button', { name: '투어 취소' })).toBeVisible();
   await expect(scheduled.getByRole('button', { name: '결과 기록' })).toHaveCount(0);
-  await clockAtWhileInUse(page, seoulInstant(day, '11:45'));
+  await page.clock.install({ time: seoulInstant(day, '11:45') });
   await page.reload();
   await expect(page.getByTestId('inquiry-detail').getByTestId('tour-item').filter({ hasText: '11:00–11:30' }).getByRole('button', { name: '결과 기록' })).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('inquiry-detail').getByTestId('tour-item').filter({ hasText: '11:00–11:30' }).getByRole('button', { name: '결과 기록' }).click();
@@ -156,7 +146,7 @@ test('on a phone the booking form, the outcome form and the tours tab fit the sc
   await form.getByRole('button', { name: '예약', exact: true }).click();
   await expect(detail.getByTestId('tour-item').filter({ hasText: '11:00–11:30' }).getByTestId('tour-status')).toHaveText('예정');
 
-  await clockAtWhileInUse(page, seoulInstant(day, '11:45'));
+  await page.clock.install({ time: seoulInstant(day, '11:45') });
   await page.reload();
   const ended = page.getByTestId('inquiry-detail').getByTestId('tour-item').filter({ hasText: '11:00–11:30' });
   await ended.getByRole('button', { name: '결과 기록' }).click({ timeout: 30_000 });
