@@ -49,10 +49,15 @@ export default defineConfig({
     trace: 'off',
     launchOptions,
   },
+  // A test runs in both viewports only where the viewport changes what it checks (README, "Time in tests"). Its tag
+  // says otherwise: @any-viewport (HTTP, data, mail, text, focus order: the same at every size) and @desktop-only
+  // (hover, the CMS) run in the desktop project alone, @mobile-only (a phone's layout, touch) in the mobile one.
+  // A test left out of a project is not scheduled there at all: no fixture, no server, no browser for it.
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
+    { name: 'desktop', grepInvert: /@mobile-only/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
     {
       name: 'mobile',
+      grepInvert: /@any-viewport|@desktop-only/,
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions },
     },
   ],

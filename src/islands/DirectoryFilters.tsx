@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { FILTER_OPTIONS, isFiltering, SELECT_NAMES, type DirectoryFilter } from '~/client/directory-filter';
 import { FILTER_ALL } from '~/shared/brand-basics';
 import { plural } from '~/i18n/plural';
 import type { Translate } from '~/i18n/translate';
+import FoldingFilters from './FoldingFilters';
 
 interface Props {
   filter: DirectoryFilter;
@@ -27,7 +27,6 @@ function optionLabel(name: (typeof SELECT_NAMES)[number], value: string, t: Tran
  * the search stays in view. From the `sm` width up everything is always shown.
  */
 export default function DirectoryFilters({ filter, onChange, onReset, localeTag, t }: Props) {
-  const [open, setOpen] = useState(false);
   const active = SELECT_NAMES.filter((name) => filter[name] !== FILTER_ALL).length;
   return (
     <form role="search" className="grid gap-4 rounded-xl border border-line bg-mist p-4 sm:grid-cols-2 lg:grid-cols-4" onSubmit={(e) => e.preventDefault()}>
@@ -42,20 +41,15 @@ export default function DirectoryFilters({ filter, onChange, onReset, localeTag,
           className="rounded-md border border-muted bg-paper px-3 py-2 text-base"
         />
       </label>
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls="directory-selects"
-        onClick={() => setOpen(!open)}
-        className="flex min-h-11 items-center gap-2 rounded-md border border-muted bg-paper px-3 text-sm font-semibold text-ink sm:hidden"
-        data-testid="filters-toggle"
+      {/* From sm up the selects sit in the form's grid as before (`sm:contents`); on a phone they show when opened. */}
+      <FoldingFilters
+        id="directory-selects"
+        label={t('brands.filters.toggle')}
+        count={active > 0 && <span className="rounded-full bg-brass-strong px-2 py-0.5 text-xs text-white">{plural(t, localeTag, 'brands.filters.activeCount', active)}</span>}
+        buttonClassName="flex min-h-11 items-center gap-2 rounded-md border border-muted bg-paper px-3 text-sm font-semibold text-ink"
+        panelClassName="gap-4 sm:contents"
+        buttonTestId="filters-toggle"
       >
-        {t('brands.filters.toggle')}
-        {active > 0 && <span className="rounded-full bg-brass-strong px-2 py-0.5 text-xs text-white">{plural(t, localeTag, 'brands.filters.activeCount', active)}</span>}
-        <span aria-hidden="true" className={`ml-auto text-brass-strong transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}>▾</span>
-      </button>
-      {/* `contents` from sm up: the selects sit in the form's grid as before; on a phone they show when opened. */}
-      <div id="directory-selects" className={`${open ? 'grid' : 'hidden'} gap-4 sm:contents`}>
         {SELECT_NAMES.map((name) => (
           <label key={name} className="flex flex-col gap-1 text-sm font-medium text-ink">
             {t(`brands.filters.${name}`)}
@@ -71,7 +65,7 @@ export default function DirectoryFilters({ filter, onChange, onReset, localeTag,
             </select>
           </label>
         ))}
-      </div>
+      </FoldingFilters>
       {isFiltering(filter) && (
         <button type="button" onClick={onReset} className="justify-self-start text-sm font-semibold text-brass-strong underline underline-offset-2 sm:col-span-2 lg:col-span-4" data-testid="reset-filters">
           {t('brands.filters.reset')}

@@ -5,7 +5,7 @@ import { islandsReady, uniqueName, acknowledgeNotice } from './support/islands.t
  * What a person sees of the abuse limits (issue 10): a throttled inquiry says how long to wait and keeps
  * what was typed; a locked-out admin is told how many minutes; people never see the bot trap.
  */
-test('a throttled inquiry says when to send again and keeps what was typed', async ({ page }) => {
+test('a throttled inquiry says when to send again and keeps what was typed', { tag: '@any-viewport' }, async ({ page }) => {
   await page.route('**/api/inquiries', (route) =>
     route.fulfill({ status: 429, headers: { 'Retry-After': '290' }, contentType: 'application/json', body: '{"error":{"code":"too_many_requests","message":"Too many requests"}}' }),
   );
@@ -34,7 +34,7 @@ test('the bot trap is neither seen nor reachable by keyboard', async ({ page }) 
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
 
-test('a locked-out admin is told how many minutes to wait', async ({ page }) => {
+test('a locked-out admin is told how many minutes to wait', { tag: '@any-viewport' }, async ({ page }) => {
   await page.route('**/api/admin/login', (route) =>
     route.fulfill({ status: 429, headers: { 'Retry-After': '840' }, contentType: 'application/json', body: '{"error":{"code":"too_many_attempts","message":"admin.login.tooManyAttempts"}}' }),
   );

@@ -3,7 +3,7 @@ import { test, expect } from './fixtures';
 import type { Brand } from '../../src/shared/brand.ts';
 import type { Unit, UnitInput } from '../../src/shared/units/unit.ts';
 import { ACCEPTED_DOCUMENTS } from '../support/documents.ts';
-import { apiToken, createBrand, islandsReady, loginAsAdmin, showInboxFilters, uniqueName } from './support/islands.ts';
+import { apiToken, createBrand, islandsReady, openAdmin, showInboxFilters, uniqueName } from './support/islands.ts';
 import { NOTICE_VERSION } from '../support/privacy.ts';
 
 /**
@@ -39,7 +39,7 @@ test.describe('one delete per click (issue 16)', () => {
   test('a double click on a space’s 삭제 deletes it once, leaves nothing under the pointer, and keeps the undo', async ({ page }) => {
     await page.clock.install();
     const [first, next] = [await createUnit(page.request, { unitNumber: unique('Z1') }), await createUnit(page.request, { unitNumber: unique('Z2') })];
-    await loginAsAdmin(page);
+    await openAdmin(page);
     await page.getByRole('tab', { name: '공간' }).click();
     const rowOf = (unit: Unit) => page.getByTestId('unit-row').filter({ hasText: unit.unitNumber });
     await expect(rowOf(next)).toBeVisible();
@@ -71,7 +71,7 @@ test.describe('one delete per click (issue 16)', () => {
     const token = await apiToken(page.request);
     const older = await createBrand(page.request, token, { name: uniqueName('E2E 다음 브랜드') });
     const brand = await createBrand(page.request, token, { name: uniqueName('E2E 두 번 누른 브랜드') });
-    await loginAsAdmin(page);
+    await openAdmin(page);
     await page.getByRole('tab', { name: '브랜드 관리' }).click();
     const rowOf = (b: Brand) => page.getByTestId('brand-row').filter({ hasText: b.name });
     await expect(rowOf(older)).toBeVisible();
@@ -99,7 +99,7 @@ test('no admin tab is wider than a phone, and brand thumbnails come from the Ima
   const brand = await createBrand(page.request, token, { name: uniqueName('E2E 아주 긴 이름의 브랜드 전문 클리닉 센터') });
   await createUnit(page.request, {});
   await page.request.post('/api/inquiries', { data: { privacyNoticeVersion: NOTICE_VERSION, name: uniqueName('폭 확인'), email: 'wide@example.com', phone: '010-2345-6789', message: '가로 폭을 확인합니다.' } });
-  await loginAsAdmin(page);
+  await openAdmin(page);
   const width = () => page.evaluate(() => document.documentElement.scrollWidth);
   for (const [tab, row] of [['문의 관리', 'inquiry-row'], ['브랜드 관리', 'brand-row'], ['공간', 'unit-row']] as const) {
     await page.getByRole('tab', { name: tab }).click();
@@ -115,7 +115,7 @@ test('no admin tab is wider than a phone, and brand thumbnails come from the Ima
 });
 
 test('the unit form takes focus to the first wrong field, clears a message once its field is right, and checks the number against the floor', async ({ page }) => {
-  await loginAsAdmin(page);
+  await openAdmin(page);
   await page.getByRole('tab', { name: '공간' }).click();
   // Filled from the bottom up, as far down the long form as it goes, then sent.
   await page.getByLabel('공급면적 (m²)').fill('120');
@@ -140,7 +140,7 @@ test.describe('the inbox (issue 16)', () => {
     const name = uniqueName('포커스 확인');
     const sent = await page.request.post('/api/inquiries', { data: { privacyNoticeVersion: NOTICE_VERSION, name, email: 'focus@example.com', phone: '010-2345-6789', message: '포커스를 확인합니다.' } });
     const { id } = (await sent.json()) as { id: string };
-    await loginAsAdmin(page, `/admin?search=${encodeURIComponent(name)}`);
+    await openAdmin(page, `/admin?search=${encodeURIComponent(name)}`);
     const row = page.locator(`[data-inquiry-id="${id}"]`);
     await row.click();
     const heading = page.getByRole('heading', { name, level: 2 });
@@ -181,7 +181,7 @@ test.describe('the inbox (issue 16)', () => {
     }
   });
 
-  test('dates read in the admin’s language', async ({ page }) => {
+  test('dates read in the admin’s language', { tag: '@any-viewport' }, async ({ page }) => {
     const name = uniqueName('Date check');
     await page.request.post('/api/inquiries', { data: { privacyNoticeVersion: NOTICE_VERSION, name, email: 'date@example.com', phone: '010-2345-6789', message: 'Date check.' } });
     await page.goto(`/en/admin?search=${encodeURIComponent(name)}`);
@@ -195,7 +195,7 @@ test.describe('the inbox (issue 16)', () => {
 });
 
 test.describe('inquiry attachments (issue 16)', () => {
-  test('the upload dialog takes documents and photos a tenant sends and refuses setup.exe, naming what it takes', async ({ page }) => {
+  test('the upload dialog takes documents and photos a tenant sends and refuses setup.exe, naming what it takes', { tag: '@any-viewport' }, async ({ page }) => {
     await page.goto('/contact');
     await islandsReady(page);
     await page.getByRole('button', { name: '파일 첨부' }).click();
@@ -210,7 +210,7 @@ test.describe('inquiry attachments (issue 16)', () => {
     await expect(dialog.locator('.uppy-Dashboard-Item')).toHaveCount(4);
   });
 
-  test('a program renamed to .pdf is refused by the server, and the dialog says which files it takes', async ({ page }) => {
+  test('a program renamed to .pdf is refused by the server, and the dialog says which files it takes', { tag: '@any-viewport' }, async ({ page }) => {
     await page.goto('/contact');
     await islandsReady(page);
     await page.getByRole('button', { name: '파일 첨부' }).click();
@@ -225,7 +225,7 @@ test.describe('inquiry attachments (issue 16)', () => {
     await expect(dialog).toContainText('다음 형식만 업로드할 수 있습니다: PDF');
   });
 
-  test('in the inbox a PDF opens in a sandboxed tab and a Word file downloads without a blank tab', async ({ page, context }) => {
+  test('in the inbox a PDF opens in a sandboxed tab and a Word file downloads without a blank tab', { tag: '@any-viewport' }, async ({ page, context }) => {
     const paths: string[] = [];
     for (const name of ['floor-plan.pdf', 'company.docx']) {
       const sample = ACCEPTED_DOCUMENTS[name]!;
@@ -237,7 +237,7 @@ test.describe('inquiry attachments (issue 16)', () => {
     const name = uniqueName('첨부 열기');
     const sent = await page.request.post('/api/inquiries', { data: { privacyNoticeVersion: NOTICE_VERSION, name, email: 'open@example.com', phone: '010-2345-6789', message: '첨부를 확인해 주세요.', attachments: paths } });
     const { id } = (await sent.json()) as { id: string };
-    await loginAsAdmin(page, `/admin?inquiry=${id}`);
+    await openAdmin(page, `/admin?inquiry=${id}`);
     const detail = page.getByTestId('inquiry-detail');
 
     const pdfResponse = context.waitForEvent('response', (response) => response.url().includes(paths[0]!));

@@ -156,8 +156,8 @@ test.describe('tooltip', () => {
 });
 
 test.describe('tooltip on a touch screen', () => {
-  test('a tap opens the "i" explanation at once; a second tap, a tap elsewhere or Escape closes it', async ({ page, isMobile }) => {
-    test.skip(!isMobile, 'taps need a touch screen');
+  // Taps need a touch screen.
+  test('a tap opens the "i" explanation at once; a second tap, a tap elsewhere or Escape closes it', { tag: '@mobile-only' }, async ({ page }) => {
     await page.clock.install();
     await page.goto('/floors');
     const trigger = page.locator('[id="2f"] [data-tooltip] button');
@@ -187,8 +187,8 @@ test.describe('tooltip on a touch screen', () => {
     await expect(bubble).toBeHidden();
   });
 
-  test('a click opens it at once on a desktop too', async ({ page, isMobile }) => {
-    test.skip(isMobile, 'the tap test covers touch screens');
+  // The tap test covers touch screens.
+  test('a click opens it at once on a desktop too', { tag: '@desktop-only' }, async ({ page }) => {
     // No smooth scrolling: a page still gliding under the pointer would be a hover leaving and coming back.
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.clock.install();
@@ -206,8 +206,8 @@ test.describe('tooltip on a touch screen', () => {
 });
 
 test.describe('tooltip on hover', () => {
-  test('opens after 700 ms, and at once when moving on to the next one', async ({ page, isMobile }) => {
-    test.skip(isMobile, 'touch screens have no hover');
+  // Touch screens have no hover.
+  test('opens after 700 ms, and at once when moving on to the next one', { tag: '@desktop-only' }, async ({ page }) => {
     await page.clock.install();
     await page.goto('/en/');
     const triggers = page.locator('#stats-title ~ dl button[aria-describedby]');

@@ -101,7 +101,7 @@ test('nothing moves when the pictures arrive (no layout shift)', async ({ page }
   expect(shifts.slice(shiftsBefore)).toEqual([]);
 });
 
-test('/brands reads its list once: the preloaded answer is the one the island uses', async ({ page }) => {
+test('/brands reads its list once: the preloaded answer is the one the island uses', { tag: '@any-viewport' }, async ({ page }) => {
   const lists: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/brands') lists.push(request.url());

@@ -2,11 +2,11 @@ import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
 import type { Brand } from '../../src/shared/brand.ts';
 import { TENANTS_JSON_LD_ID } from '../../src/seo/json-ld.ts';
-import { apiToken, createBrand, loginAsAdmin, pngFile, uniqueName, uploadInDialog } from './support/islands.ts';
+import { apiToken, createBrand, openAdmin, pngFile, uniqueName, uploadInDialog } from './support/islands.ts';
 
 /** Signs in and opens the brands tab with its list loaded. */
 async function openBrands(page: Page) {
-  await loginAsAdmin(page);
+  await openAdmin(page);
   await page.getByRole('tab', { name: '브랜드 관리' }).click();
   await expect(page.getByText('브랜드를 불러오는 중...')).toHaveCount(0);
 }
@@ -54,7 +54,7 @@ test('two brands in one session: each form gets a fresh upload dialog with a pic
   }
 });
 
-test('the thumbnail dialog refuses GIF and SVG with the allowed types in words', async ({ page }) => {
+test('the thumbnail dialog refuses GIF and SVG with the allowed types in words', { tag: '@any-viewport' }, async ({ page }) => {
   await openBrands(page);
   await page.getByRole('button', { name: '썸네일 업로드' }).click();
   const dialog = page.locator('.uppy-Dashboard--modal');
@@ -100,9 +100,8 @@ test('delete is immediate and its toast can undo it: the brand comes back whole,
   expect(image.headers()['content-type']).toBe('image/png');
 });
 
-test('an undo toast stays at least 8 seconds and is announced politely', async ({ page, isMobile }) => {
-  // Timing, not layout: once is enough, and a phone's smooth scrolling stalls under the fake clock.
-  test.skip(isMobile, 'desktop covers the timing');
+// Timing, not layout: once is enough, and a phone's smooth scrolling stalls under the fake clock.
+test('an undo toast stays at least 8 seconds and is announced politely', { tag: '@any-viewport' }, async ({ page }) => {
   await page.clock.install();
   const token = await apiToken(page.request);
   const seeded = await createBrand(page.request, token, { name: uniqueName('E2E Toast') });
@@ -139,7 +138,7 @@ test('수정 brings the form into view, focuses its first field and marks the ro
   await expect(row).not.toHaveAttribute('aria-current', 'true');
 });
 
-test('names and descriptions in other languages: entered on their tabs, shown to visitors of that language, Korean otherwise', async ({ page }) => {
+test('names and descriptions in other languages: entered on their tabs, shown to visitors of that language, Korean otherwise', { tag: '@any-viewport' }, async ({ page }) => {
   const name = uniqueName('E2E 다국어');
   const english = `${name} EN`;
   await openBrands(page);

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { LOCALES, localizePath } from '../../src/i18n/locales.ts';
 import { brandText, type Brand } from '../../src/shared/brand.ts';
 import type { Locale } from '../../src/i18n/locales.ts';
-import { adminToken, ADMIN_PASSWORD, apiToken, createBrand, islandsReady, loginAsAdmin, pngFile, uniqueName, uploadInDialog } from './support/islands.ts';
+import { adminToken, ADMIN_PASSWORD, apiToken, createBrand, islandsReady, loginAsAdmin, openAdmin, pngFile, uniqueName, uploadInDialog } from './support/islands.ts';
 
 /** Card names in page order, once the list has loaded. */
 async function cardNames(page: Page): Promise<string[]> {
@@ -55,7 +55,7 @@ async function expectHomeShowsNewest(page: Page) {
 }
 
 test.describe('admin', () => {
-  test('a wrong password shows the failure toast and keeps the login card', async ({ page }) => {
+  test('a wrong password shows the failure toast and keeps the login card', { tag: '@any-viewport' }, async ({ page }) => {
     await page.goto('/admin');
     await islandsReady(page);
     await page.getByLabel('비밀번호').fill('not-the-password');
@@ -73,7 +73,7 @@ test.describe('admin', () => {
     await expect(password).not.toHaveAttribute('aria-invalid', 'true');
   });
 
-  test('the session survives a reload, an expired token returns to login, logout ends it', async ({ page }) => {
+  test('the session survives a reload, an expired token returns to login, logout ends it', { tag: '@any-viewport' }, async ({ page }) => {
     await loginAsAdmin(page);
     await expect(page.getByTestId('toast')).toContainText('관리자 패널에 접근할 수 있습니다.');
     // The login card that held focus is gone: focus is on the panel's heading, not the page body.
@@ -100,8 +100,8 @@ test.describe('admin', () => {
     expect(after.status()).toBe(401);
   });
 
-  test('every brand-form rule shows its Korean message at the field', async ({ page }) => {
-    await loginAsAdmin(page);
+  test('every brand-form rule shows its Korean message at the field', { tag: '@any-viewport' }, async ({ page }) => {
+    await openAdmin(page);
     await page.getByRole('tab', { name: '브랜드 관리' }).click();
     // What the admin sees listed before: a refused form must not add a row.
     await expect(page.getByText('브랜드를 불러오는 중...')).toHaveCount(0);
@@ -126,11 +126,11 @@ test.describe('admin', () => {
     await expect(page.getByTestId('brand-row')).toHaveText(listed);
   });
 
-  test('a brand created with a thumbnail comes first on home and /brands in every language; edit and delete show there', async ({ page }) => {
+  test('a brand created with a thumbnail comes first on home and /brands in every language; edit and delete show there', { tag: '@any-viewport' }, async ({ page }) => {
     // A long journey (a thumbnail upload, then home and /brands in four languages): 84 s at a load average of ~20.
     test.setTimeout(180_000);
     const name = uniqueName('E2E Atelier');
-    await loginAsAdmin(page);
+    await openAdmin(page);
     await page.getByRole('tab', { name: '브랜드 관리' }).click();
     await page.getByLabel('브랜드명').fill(name);
     await page.getByLabel('설명').fill('Seasonal French bistro on the ground floor.');
@@ -189,7 +189,7 @@ test.describe('admin', () => {
     await expect(page.getByTestId('no-brands')).toBeVisible();
   });
 
-  test('images have no input (spec §5) and an edit keeps them; tags are chips the admin adds and removes', async ({ page }) => {
+  test('images have no input (spec §5) and an edit keeps them; tags are chips the admin adds and removes', { tag: '@any-viewport' }, async ({ page }) => {
     const token = await apiToken(page.request);
     const seeded = await createBrand(page.request, token, { name: uniqueName('E2E Tagged'), tags: ['bistro', 'wine', 'brunch', 'terrace'] });
     // What the server makes (id, dates, the page address) is not part of the form, so it is not sent back.
@@ -199,7 +199,7 @@ test.describe('admin', () => {
       data: { ...input, images: [seeded.thumbnail] },
     });
     expect(withImage.ok(), await withImage.text()).toBe(true);
-    await loginAsAdmin(page);
+    await openAdmin(page);
     await page.getByRole('tab', { name: '브랜드 관리' }).click();
     await page.getByTestId('brand-row').filter({ hasText: seeded.name }).getByRole('button', { name: /수정/ }).click();
     await expect(page.locator('form [name="images"]')).toHaveCount(0);
@@ -224,7 +224,7 @@ test.describe('admin', () => {
   // One test per tab: each sweep is a page's worth of axe, and the budget below is per sweep.
   for (const tab of ['문의 관리', '공간', '브랜드 관리']) {
     test(`the ${tab} tab passes axe`, async ({ page }) => {
-      await loginAsAdmin(page);
+      await openAdmin(page);
       const button = page.getByRole('tab', { name: tab, exact: true });
       await button.click();
       await expect(button).toHaveAttribute('aria-selected', 'true');

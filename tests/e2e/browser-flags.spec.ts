@@ -4,8 +4,7 @@ import { test, expect } from './fixtures';
  * playwright.config.ts turns off Chromium's address-bar renderer (one per test's window, seconds of CPU each) with
  * its own --disable-features, and Chromium reads only the last one: it must keep every feature Playwright turns off.
  */
-test("the suite's browser keeps every feature Playwright turns off, and turns off the address bar's renderer", async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'one browser start is enough');
+test("the suite's browser keeps every feature Playwright turns off, and turns off the address bar's renderer", { tag: '@any-viewport' }, async ({ page }) => {
   // Chromium's own page lists the command line it was started with.
   await page.goto('chrome://version');
   const commandLine = await page.locator('#command_line').textContent();

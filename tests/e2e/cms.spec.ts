@@ -66,8 +66,8 @@ test.describe('the CMS’s first screen', () => {
     expect(await page.evaluate(() => (window as unknown as { policyViolations: string[] }).policyViolations)).toEqual([]);
   });
 
-  test('speaks the editor’s language: Japanese picked in the CMS', async ({ page, consoleErrors, isMobile }) => {
-    test.skip(isMobile, 'The language comes from the same preferences on any screen; the phone is covered above');
+  // The language comes from the same preferences on any screen; the phone is covered above.
+  test('speaks the editor’s language: Japanese picked in the CMS', { tag: '@desktop-only' }, async ({ page, consoleErrors }) => {
     test.setTimeout(180_000);
     await page.addInitScript(() => localStorage.setItem('sveltia-cms.prefs', JSON.stringify({ locale: 'ja' })));
     await page.goto('/cms/');
@@ -85,8 +85,8 @@ test.describe('the CMS’s first screen', () => {
   });
 });
 
-test.describe('content editors’ CMS', () => {
-  test.skip(({ isMobile }) => isMobile, 'The CMS is a desktop tool, and one run of it is enough');
+// The CMS is a desktop tool, and one run of it is enough.
+test.describe('content editors’ CMS', { tag: '@desktop-only' }, () => {
   test.use({ locale: 'ko-KR' });
 
   test('is served with its own policy, noindex, outside the sitemap, and loads nothing from a third party', async ({ page, request }) => {
@@ -122,9 +122,7 @@ test.describe('content editors’ CMS', () => {
     let copy: string;
     let server: RunningServer;
 
-    test.beforeAll(async ({}, testInfo) => {
-      // The describe's skip does not reach a hook: without this the mobile project would start a server for nothing.
-      test.skip(testInfo.project.use.isMobile === true, 'The CMS is a desktop tool');
+    test.beforeAll(async () => {
       // Copying the build and starting a server (PGlite, functions) on a busy machine.
       test.setTimeout(420_000);
       copy = copyRepository('cms-e2e-');

@@ -16,7 +16,7 @@ async function shownNames(page: Page): Promise<string[]> {
   return page.getByTestId('brand-card').locator('h3').allTextContents();
 }
 
-test('search and each filter narrow the directory; the URL carries them through reload and back', async ({ page, consoleErrors }) => {
+test('search and each filter narrow the directory; the URL carries them through reload and back', { tag: '@any-viewport' }, async ({ page, consoleErrors }) => {
   // Our own brands, found by a tag no other test uses: the database is shared with parallel tests.
   const tag = uniqueName('dir').replace(' ', '');
   const token = await apiToken(page.request);
@@ -68,7 +68,7 @@ test('search and each filter narrow the directory; the URL carries them through 
   expect(consoleErrors).toEqual([]);
 });
 
-test('the selects offer every category, every floor a brand can be on (B1–14F) and both states', async ({ page }) => {
+test('the selects offer every category, every floor a brand can be on (B1–14F) and both states', { tag: '@any-viewport' }, async ({ page }) => {
   await page.goto('/en/brands');
   await expect(page.getByLabel('Category').locator('option')).toHaveText(['All categories', 'F&B', 'Medical', 'Office', 'Retail', 'Service', 'Education', 'Beauty']);
   await expect(page.getByLabel('Floor').locator('option')).toHaveText(['All floors', 'B1', ...Array.from({ length: 14 }, (_, i) => `${i + 1}F`)]);
@@ -84,7 +84,7 @@ test('/brands passes axe with results shown', async ({ page }) => {
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test('a 12F tenant is found by floor, and a shared ?floor=12F link shows only that floor', async ({ page }) => {
+test('a 12F tenant is found by floor, and a shared ?floor=12F link shows only that floor', { tag: '@any-viewport' }, async ({ page }) => {
   const tag = uniqueName('high').replace(' ', '');
   const token = await apiToken(page.request);
   const high = await createBrand(page.request, token, { name: `${tag} Sky Lounge`, floor: '12F', tags: [tag] });
@@ -122,7 +122,7 @@ test('the result count is visible, and one control resets every filter', async (
   await expect(page.getByTestId('brand-card').first()).toBeVisible();
 });
 
-test('a card shows its phone number and e-mail as links anyone can read', async ({ page }) => {
+test('a card shows its phone number and e-mail as links anyone can read', { tag: '@any-viewport' }, async ({ page }) => {
   const tag = uniqueName('contact').replace(' ', '');
   const token = await apiToken(page.request);
   await createBrand(page.request, token, { name: `${tag} Clinic`, tags: [tag], contactInfo: { phone: '02-555-0199', email: 'desk@clinic.example', website: '' } });
@@ -134,7 +134,7 @@ test('a card shows its phone number and e-mail as links anyone can read', async 
   await expect(card).toContainText('Phone');
 });
 
-test('the search waits 300 ms after the last keystroke before it asks the server', async ({ page }) => {
+test('the search waits 300 ms after the last keystroke before it asks the server', { tag: '@any-viewport' }, async ({ page }) => {
   // The page's clock is ours: keystrokes land with time stopped, then it moves 299 ms, then 1 ms more. A busy
   // machine can slow the page down but cannot make it skip or stretch those milliseconds.
   await page.clock.install();
@@ -196,8 +196,7 @@ test('every card picture is a 4:3 box, square and small photos included, so card
   }
 });
 
-test('on a phone the filters fold behind one button that counts the active ones; the search and the first brands stay on the first screen', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'mobile', 'the phone layout');
+test('on a phone the filters fold behind one button that counts the active ones; the search and the first brands stay on the first screen', { tag: '@mobile-only' }, async ({ page }) => {
   const tag = uniqueName('fold').replace(' ', '');
   const token = await apiToken(page.request);
   await createBrand(page.request, token, { name: `${tag} Bakery`, category: 'F&B', floor: '1F', tags: [tag] });

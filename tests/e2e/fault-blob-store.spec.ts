@@ -23,8 +23,8 @@ async function filesUnder(dir: string): Promise<string[]> {
  * and a large one (parts) fail visibly in the dialog, nothing is attached and no pending upload or part
  * is left; once the store is repaired, the visitor retries and the inquiry carries files that exist.
  */
-test('attachments that fail in a broken blob store show the failure, leave nothing behind and succeed on retry', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'one browser is enough for a server-side fault');
+// One browser is enough for a server-side fault.
+test('attachments that fail in a broken blob store show the failure, leave nothing behind and succeed on retry', { tag: '@any-viewport' }, async ({ page }) => {
   // A long journey (failed uploads, cleanup, retry): over 90 s at a load average of ~20 on 2 cores.
   test.setTimeout(180_000);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'btower-fault-blobs-'));

@@ -17,8 +17,8 @@ const serverUrl = process.env.TEST_DATABASE_URL;
  * server is never restarted. The visitor sees the failure toast with everything typed kept, sends
  * again once the database is back, and exactly one inquiry is stored.
  */
-test('a visitor whose inquiry fails while the database is down sends it again after recovery; it is stored once', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'one browser is enough for a server-side fault');
+// One browser is enough for a server-side fault.
+test('a visitor whose inquiry fails while the database is down sends it again after recovery; it is stored once', { tag: '@any-viewport' }, async ({ page }) => {
   test.skip(!serverUrl, 'needs a PostgreSQL server to cut: set TEST_DATABASE_URL (CI does)');
   // A long journey (an outage, a failed send, recovery, a resend): as long as the blob-store one.
   test.setTimeout(180_000);

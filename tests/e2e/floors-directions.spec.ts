@@ -66,7 +66,7 @@ test.describe('floors', () => {
     await expect(plan).toBeFocused();
   });
 
-  test('every floor shows its plan and at most three example pictures, none on b2', async ({ page }) => {
+  test('every floor shows its plan and at most three example pictures, none on b2', { tag: '@any-viewport' }, async ({ page }) => {
     await page.goto('/ja/floors');
     await expect(page.locator('section[id] button[data-lightbox]')).toHaveCount(9);
     await expect(page.locator(`${byId('b2')} li img`)).toHaveCount(0);
@@ -100,7 +100,7 @@ test.describe('directions', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('the load button brings the map in on demand', async ({ page }) => {
+  test('the load button brings the map in on demand', { tag: '@any-viewport' }, async ({ page }) => {
     await page.goto('/zh/directions');
     await page.waitForLoadState('load');
     // A real click would scroll the box into view, which loads the map anyway; test the button alone.
@@ -109,7 +109,7 @@ test.describe('directions', () => {
     await expect(page.locator('[data-map-load]')).toHaveCount(0);
   });
 
-  test('branch buses show the first 8, the rest on request', async ({ page }) => {
+  test('branch buses show the first 8, the rest on request', { tag: '@any-viewport' }, async ({ page }) => {
     await page.goto('/directions');
     const branch = page.locator('[data-bus-group="branch"]');
     await expect(branch.locator('[data-bus-list] li')).toHaveCount(8);
@@ -125,7 +125,7 @@ test.describe('directions', () => {
   });
 });
 
-test('contact shows guide, documents, six steps and the rule before the inquiry form', async ({ page }) => {
+test('contact shows guide, documents, six steps and the rule before the inquiry form', { tag: '@any-viewport' }, async ({ page }) => {
   await page.goto('/en/contact');
   const headings = await page.locator('main h2').allTextContents();
   const leasing = content('leasing/en.json');
@@ -144,7 +144,7 @@ test('contact shows guide, documents, six steps and the rule before the inquiry 
 });
 
 for (const [path, home, notFound] of [['/nope', '/', '페이지 없음'], ['/en/nope', '/en/', 'Page Not Found']] as const) {
-  test(`${path} answers 404 with the Page Not Found card, in its language, and a way home`, async ({ page }) => {
+  test(`${path} answers 404 with the Page Not Found card, in its language, and a way home`, { tag: '@any-viewport' }, async ({ page }) => {
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);
     const card = page.getByTestId('not-found');

@@ -19,7 +19,7 @@ function listed(floor: string, status: Unit['status'], n: number): Unit {
   };
 }
 
-test('each floor section counts its spaces in the language\'s plural, says when none is free, and says nothing for parking', async ({ page }) => {
+test('each floor section counts its spaces in the language\'s plural, says when none is free, and says nothing for parking', { tag: '@any-viewport' }, async ({ page }) => {
   const units = [listed('3F', 'available', 1), listed('2F', 'leased', 2), listed('5F', 'available', 3), listed('7F', 'available', 4), listed('9F', 'negotiating', 5)];
   await page.route(/\/api\/units(\?|$)/, (route) => route.fulfill({ json: units }));
   await page.goto('/en/floors');
@@ -37,7 +37,7 @@ test('each floor section counts its spaces in the language\'s plural, says when 
   await expect(badge(page, 'b2')).toBeHidden();
 });
 
-test('the estimate says its allowed rate range and computes nothing outside it', async ({ page }) => {
+test('the estimate says its allowed rate range and computes nothing outside it', { tag: '@any-viewport' }, async ({ page }) => {
   const unit = await createUnit(page.request, { monthlyRent: 1_000_000, maintenanceFee: 200_000, deposit: 12_000_000, supplyAreaM2: 100 });
   await page.goto(`/en/floors?unit=${unit.id}`);
   const rate = page.getByLabel('Annual rate on the deposit (%)');
@@ -57,8 +57,7 @@ test('the estimate says its allowed rate range and computes nothing outside it',
   await expect(dialog(page).getByRole('alert')).toHaveText('');
 });
 
-test('on a phone a changed rate brings its result into view', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'mobile', 'the phone layout');
+test('on a phone a changed rate brings its result into view', { tag: '@mobile-only' }, async ({ page }) => {
   const unit = await createUnit(page.request, { note: { en: 'A long note, as leasing notes are.\n'.repeat(8) } });
   await page.goto(`/en/floors?unit=${unit.id}`);
   await expect(dialog(page)).toBeVisible();
@@ -69,7 +68,7 @@ test('on a phone a changed rate brings its result into view', async ({ page }, t
   await expect(dialog(page).locator('[data-estimate="perM2"]')).toBeInViewport({ ratio: 1 });
 });
 
-test('the estimate\'s help speaks the page\'s language: no Korean term in English, Chinese or Japanese', async ({ page }) => {
+test('the estimate\'s help speaks the page\'s language: no Korean term in English, Chinese or Japanese', { tag: '@any-viewport' }, async ({ page }) => {
   const unit = await createUnit(page.request, {});
   for (const locale of LOCALES.filter((l) => l !== 'ko')) {
     await page.goto(`${localizePath(locale, '/floors')}?unit=${unit.id}`);
@@ -90,8 +89,7 @@ async function uploadPlan(request: APIRequestContext): Promise<string> {
   return objectPath;
 }
 
-test('on a phone "Open the plan full size" fills the screen\'s height, far larger than the plan in the dialog', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'mobile', 'the phone layout');
+test('on a phone "Open the plan full size" fills the screen\'s height, far larger than the plan in the dialog', { tag: '@mobile-only' }, async ({ page }) => {
   const unit = await createUnit(page.request, { plan: await uploadPlan(page.request) });
   await page.goto(`/en/floors?unit=${unit.id}`);
   const open = dialog(page).getByRole('button', { name: /Open the plan full size/ });

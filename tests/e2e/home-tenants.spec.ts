@@ -1,7 +1,7 @@
 import { test, expect, axeViolations } from './fixtures';
 import { brandText, type Brand } from '../../src/shared/brand.ts';
 
-test('the home strip shows three placeholders while loading, then the invitation when there are no brands', async ({ page }) => {
+test('the home strip shows three placeholders while loading, then the invitation when there are no brands', { tag: '@any-viewport' }, async ({ page }) => {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   // An empty directory, whatever parallel tests have stored.
@@ -25,7 +25,7 @@ test('the home strip shows three placeholders while loading, then the invitation
   expect(await axeViolations(page, { include: '#tenants' })).toEqual([]);
 });
 
-test('the directory shows its skeleton while loading and says so when nothing matches', async ({ page }) => {
+test('the directory shows its skeleton while loading and says so when nothing matches', { tag: '@any-viewport' }, async ({ page }) => {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/brands*', async (route) => {
@@ -38,7 +38,7 @@ test('the directory shows its skeleton while loading and says so when nothing ma
   await expect(page.getByTestId('no-brands')).toHaveText('該当するブランドが見つかりません。');
 });
 
-test('the home strip shows exactly the 3 newest brands, newest first, and asks for no more than 3', async ({ page }) => {
+test('the home strip shows exactly the 3 newest brands, newest first, and asks for no more than 3', { tag: '@any-viewport' }, async ({ page }) => {
   const { apiToken, createBrand, uniqueName } = await import('./support/islands.ts');
   const marker = uniqueName('newest');
   const token = await apiToken(page.request);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { test, expect, axeViolations } from './fixtures';
-import { loginAsAdmin, showInboxFilters, uniqueName } from './support/islands.ts';
+import { openAdmin, showInboxFilters, uniqueName } from './support/islands.ts';
 import { NOTICE_VERSION } from '../support/privacy.ts';
 
 const LONG_MESSAGE = `3층 전체를 치과 클리닉으로 검토하고 있습니다. ${'진료실 여섯 개와 대기실이 필요합니다. '.repeat(6)}끝까지 읽어 주세요.`;
@@ -12,7 +12,7 @@ test('the leasing team moves an inquiry from new to won in the inbox, and the vi
   });
   expect(created.status()).toBe(201);
 
-  await loginAsAdmin(page);
+  await openAdmin(page);
   await showInboxFilters(page);
   await page.getByRole('searchbox', { name: '검색' }).fill(name);
   await page.getByRole('button', { name: '적용' }).click();
@@ -64,10 +64,10 @@ test('the leasing team moves an inquiry from new to won in the inbox, and the vi
   expect(consoleErrors).toEqual([]);
 });
 
-test('the CSV export of the filtered inbox opens with Korean intact', async ({ page }) => {
+test('the CSV export of the filtered inbox opens with Korean intact', { tag: '@any-viewport' }, async ({ page }) => {
   const name = uniqueName('김수출');
   await page.request.post('/api/inquiries', { data: { privacyNoticeVersion: NOTICE_VERSION, name, email: 'export@example.com', phone: '+82 10-1111-2222', message: '=1+1 수식이 아닙니다, "따옴표"도 있습니다', company: '한빛 상사' } });
-  await loginAsAdmin(page, `/admin?search=${encodeURIComponent(name)}`);
+  await openAdmin(page, `/admin?search=${encodeURIComponent(name)}`);
   await expect(page.getByTestId('inquiry-row')).toHaveCount(1);
   // The file is made only once a reason is given (issue 25): the list, and words of one's own for "other".
   await page.getByRole('button', { name: 'CSV 내보내기' }).click();
@@ -91,17 +91,17 @@ test('the CSV export of the filtered inbox opens with Korean intact', async ({ p
   expect(lines[1]).toContain(`"'=1+1 수식이 아닙니다, ""따옴표""도 있습니다"`);
 });
 
-test('an expired or missing attachment link shows a readable page in the admin language', async ({ page }) => {
+test('an expired or missing attachment link shows a readable page in the admin language', { tag: '@any-viewport' }, async ({ page }) => {
   const response = await page.goto(`/objects/uploads/00000000-0000-4000-8000-000000000000?expires=1&signature=${'a'.repeat(43)}&lang=en`);
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('File not found');
   await expect(page.getByRole('link', { name: 'Back to the admin panel' })).toHaveAttribute('href', '/en/admin');
 });
 
-test('an inquiry sent while the inbox is open is counted on the refresh button within a minute, and refresh shows it', async ({ page }) => {
+test('an inquiry sent while the inbox is open is counted on the refresh button within a minute, and refresh shows it', { tag: '@any-viewport' }, async ({ page }) => {
   await page.clock.install();
   const name = uniqueName('새 문의 알림');
-  await loginAsAdmin(page);
+  await openAdmin(page);
   // The view the team watches: ours only, as parallel tests send inquiries too.
   await showInboxFilters(page);
   await page.getByRole('searchbox', { name: '검색' }).fill(name);

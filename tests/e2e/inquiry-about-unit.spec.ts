@@ -1,8 +1,8 @@
 import { test, expect } from './fixtures';
-import { islandsReady, loginAsAdmin, personFillTimePassed, uniqueName, uploadInDialog, acknowledgeNotice } from './support/islands.ts';
+import { islandsReady, openAdmin, personFillTimePassed, uniqueName, uploadInDialog, acknowledgeNotice } from './support/islands.ts';
 import { createUnit } from './support/units.ts';
 
-test('an inquiry about a space ticks its floor among the desired floors', async ({ page }) => {
+test('an inquiry about a space ticks its floor among the desired floors', { tag: '@any-viewport' }, async ({ page }) => {
   const unit = await createUnit(page.request, { floor: '7F' });
   await page.goto(`/en/contact?unit=${unit.id}#inquiry-form`);
   await islandsReady(page);
@@ -12,7 +12,7 @@ test('an inquiry about a space ticks its floor among the desired floors', async 
   await expect(page.locator('input[name="desiredFloors"]:checked')).toHaveCount(1);
 });
 
-test('after sending, the visitor sees what was sent and a reference number the leasing team sees too', async ({ page }) => {
+test('after sending, the visitor sees what was sent and a reference number the leasing team sees too', { tag: '@any-viewport' }, async ({ page }) => {
   const unit = await createUnit(page.request, { floor: '9F' });
   const name = uniqueName('Summary Visitor');
   await page.goto(`/contact?unit=${unit.id}#inquiry-form`);
@@ -44,6 +44,6 @@ test('after sending, the visitor sees what was sent and a reference number the l
   // The form itself is empty for a next inquiry (spec §4).
   await expect(page.getByLabel('이름')).toHaveValue('');
 
-  await loginAsAdmin(page, `/admin?inquiry=${id}`);
+  await openAdmin(page, `/admin?inquiry=${id}`);
   await expect(page.getByTestId('inquiry-detail').getByTestId('inquiry-reference')).toHaveText(`접수 번호 ${reference}`);
 });

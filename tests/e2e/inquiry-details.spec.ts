@@ -1,6 +1,6 @@
 import { test, expect, axeViolations } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
-import { apiToken, islandsReady, loginAsAdmin, personFillTimePassed, uniqueName, acknowledgeNotice } from './support/islands.ts';
+import { apiToken, islandsReady, openAdmin, personFillTimePassed, uniqueName, acknowledgeNotice } from './support/islands.ts';
 import { NOTICE_VERSION } from '../support/privacy.ts';
 
 /** The four required fields of the English form. */
@@ -15,7 +15,7 @@ async function fillRequired(page: Page, name: string) {
 /** The value next to a label in the inbox detail. */
 const detailValue = (detail: Locator, label: string) => detail.locator('dt').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
 
-test('the details, the page language and the landing page of the visit reach the leasing inbox', async ({ page, consoleErrors }) => {
+test('the details, the page language and the landing page of the visit reach the leasing inbox', { tag: '@any-viewport' }, async ({ page, consoleErrors }) => {
   const name = uniqueName('Details Visitor');
   // The visit begins on the English home page from a campaign link in a search result, then follows the
   // home page's own link to the contact page (a same-site referrer, which must not replace the source).
@@ -61,7 +61,7 @@ test('the details, the page language and the landing page of the visit reach the
     source: { path: '/en/', referrer: 'https://search.naver.com/search.naver?query=btower', utm: { utm_source: 'naver', utm_campaign: 'spring' } },
   });
 
-  await loginAsAdmin(page);
+  await openAdmin(page);
   await page.getByTestId('inquiry-row').filter({ hasText: name }).click();
   const detail = page.getByTestId('inquiry-detail');
   await expect(detailValue(detail, '회사')).toHaveText('Smile Dental');
@@ -78,7 +78,7 @@ test('the details, the page language and the landing page of the visit reach the
   expect(consoleErrors).toEqual([]);
 });
 
-test('an area the server refuses is marked at the area, and one the browser can tell is marked before sending', async ({ page }) => {
+test('an area the server refuses is marked at the area, and one the browser can tell is marked before sending', { tag: '@any-viewport' }, async ({ page }) => {
   const sent: string[] = [];
   page.on('request', (r) => r.url().endsWith('/api/inquiries') && r.method() === 'POST' && sent.push(r.url()));
   // What the real server answers for a minimum above the maximum.
@@ -127,7 +127,7 @@ test('the contact page with the details open passes axe and fits the screen', as
   }
 });
 
-test('the details can be filled from the keyboard alone', async ({ page }) => {
+test('the details can be filled from the keyboard alone', { tag: '@any-viewport' }, async ({ page }) => {
   await page.goto('/en/contact');
   await islandsReady(page);
   const summary = page.getByText('Tell us more (optional)');

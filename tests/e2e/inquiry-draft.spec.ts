@@ -13,7 +13,7 @@ async function chooseLanguage(page: Page, label: string) {
 
 const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n${name}`) });
 
-test('switching language on /contact keeps everything typed and every uploaded file; a sent inquiry clears it', async ({ page }) => {
+test('switching language on /contact keeps everything typed and every uploaded file; a sent inquiry clears it', { tag: '@any-viewport' }, async ({ page }) => {
   const name = uniqueName('Switcher');
   await page.goto('/contact');
   await islandsReady(page);
@@ -64,7 +64,7 @@ test('switching language on /contact keeps everything typed and every uploaded f
   expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.includes('inquiry')))).toEqual([]);
 });
 
-test('the draft lives in this tab only: never in localStorage, and another tab starts empty', async ({ page, context }) => {
+test('the draft lives in this tab only: never in localStorage, and another tab starts empty', { tag: '@any-viewport' }, async ({ page, context }) => {
   await page.goto('/en/contact');
   await islandsReady(page);
   await page.getByLabel('Name').fill('Tab Only');
@@ -91,7 +91,7 @@ test('the draft lives in this tab only: never in localStorage, and another tab s
   await expect(other.getByLabel('Name')).toHaveValue('');
 });
 
-test('a garbled draft in storage is ignored, not shown and not sent', async ({ page }) => {
+test('a garbled draft in storage is ignored, not shown and not sent', { tag: '@any-viewport' }, async ({ page }) => {
   await page.addInitScript(() =>
     sessionStorage.setItem('btower:inquiry-form:draft', JSON.stringify({ values: { name: 42 }, attachments: [{ path: 'https://evil.example/x', name: 'x' }] })),
   );

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { test, expect, axeViolations } from './fixtures';
 import type { Page } from '@playwright/test';
-import { apiToken, islandsReady, loginAsAdmin, personFillTimePassed, uniqueName, uploadInDialog, acknowledgeNotice } from './support/islands.ts';
+import { apiToken, islandsReady, openAdmin, personFillTimePassed, uniqueName, uploadInDialog, acknowledgeNotice } from './support/islands.ts';
 
 const SIX_MB = 6 * 1024 * 1024;
 
@@ -14,7 +14,7 @@ async function fillInquiry(page: Page, name: string) {
   await acknowledgeNotice(page);
 }
 
-test('a visitor sends an inquiry with two attachments and the admin downloads the same bytes', async ({ page, consoleErrors }) => {
+test('a visitor sends an inquiry with two attachments and the admin downloads the same bytes', { tag: '@any-viewport' }, async ({ page, consoleErrors }) => {
   // A long journey (two uploads, a send, the inbox): 71 s at a load average of ~20 on 2 cores.
   test.setTimeout(180_000);
   const name = uniqueName('E2E Visitor');
@@ -45,7 +45,7 @@ test('a visitor sends an inquiry with two attachments and the admin downloads th
   await expect(page.getByLabel('이름')).toHaveValue('');
   await expect(page.getByTestId('attachment-list')).toHaveCount(0);
 
-  await loginAsAdmin(page);
+  await openAdmin(page);
   await page.getByTestId('inquiry-row').filter({ hasText: name }).click();
   const detail = page.getByTestId('inquiry-detail');
   await expect(detail.getByRole('link', { name: 'tenant@example.com' })).toHaveAttribute('href', 'mailto:tenant@example.com');
@@ -66,7 +66,7 @@ test('a visitor sends an inquiry with two attachments and the admin downloads th
   expect(consoleErrors).toEqual([]);
 });
 
-test('empty fields are marked, each with its message, focus goes to the first, and nothing is sent', async ({ page }) => {
+test('empty fields are marked, each with its message, focus goes to the first, and nothing is sent', { tag: '@any-viewport' }, async ({ page }) => {
   const sent: string[] = [];
   page.on('request', (r) => r.url().endsWith('/api/inquiries') && sent.push(r.method()));
   await page.goto('/contact');
@@ -100,7 +100,7 @@ test('empty fields are marked, each with its message, focus goes to the first, a
   await expect(english.getByLabel('Name')).toBeFocused();
 });
 
-test('a field the server rejects is marked like one the form rejects', async ({ page }) => {
+test('a field the server rejects is marked like one the form rejects', { tag: '@any-viewport' }, async ({ page }) => {
   await page.route('**/api/inquiries', (route) =>
     route.fulfill({
       status: 400,
@@ -195,7 +195,7 @@ test('an uploaded attachment is listed by its name and can be taken off before s
   await expect(page.getByTestId('inquiry-summary')).toBeFocused();
 });
 
-test('what a visitor types before the form has loaded its script is kept and sent', async ({ page }) => {
+test('what a visitor types before the form has loaded its script is kept and sent', { tag: '@any-viewport' }, async ({ page }) => {
   // Hold the form's script, as on a slow phone, while the visitor is already typing.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -216,7 +216,7 @@ test('what a visitor types before the form has loaded its script is kept and sen
   await expect(page.getByTestId('toast')).toContainText('문의가 성공적으로 전송되었습니다.');
 });
 
-test('while sending the button is disabled; a failure keeps what was typed', async ({ page }) => {
+test('while sending the button is disabled; a failure keeps what was typed', { tag: '@any-viewport' }, async ({ page }) => {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/inquiries', async (route) => {
@@ -235,7 +235,7 @@ test('while sending the button is disabled; a failure keeps what was typed', asy
   await expect(page.getByRole('button', { name: '문의하기' })).toBeEnabled();
 });
 
-test('an answer lost after the inquiry was stored: resending stores it once, not twice', async ({ page }) => {
+test('an answer lost after the inquiry was stored: resending stores it once, not twice', { tag: '@any-viewport' }, async ({ page }) => {
   let firstAnswerLost = false;
   await page.route('**/api/inquiries', async (route) => {
     if (firstAnswerLost) return route.continue();

@@ -16,7 +16,7 @@ async function scriptsLoaded(page: Page, visit: () => Promise<void>): Promise<st
 
 const validationLibrary = (scripts: string[]) => scripts.filter((path) => /\/_astro\/valibot\.[^/]*\.js$/.test(path));
 
-test('public pages never download the validation library, even once their islands are used; the admin does', async ({ page }) => {
+test('public pages never download the validation library, even once their islands are used; the admin does', { tag: '@any-viewport' }, async ({ page }) => {
   const publicScripts = await scriptsLoaded(page, async () => {
     await page.goto('/');
     await page.locator('#tenants').scrollIntoViewIfNeeded();

@@ -36,10 +36,8 @@ test.describe('top bar', () => {
   });
 });
 
-test.describe('mobile menu', () => {
-  test.beforeEach(({ page }) => {
-    test.skip(!isMobile(page.viewportSize()?.width), 'the toggle exists on small screens only');
-  });
+// The toggle exists on small screens only.
+test.describe('mobile menu', { tag: '@mobile-only' }, () => {
 
   test('opens from the toggle and closes when a link is chosen', async ({ page }) => {
     await page.goto('/');
@@ -65,10 +63,7 @@ test.describe('mobile menu', () => {
   });
 });
 
-test.describe('mobile menu and the page behind it', () => {
-  test.beforeEach(({ page }) => {
-    test.skip(!isMobile(page.viewportSize()?.width), 'the toggle exists on small screens only');
-  });
+test.describe('mobile menu and the page behind it', { tag: '@mobile-only' }, () => {
 
   test('the language list opens inside the panel, in its flow', async ({ page }) => {
     await page.goto('/about');
@@ -123,7 +118,7 @@ test.describe('language menu', () => {
     await expect(page).toHaveURL(/\/en\/floors$/);
   });
 
-  test('a saved language chooses the language of the bare entry address, and only a known one', async ({ page }) => {
+  test('a saved language chooses the language of the bare entry address, and only a known one', { tag: '@any-viewport' }, async ({ page }) => {
     await page.goto('/directions');
     await page.evaluate(() => localStorage.setItem('language', 'ja'));
     await page.goto('/');
@@ -134,7 +129,7 @@ test.describe('language menu', () => {
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
   });
 
-  test('a saved language never rewrites an explicit address: a shared link, an unknown path, the home link', async ({ page }) => {
+  test('a saved language never rewrites an explicit address: a shared link, an unknown path, the home link', { tag: '@any-viewport' }, async ({ page }) => {
     await page.goto('/about');
     await page.evaluate(() => localStorage.setItem('language', 'en'));
     await page.goto('/directions?from=share#map');

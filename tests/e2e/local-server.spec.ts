@@ -4,9 +4,8 @@ import { expect, test } from './fixtures.ts';
  * The local server mirrors Netlify's contract (design: Local serving): netlify.toml's headers on
  * static files, each language's 404 page, long caching of hashed assets, the 6 MB function limit.
  */
-test.describe('local server', () => {
-  test.skip(({ isMobile }) => isMobile, 'HTTP behaviour is the same for every viewport');
-
+// HTTP behaviour is the same for every viewport.
+test.describe('local server', { tag: '@any-viewport' }, () => {
   test('static pages carry the security headers, and their own CSP as a header that comes before any script', async ({ request }) => {
     const response = await request.get('/');
     expect(response.status()).toBe(200);

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 const notFoundTexts = (locale: string) => JSON.parse(readFileSync(`content/i18n/${locale}/notFound.json`, 'utf8')) as { label: string; heading: string };
 
 for (const locale of LOCALES) {
-  test(`the ${locale} 404 card speaks ${locale} only`, async ({ page }) => {
+  test(`the ${locale} 404 card speaks ${locale} only`, { tag: '@any-viewport' }, async ({ page }) => {
     const texts = notFoundTexts(locale);
     await page.goto(localizePath(locale, '/no-such-page'));
     const card = page.getByTestId('not-found');
@@ -17,7 +17,7 @@ for (const locale of LOCALES) {
   });
 }
 
-test('the Japanese 404 heading wraps between phrases on a phone, never inside a word', async ({ page }) => {
+test('the Japanese 404 heading wraps between phrases on a phone, never inside a word', { tag: '@mobile-only' }, async ({ page }) => {
   // The heading's phrases (文節): a line may start only where one does. (This browser's word segmenter splits
   // Japanese into single characters, so the phrases are written out here; change them with the heading.)
   const phrases = ['お探しの', 'ページは', '見つかりませんでした'];
@@ -48,8 +48,8 @@ test('the Japanese 404 heading wraps between phrases on a phone, never inside a 
   }
 });
 
-test('a 404 for an unknown path carries its page\'s full Content-Security-Policy header (issue 29)', async ({ request, isMobile }) => {
-  test.skip(isMobile, 'headers are the same for every viewport');
+// Headers are the same for every viewport.
+test('a 404 for an unknown path carries its page\'s full Content-Security-Policy header (issue 29)', { tag: '@any-viewport' }, async ({ request }) => {
   for (const locale of LOCALES) {
     const answer = await request.get(localizePath(locale, '/no-such-page/deeper'));
     expect(answer.status()).toBe(404);

@@ -8,9 +8,8 @@ import { brandPath, spacePath } from '../../src/shared/share-paths.ts';
  * build/csp-headers.ts): inline scripts only by hash, never 'unsafe-inline', and each page runs under it
  * without a single violation (issue 16: /brands ran an inline script before its CSP meta applied).
  */
-test.describe('page policy', () => {
-  test.skip(({ isMobile }) => isMobile, 'the policy is the same for every viewport');
-
+// The policy is the same for every viewport.
+test.describe('page policy', { tag: '@any-viewport' }, () => {
   test('every page has its CSP header, no inline script without a hash, and no violation', async ({ page, request }) => {
     // ~50 pages, each loaded to its load event: 3.2 min at a load average of ~13 on 2 cores.
     test.setTimeout(420_000);

@@ -25,7 +25,7 @@ for (const locale of LOCALES) {
     });
   }
 
-  test(`an unknown path in ${locale} shows the Page Not Found card`, async ({ page }) => {
+  test(`an unknown path in ${locale} shows the Page Not Found card`, { tag: '@any-viewport' }, async ({ page }) => {
     const response = await page.goto(localizePath(locale, '/no-such-page'));
     expect(response?.status()).toBe(404);
     await expect(page.locator('html')).toHaveAttribute('data-locale', locale);

@@ -1,16 +1,13 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
-import { freePort, startLocalServer } from '../../netlify-local/spawn.ts';
 import { openPglite } from '../../src/server/db/pglite.ts';
-import { plain, startSmtp, subjectOf } from '../support/smtp.ts';
 import { axeViolations, expect, test } from './fixtures.ts';
 import { islandsReady, uniqueName } from './support/islands.ts';
+import { MAIL_SERVER_PASSWORD as PASSWORD, mailTo as mailFor, startMailServer } from './support/mail-server.ts';
 import { NOTICE_VERSION } from '../support/privacy.ts';
 
-const PASSWORD = 'privacy-e2e-admin-password';
 const DAY_MS = 86_400_000;
 
 /** Every file under a folder, names and contents, lower-cased: what a copy of the blob store would give away. */
@@ -23,36 +20,18 @@ async function filesText(dir: string): Promise<string> {
 }
 
 // One journey on a server of its own (its own PGlite folder, read after the server stops, and a real SMTP server).
-test.skip(({ isMobile }) => isMobile, 'the journey checks data and mail, not layout; the request page is checked on desktop');
+// It checks data and mail, not layout (@any-viewport); the request page's layout is checked by pages.spec.ts.
 
 /** The visitor's words and the unknown address, set by the journey and looked for after it. */
 const marks: string[] = [];
 
-test('a visitor asks for deletion, confirms from the mail, the owner deletes within 10 days, the data is gone and the visitor is told', async ({ page }) => {
+test('a visitor asks for deletion, confirms from the mail, the owner deletes within 10 days, the data is gone and the visitor is told', { tag: '@any-viewport' }, async ({ page }) => {
   test.setTimeout(300_000);
-  const smtp = await startSmtp();
-  const port = await freePort();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'btower-privacy-e2e-'));
-  const origin = `http://127.0.0.1:${port}`;
-  const server = await startLocalServer(port, {
-    DATA_DIR: dataDir,
-    ADMIN_PASSWORD: PASSWORD,
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    INQUIRY_NOTIFY_FROM: 'B TOWER <noreply@btower.example>',
-    INQUIRY_NOTIFY_TO: 'leasing@btower.example',
-    SITE_URL: origin,
-    DIST_DIR: process.env.ASTRO_OUT_DIR ?? 'dist',
-  }, { timeoutMs: 240_000 });
+  const server = await startMailServer({ database: 'folder', env: { INQUIRY_NOTIFY_TO: 'leasing@btower.example' } });
+  const { origin, smtp, dataDir } = server;
   let stopped = false;
   try {
-    const mailTo = async (address: string, subject: string) => {
-      let found: { subject: string; text: string } | undefined;
-      await expect.poll(() => {
-        found = smtp.mails.filter((m) => m.to.includes(address)).map((m) => ({ subject: subjectOf(m.raw), text: plain(m.raw) })).findLast((m) => m.subject === subject);
-        return Boolean(found);
-      }, { timeout: 30_000, message: `mail "${subject}" to ${address}; got ${smtp.mails.map((m) => `${m.to.join(',')}: ${subjectOf(m.raw)}`).join(' | ')}; server: ${server.log().slice(-2000)}` }).toBe(true);
-      return found!;
-    };
+    const mailTo = (address: string, subject: string) => mailFor(server, address, (found) => found === subject);
 
     // A visitor sent an inquiry (their words, to look for afterwards).
     const name = uniqueName('Privacia');
@@ -131,7 +110,6 @@ test('a visitor asks for deletion, confirms from the mail, the owner deletes wit
   } finally {
     await server.stop();
     stopped = true;
-    await smtp.stop();
   }
 
   // The server is stopped: its database and blob store, read directly, hold nothing of the visitor.
@@ -153,6 +131,6 @@ test('a visitor asks for deletion, confirms from the mail, the owner deletes wit
     }
     const blobs = await filesText(path.join(dataDir, 'blobs'));
     expect(marks.filter((mark) => blobs.includes(mark))).toEqual([]);
-    await rm(dataDir, { recursive: true, force: true });
   }
+  await server.dispose();
 });

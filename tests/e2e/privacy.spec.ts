@@ -26,7 +26,7 @@ async function fillRequired(page: Page, name: string) {
 for (const locale of LOCALES) {
   // Japanese and Korean visitors tick the marketing box, the others leave it: both choices are stored as made.
   const marketing = locale === 'ko' || locale === 'ja';
-  test(`${locale}: the inquiry needs the notice acknowledged and records it with the marketing choice`, async ({ page }) => {
+  test(`${locale}: the inquiry needs the notice acknowledged and records it with the marketing choice`, { tag: '@any-viewport' }, async ({ page }) => {
     const posts: string[] = [];
     page.on('request', (request) => request.url().endsWith('/api/inquiries') && request.method() === 'POST' && posts.push(request.url()));
     await page.goto(localizePath(locale, '/contact'));
@@ -69,9 +69,8 @@ for (const locale of LOCALES) {
   });
 }
 
-test.describe('the privacy policy page', () => {
-  test.skip(({ isMobile }) => isMobile, 'the policy and the built HTML are the same for every viewport');
-
+// The policy and the built HTML are the same for every viewport.
+test.describe('the privacy policy page', { tag: '@any-viewport' }, () => {
   test('every language: the exact title, the summary, every section, the request page, the officer and each version at its address', async ({ page, consoleErrors }) => {
     for (const locale of LOCALES) {
       const response = await page.goto(localizePath(locale, '/privacy'));

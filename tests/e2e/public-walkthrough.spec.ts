@@ -28,18 +28,18 @@ test.describe('line breaking', () => {
 
 test.describe('leasing office', () => {
   for (const locale of LOCALES) {
-    test(`${localizePath(locale, '/about')}: the footer can call the leasing office`, async ({ page }) => {
+    test(`${localizePath(locale, '/about')}: the footer can call the leasing office`, { tag: '@any-viewport' }, async ({ page }) => {
       await page.goto(localizePath(locale, '/about'));
       await expect(page.locator(`footer a[href="${tel}"]`)).toBeVisible();
     });
   }
 
-  test('/contact can call it too', async ({ page }) => {
+  test('/contact can call it too', { tag: '@any-viewport' }, async ({ page }) => {
     await page.goto('/en/contact');
     await expect(page.locator(`main a[href="${tel}"]`)).toContainText('+82 2-871-3300');
   });
 
-  test('an inquiry button lands in the form, in the page language, with the cursor in the first field', async ({ page }) => {
+  test('an inquiry button lands in the form, in the page language, with the cursor in the first field', { tag: '@any-viewport' }, async ({ page }) => {
     await page.goto('/en/floors');
     await page.locator('main a[href="/en/contact#inquiry-form"]').last().click();
     await expect(page).toHaveURL(/\/en\/contact#inquiry-form$/);
@@ -50,7 +50,7 @@ test.describe('leasing office', () => {
     await expect(page.locator('#inquiry-name')).toBeInViewport();
   });
 
-  test('the focus is on the first field before the form hydrates', async ({ page }) => {
+  test('the focus is on the first field before the form hydrates', { tag: '@any-viewport' }, async ({ page }) => {
     // Keep the island asleep: its scripts never arrive, the server-rendered form is all there is.
     await page.route(/\/_astro\/(InquiryForm|client)[^/]*\.js$/, (route) => route.abort());
     await page.goto('/ja/contact#inquiry-form');
@@ -58,7 +58,7 @@ test.describe('leasing office', () => {
     await expect(page.locator('#inquiry-name')).toBeFocused();
   });
 
-  test('every inquiry call to action goes to the form', async ({ page }) => {
+  test('every inquiry call to action goes to the form', { tag: '@any-viewport' }, async ({ page }) => {
     for (const path of ['/', '/about', '/floors']) {
       await page.goto(path);
       const ctas = page.locator('main a[href^="/contact"], footer a[href^="/contact"]');
@@ -69,7 +69,7 @@ test.describe('leasing office', () => {
 });
 
 test.describe('navigation apps', () => {
-  test('each app opens the building, in the app or on the web, and no card claims a false status', async ({ page }) => {
+  test('each app opens the building, in the app or on the web, and no card claims a false status', { tag: '@any-viewport' }, async ({ page }) => {
     await page.goto('/directions');
     const { latitude: lat, longitude: lng } = directions.geo;
     const card = (app: string) => page.locator(`[data-navigation-app="${app}"]`);
@@ -86,7 +86,7 @@ test.describe('navigation apps', () => {
     await expect(page.getByText('연동 완료')).toHaveCount(0);
   });
 
-  test('Naver and Kakao maps are offered beside Google’s', async ({ page }) => {
+  test('Naver and Kakao maps are offered beside Google’s', { tag: '@any-viewport' }, async ({ page }) => {
     await page.goto('/en/directions');
     const maps = page.locator('#map + ul a[target="_blank"]');
     await expect(maps).toHaveCount(3);
@@ -98,14 +98,14 @@ test.describe('navigation apps', () => {
 });
 
 test.describe('floors', () => {
-  test('areas read in m² first outside Korea, pyeong in brackets', async ({ page }) => {
+  test('areas read in m² first outside Korea, pyeong in brackets', { tag: '@any-viewport' }, async ({ page }) => {
     await page.goto('/zh/floors');
     await expect(page.locator('[id="b2"] dl')).toContainText('712㎡（215.3坪）');
     await page.goto('/floors');
     await expect(page.locator('[id="b2"] dl')).toContainText('215.3평');
   });
 
-  test('every floor section shows where it sits in the building, and the overview lists the same uses', async ({ page }) => {
+  test('every floor section shows where it sits in the building, and the overview lists the same uses', { tag: '@any-viewport' }, async ({ page }) => {
     await page.goto('/en/floors');
     for (const id of ['1f', '3f', '11f']) await expect(page.locator(`[id="${id}"] figure img[alt*="highlighted"]`)).toBeVisible();
     const guide = page.locator('dl:has(dt:text-is("4F-10F"))');

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { test, expect, axeViolations } from './fixtures';
-import { adminToken, loginAsAdmin, uniqueName } from './support/islands.ts';
+import { adminToken, openAdmin, uniqueName } from './support/islands.ts';
 import { NOTICE_VERSION } from '../support/privacy.ts';
 
 /** The funnel report the page itself asked for next (its numbers are what the table must show). */
@@ -9,14 +9,14 @@ function nextFunnel(page: Page) {
   return page.waitForResponse((response) => new URL(response.url()).pathname === '/api/reports/funnel' && !response.url().includes('format=csv') && response.ok());
 }
 
-test('the owner opens the reports, changes the period, reads the funnel in its table and downloads its CSV', async ({ page, consoleErrors }) => {
+test('the owner opens the reports, changes the period, reads the funnel in its table and downloads its CSV', { tag: '@any-viewport' }, async ({ page, consoleErrors }) => {
   // An inquiry of today that the team contacted: it counts in this month's funnel.
   const created = await page.request.post('/api/inquiries', {
     data: { privacyNoticeVersion: NOTICE_VERSION, name: uniqueName('리포트 테넌트'), email: 'reports@example.com', phone: '010-3456-7890', message: '5층 사무실 문의드립니다.', desiredFloors: ['5F'], locale: 'ko' },
   });
   expect(created.status()).toBe(201);
 
-  await loginAsAdmin(page);
+  await openAdmin(page);
   const patched = await page.request.patch(`/api/inquiries/${(await created.json()).id}`, { data: { status: 'contacted' }, headers: { Authorization: `Bearer ${await adminToken(page)}` } });
   expect(patched.status()).toBe(200);
 

@@ -83,7 +83,7 @@ async function secondBrowser(browser: Browser, page: Page, origin: string) {
   return context.newPage();
 }
 
-test('an agent turns on TOTP; the next sign-in asks for the code: a wrong one is refused, the right one and a recovery code (once) work', async ({ page, request }) => {
+test('an agent turns on TOTP; the next sign-in asks for the code: a wrong one is refused, the right one and a recovery code (once) work', { tag: '@any-viewport' }, async ({ page, request }) => {
   test.setTimeout(180_000);
   const agent = await agentAccount(request);
   await signIn(page, agent.username, agent.password);
@@ -129,7 +129,7 @@ test('an agent turns on TOTP; the next sign-in asks for the code: a wrong one is
   }
 });
 
-test('the owner requires a second factor: the owner and then an agent without one are led to set it up before anything else', async ({ page, browser, server, request }) => {
+test('the owner requires a second factor: the owner and then an agent without one are led to set it up before anything else', { tag: '@any-viewport' }, async ({ page, browser, server, request }) => {
   test.setTimeout(240_000);
   const agent = await agentAccount(request);
   await signIn(page, '', PASSWORD);

@@ -22,9 +22,8 @@ async function headOf(request: APIRequestContext, url: string) {
   return readHead(await response.text());
 }
 
-test.describe('search and share metadata', () => {
-  test.skip(({ isMobile }) => isMobile, 'the HTML is the same for every viewport');
-
+// The HTML is the same for every viewport.
+test.describe('search and share metadata', { tag: '@any-viewport' }, () => {
   test('every public page in every language has its own title and description', async ({ request }) => {
     const heads = await Promise.all(PUBLIC.map(async (url) => ({ url, ...(await headOf(request, url)) })));
     for (const { url, title, meta } of heads) {
@@ -97,8 +96,8 @@ async function tenantNames(page: Page): Promise<string[]> {
   return building.containsPlace.map((place) => place.name);
 }
 
-test("/brands names the brands the API returned as the building's tenants", async ({ page, consoleErrors, isMobile }) => {
-  test.skip(isMobile, 'the island behaves the same on every viewport');
+// The island behaves the same on every viewport.
+test("/brands names the brands the API returned as the building's tenants", { tag: '@any-viewport' }, async ({ page, consoleErrors }) => {
   const tag = uniqueName('ld').replace(' ', '');
   const token = await apiToken(page.request);
   // A name with markup in it must stay data inside the JSON-LD element.

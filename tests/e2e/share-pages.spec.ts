@@ -3,7 +3,7 @@ import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { LOCALES, LOCALE_TAGS, localizePath, type Locale } from '../../src/i18n/locales.ts';
 import type { Unit, UnitInput } from '../../src/shared/units/unit.ts';
 import type { Brand } from '../../src/shared/brand.ts';
-import { apiToken, createBrand, islandsReady, loginAsAdmin, personFillTimePassed, uniqueName, acknowledgeNotice } from './support/islands.ts';
+import { apiToken, createBrand, islandsReady, openAdmin, personFillTimePassed, uniqueName, acknowledgeNotice } from './support/islands.ts';
 import { readHead } from './support/html-head.ts';
 
 /**
@@ -104,7 +104,7 @@ test('a tenant goes from the home page to a filtered plan, a space page, its she
   }
 });
 
-test('the plan says when a search finds nothing and offers to clear it; a floor without a space links nowhere', async ({ page }) => {
+test('the plan says when a search finds nothing and offers to clear it; a floor without a space links nowhere', { tag: '@any-viewport' }, async ({ page }) => {
   await page.goto('/en/floors?minArea=99999#stacking-plan');
   const plan = page.locator('#stacking-plan');
   await expect(plan).toHaveAttribute('data-plan-state', 'ready');
@@ -119,7 +119,7 @@ test('the plan says when a search finds nothing and offers to clear it; a floor 
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test('Enter in the plan search while it is still loading does not reload the page; what comes next is kept', async ({ page }) => {
+test('Enter in the plan search while it is still loading does not reload the page; what comes next is kept', { tag: '@any-viewport' }, async ({ page }) => {
   // The search's code arrives late (a slow phone network), and only when the test lets it.
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -153,10 +153,8 @@ async function plainHtml(request: APIRequestContext, path: string): Promise<{ re
   return { response, html: await response.text() };
 }
 
-test.describe('without JavaScript', () => {
-  test.beforeEach(({}, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'plain HTTP, no browser: one project is enough');
-  });
+// Plain HTTP, no browser: one project is enough.
+test.describe('without JavaScript', { tag: '@any-viewport' }, () => {
 
   test('a shared space link has the space in its title, description, canonical, hreflang and Open Graph tags with an image', async ({ request }) => {
     const unit = await createUnit(request, { floor: '8F', exclusiveAreaM2: 99.17, note: { ko: '남향 <b>코너</b> "호실"' } });
@@ -237,8 +235,8 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('a price change in the admin reaches the space page', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'the admin form is covered on both viewports elsewhere; this checks the page follows a write');
+// The admin form is covered on both viewports elsewhere; this checks the page follows a write.
+test('a price change in the admin reaches the space page', { tag: '@any-viewport' }, async ({ page }) => {
   const unit = await createUnit(page.request, { floor: '7F', monthlyRent: 2_000_000 });
   const address = spaceUrl('en', unit);
   await page.goto(address);
@@ -246,7 +244,7 @@ test('a price change in the admin reaches the space page', async ({ page }, test
   // The page is now in the CDN cache: a second request is not rendered again.
   expect((await page.request.get(address)).headers()['cache-status']).toContain('hit');
 
-  await loginAsAdmin(page);
+  await openAdmin(page);
   await page.getByRole('tab', { name: '공간' }).click();
   const row = page.getByTestId('unit-row').filter({ hasText: unit.unitNumber });
   await row.getByRole('button', { name: '수정' }).click();
@@ -258,7 +256,7 @@ test('a price change in the admin reaches the space page', async ({ page }, test
   await expect(page.locator('[data-fact="monthlyRent"]')).toHaveText('₩2,750,000');
 });
 
-test('a brand has its own page in the visitor\'s language, linked from its card, with its space and a store in the building for search engines', async ({ page }) => {
+test('a brand has its own page in the visitor\'s language, linked from its card, with its space and a store in the building for search engines', { tag: '@any-viewport' }, async ({ page }) => {
   const token = await apiToken(page.request);
   const unit = await createUnit(page.request, { floor: '2F' });
   const name = uniqueName('공유 브랜드');

@@ -1,9 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { freePort, startLocalServer } from '../../netlify-local/spawn.ts';
 import { sendMonthlyAccessReview } from '../../src/server/audit/review.ts';
 import { openPostgres } from '../../src/server/db/postgres.ts';
 import { resetServerEnv } from '../../src/server/env.ts';
@@ -11,12 +7,12 @@ import { drainOutbox } from '../../src/server/notify/outbox.ts';
 import { koreanDay } from '../../src/shared/business-hours.ts';
 import { isolatedUrl } from '../support/db-backends.ts';
 import { nextReviewMorning } from '../support/review-clock.ts';
-import { plain, startSmtp, subjectOf } from '../support/smtp.ts';
+import { plain, subjectOf } from '../support/smtp.ts';
 import { axeViolations, expect, test } from './fixtures.ts';
 import { islandsReady } from './support/islands.ts';
+import { MAIL_SERVER_PASSWORD as PASSWORD, startMailServer } from './support/mail-server.ts';
 import { NOTICE_VERSION } from '../support/privacy.ts';
 
-const PASSWORD = 'access-e2e-admin-password';
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 interface Person {
@@ -48,16 +44,15 @@ async function signIn(page: Page, person: Person) {
  * The server runs on its own PostgreSQL schema, which the test also opens to run the month's review with
  * an injected clock (the first working day of next month) — a month cannot be waited for.
  */
-test('three inquiries opened and an export with a reason are four access records, a viewer sees them masked, and the month’s review mails the figures', async ({ page, browser }) => {
+// Records, masking and mail are the same on every viewport: one run (@any-viewport); the inbox's phone layout is
+// checked by inbox and admin-walk.
+test('three inquiries opened and an export with a reason are four access records, a viewer sees them masked, and the month’s review mails the figures', { tag: '@any-viewport' }, async ({ page, browser }) => {
   test.skip(!serverUrl, 'needs a PostgreSQL server the test and its server share: set TEST_DATABASE_URL (CI does)');
   test.setTimeout(300_000);
-  const smtp = await startSmtp();
   const schema = await isolatedUrl(serverUrl!);
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'btower-access-e2e-'));
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
+  const server = await startMailServer({ database: { url: schema.url } });
+  const { origin, smtp } = server;
   const env = { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, INQUIRY_NOTIFY_FROM: 'B TOWER <noreply@btower.example>', SITE_URL: origin };
-  const server = await startLocalServer(port, { DATA_DIR: dataDir, DATABASE_URL: schema.url, ADMIN_PASSWORD: PASSWORD, DIST_DIR: process.env.ASTRO_OUT_DIR ?? 'dist', ...env }, { timeoutMs: 300_000 });
   const db = await openPostgres(schema.url, 'pg');
   try {
     const api = page.request;
@@ -156,10 +151,8 @@ test('three inquiries opened and an export with a reason are four access records
     for (const other of [agentPage, ownerPage, viewerPage]) await other.context().close();
   } finally {
     await db.destroy();
-    await server.stop();
-    await smtp.stop();
+    await server.dispose();
     await schema.drop();
-    await rm(dataDir, { recursive: true, force: true });
     for (const name of Object.keys(env)) delete process.env[name];
     resetServerEnv();
   }

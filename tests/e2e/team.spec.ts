@@ -1,64 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { freePort, startLocalServer } from '../../netlify-local/spawn.ts';
-import { plain, startSmtp, subjectOf } from '../support/smtp.ts';
-import { axeViolations, expect, test as base } from './fixtures.ts';
+import { axeViolations, expect } from './fixtures.ts';
 import { islandsReady, showInboxFilters, uniqueName } from './support/islands.ts';
+import { MAIL_SERVER_PASSWORD as PASSWORD, mailTo, test } from './support/mail-server.ts';
 import { NOTICE_VERSION } from '../support/privacy.ts';
 import { maskName } from '../../src/shared/masking.ts';
 
-const PASSWORD = 'team-e2e-admin-password';
-
-interface TeamServer {
-  origin: string;
-  smtp: Awaited<ReturnType<typeof startSmtp>>;
-}
-
-/**
- * The team's own server for this worker: mail goes to a real local SMTP server (smtp-server), and the site
- * is opened at http://localhost, not 127.0.0.1, because WebAuthn needs a secure context with a domain as
- * its relying party (decision 016). SITE_URL is that origin, as the links in the mails must be.
- */
-const test = base.extend<object, { team: TeamServer }>({
-  team: [
-    async ({}, use) => {
-      const smtp = await startSmtp();
-      const port = await freePort();
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'btower-team-e2e-'));
-      const origin = `http://localhost:${port}`;
-      const server = await startLocalServer(port, {
-        DATA_DIR: dataDir,
-        DATABASE_URL: 'memory://',
-        ADMIN_PASSWORD: PASSWORD,
-        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-        INQUIRY_NOTIFY_FROM: 'B TOWER <noreply@btower.example>',
-        SITE_URL: origin,
-        DIST_DIR: process.env.ASTRO_OUT_DIR ?? 'dist',
-      }, { timeoutMs: 300_000 });
-      await use({ origin, smtp });
-      await server.stop();
-      await smtp.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-    { scope: 'worker', timeout: 360_000 },
-  ],
-  baseURL: async ({ team }, use) => use(team.origin),
-});
-
-/** The newest mail to `address` whose subject contains `subject`, once it has arrived. */
-async function mailTo(team: TeamServer, address: string, subject: string): Promise<{ subject: string; text: string }> {
-  let found: { subject: string; text: string } | undefined;
-  await expect
-    .poll(() => {
-      const mail = team.smtp.mails.filter((m) => m.to.includes(address)).map((m) => ({ subject: subjectOf(m.raw), text: plain(m.raw) })).findLast((m) => m.subject.includes(subject));
-      found = mail;
-      return Boolean(mail);
-    }, { timeout: 20_000 })
-    .toBe(true);
-  return found!;
-}
+// The team's journeys run on this worker's mail server (support/mail-server.ts), opened at http://localhost, not
+// 127.0.0.1, because WebAuthn needs a secure context with a domain as its relying party (decision 016).
 
 async function signInAsOwner(page: Page) {
   await page.goto('/admin');
@@ -75,7 +23,7 @@ async function secondBrowser(browser: Browser, page: Page, origin: string) {
   return context.newPage();
 }
 
-test('the owner invites an agent, who joins from the mail, is assigned an inquiry, works it, and is refused once deactivated', async ({ page, browser, team, request }) => {
+test('the owner invites an agent, who joins from the mail, is assigned an inquiry, works it, and is refused once deactivated', { tag: '@any-viewport' }, async ({ page, browser, mailServer, request }) => {
   test.setTimeout(180_000);
   const name = uniqueName('Mina');
   const email = `mina-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@btower.example`;
@@ -92,10 +40,10 @@ test('the owner invites an agent, who joins from the mail, is assigned an inquir
   await expect(page.getByTestId('toast')).toContainText(`${email}로 초대 메일을 보냈습니다.`);
 
   // The agent accepts from the mail the SMTP server received.
-  const invitation = await mailTo(team, email, '임대 관리 팀에 초대했습니다');
+  const invitation = await mailTo(mailServer, email, '임대 관리 팀에 초대했습니다');
   const link = invitation.text.match(/http:\/\/localhost:\d+\/admin#invitation=[A-Za-z0-9_-]+/)?.[0];
   expect(link).toBeTruthy();
-  const agent = await secondBrowser(browser, page, team.origin);
+  const agent = await secondBrowser(browser, page, mailServer.origin);
   await agent.goto(link!);
   await islandsReady(agent);
   await agent.getByLabel('사용자 이름').fill(username);
@@ -115,9 +63,9 @@ test('the owner invites an agent, who joins from the mail, is assigned an inquir
   await page.getByTestId('inquiry-row').filter({ hasText: prospect }).click();
   await page.getByTestId('assignee-select').selectOption({ label: name });
   await expect(page.getByTestId('toast')).toContainText('담당자를 지정했습니다.');
-  const assigned = await mailTo(team, email, '문의가 배정되었습니다');
+  const assigned = await mailTo(mailServer, email, '문의가 배정되었습니다');
   expect(assigned.subject).toContain(prospect);
-  expect(assigned.text).toContain(`${team.origin}/admin?inquiry=`);
+  expect(assigned.text).toContain(`${mailServer.origin}/admin?inquiry=`);
 
   // The agent opens "my inquiries" and works it: a status and a note.
   await agent.goto('/admin');
@@ -172,7 +120,7 @@ test('the owner invites an agent, who joins from the mail, is assigned an inquir
   await agent.context().close();
 });
 
-test('a passkey registered in "my account" signs in after signing out and is then the second factor; removed, the password works alone', async ({ page, context }) => {
+test('a passkey registered in "my account" signs in after signing out and is then the second factor; removed, the password works alone', { tag: '@any-viewport' }, async ({ page, context }) => {
   test.setTimeout(120_000);
   await context.credentials.install();
   await signInAsOwner(page);
@@ -222,7 +170,7 @@ test('the team, activity and account tabs pass axe', async ({ page }) => {
   }
 });
 
-test('a viewer reads the inbox, spaces and brands without the controls that write, export or open attachments', async ({ page, browser, team, request }) => {
+test('a viewer reads the inbox, spaces and brands without the controls that write, export or open attachments', { tag: '@any-viewport' }, async ({ page, browser, mailServer, request }) => {
   test.setTimeout(180_000);
   await signInAsOwner(page);
   const owner = await page.evaluate(() => localStorage.getItem('admin-token'));
@@ -236,7 +184,7 @@ test('a viewer reads the inbox, spaces and brands without the controls that writ
   const prospectEmail = `${username}-prospect@example.com`;
   expect((await request.post('/api/inquiries', { data: { privacyNoticeVersion: NOTICE_VERSION, name: prospect, email: prospectEmail, phone: '010-1111-2222', message: '열람 테스트', attachments: [] } })).status()).toBe(201);
 
-  const viewer = await secondBrowser(browser, page, team.origin);
+  const viewer = await secondBrowser(browser, page, mailServer.origin);
   await viewer.goto('/admin');
   await islandsReady(viewer);
   await viewer.getByLabel('사용자 이름').fill(username);

@@ -2,7 +2,7 @@ import { test, expect, axeViolations } from './fixtures';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Unit, UnitInput } from '../../src/shared/units/unit.ts';
 import { convertArea } from '../../src/shared/units/search.ts';
-import { apiToken, loginAsAdmin } from './support/islands.ts';
+import { apiToken, openAdmin } from './support/islands.ts';
 import { NOTICE_VERSION } from '../support/privacy.ts';
 
 /**
@@ -34,11 +34,11 @@ async function editSpace(page: Page, number: string) {
 }
 
 test.describe('the third walk (issue 28)', () => {
-  test('lost updates: two tabs edit one space; the rent saved first survives the note saved second, through keep/take/merge', async ({ page, context, request }) => {
+  test('lost updates: two tabs edit one space; the rent saved first survives the note saved second, through keep/take/merge', { tag: '@any-viewport' }, async ({ page, context, request }) => {
     test.info().setTimeout(180_000);
     const token = await apiToken(request);
     const unit = await createUnit(request, token, {});
-    await loginAsAdmin(page);
+    await openAdmin(page);
     // The second tab: same person, same session, opened before the first one saves.
     const other = await context.newPage();
     await other.goto('/admin');
@@ -98,7 +98,7 @@ test.describe('the third walk (issue 28)', () => {
     await expect(page.getByLabel('월 임대료 (원)')).toHaveValue('5000000');
   });
 
-  test('2 · making someone an owner or deactivating them asks first, naming them and their inquiries; reactivating says where those stay', async ({ page, request }) => {
+  test('2 · making someone an owner or deactivating them asks first, naming them and their inquiries; reactivating says where those stay', { tag: '@any-viewport' }, async ({ page, request }) => {
     const token = await apiToken(request);
     const auth = { Authorization: `Bearer ${token}` };
     const suffix = uniqueNumber('').toLowerCase();
@@ -114,7 +114,7 @@ test.describe('the third walk (issue 28)', () => {
     const inquiry = (await sent.json()) as { id: string };
     expect((await request.patch(`/api/inquiries/${inquiry.id}`, { headers: auth, data: { assigneeId: agent.id } })).status()).toBe(200);
 
-    await loginAsAdmin(page);
+    await openAdmin(page);
     await page.getByRole('tab', { name: '팀 관리' }).click();
     const role = page.getByRole('combobox', { name: `${name}의 역할` });
     await role.selectOption('owner');
@@ -145,7 +145,7 @@ test.describe('the third walk (issue 28)', () => {
     const units = [];
     for (let i = 0; i < 3; i++) units.push(await createUnit(request, token, { floor: '14F', unitNumber: uniqueNumber(`Z${i}`) }));
     const last = units.at(-1)!;
-    await loginAsAdmin(page);
+    await openAdmin(page);
     await page.getByRole('tab', { name: '공간' }).click();
     const row = page.getByTestId('unit-row').filter({ hasText: last.unitNumber });
     await row.scrollIntoViewIfNeeded();
@@ -156,13 +156,13 @@ test.describe('the third walk (issue 28)', () => {
     await expect(page.getByLabel('호실 번호')).toHaveValue(last.unitNumber);
   });
 
-  test('5 · 계약 (won) asks to confirm, naming the inquirer; Escape or 취소 records nothing and leaves the inquiry open', async ({ page, request }) => {
+  test('5 · 계약 (won) asks to confirm, naming the inquirer; Escape or 취소 records nothing and leaves the inquiry open', { tag: '@any-viewport' }, async ({ page, request }) => {
     const name = `계약 확인 ${uniqueNumber('')}`;
     const space = await createUnit(request, await apiToken(request), { floor: '8F' });
     const sent = await request.post('/api/inquiries', { data: { privacyNoticeVersion: NOTICE_VERSION, name, email: 'won@example.com', phone: '010-2345-6789', message: '계약 확인을 확인합니다.', unitId: space.id } });
     expect(sent.status()).toBe(201);
     const { id } = (await sent.json()) as { id: string };
-    await loginAsAdmin(page, `/admin?inquiry=${id}`);
+    await openAdmin(page, `/admin?inquiry=${id}`);
     const detail = page.getByTestId('inquiry-detail');
     // Polish: the space in Korean words ("8층 802호"), not the floor's code.
     await expect(detail).toContainText(`8층 ${space.unitNumber}호`);
@@ -191,7 +191,7 @@ test.describe('the third walk (issue 28)', () => {
     return { unit, low: (area - 0.5).toFixed(2), high: (area + 0.5).toFixed(2) };
   }
 
-  test('7 · /floors: a shared search opens at its results; 평 ↔ m² converts what was typed; min above max says so; Back undoes a change', async ({ page, request }) => {
+  test('7 · /floors: a shared search opens at its results; 평 ↔ m² converts what was typed; min above max says so; Back undoes a change', { tag: '@any-viewport' }, async ({ page, request }) => {
     const { unit, low, high } = await lonelySpace(request);
     await page.goto(`/floors?minArea=${low}&maxArea=${high}&view=list`);
     const plan = page.locator('#stacking-plan');
@@ -229,7 +229,7 @@ test.describe('the third walk (issue 28)', () => {
     await expect(min).toHaveValue(low);
   });
 
-  test('8 · a space page\'s "back to the plan" keeps the search the visitor came from', async ({ page, request }) => {
+  test('8 · a space page\'s "back to the plan" keeps the search the visitor came from', { tag: '@any-viewport' }, async ({ page, request }) => {
     const { unit, low, high } = await lonelySpace(request);
     await page.goto(`/floors?minArea=${low}&maxArea=${high}&view=list`);
     const row = page.locator(`#stacking-plan [data-list-unit="${unit.id}"]`);

@@ -1,49 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { freePort, startLocalServer } from '../../netlify-local/spawn.ts';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { isOfficeDay, koreanDay } from '../../src/shared/business-hours.ts';
 import { addDays, seoulInstant } from '../../src/shared/tours.ts';
-import { startSmtp, subjectOf } from '../support/smtp.ts';
-import { axeViolations, expect, test as base } from './fixtures.ts';
+import { subjectOf } from '../support/smtp.ts';
+import { axeViolations, expect } from './fixtures.ts';
 import { islandsReady } from './support/islands.ts';
+import { MAIL_SERVER_PASSWORD as PASSWORD, test, type MailServer } from './support/mail-server.ts';
 import { NOTICE_VERSION } from '../support/privacy.ts';
 
-const PASSWORD = 'tours-e2e-admin-password';
 const OWNER_EMAIL = 'owner@btower.example';
-
-interface ToursServer {
-  origin: string;
-  smtp: Awaited<ReturnType<typeof startSmtp>>;
-}
-
-/** This worker's own server, its mail going to a real local SMTP server (as in team.spec.ts). */
-const test = base.extend<object, { tours: ToursServer }>({
-  tours: [
-    async ({}, use) => {
-      const smtp = await startSmtp();
-      const port = await freePort();
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'btower-tours-e2e-'));
-      const origin = `http://127.0.0.1:${port}`;
-      const server = await startLocalServer(port, {
-        DATA_DIR: dataDir,
-        DATABASE_URL: 'memory://',
-        ADMIN_PASSWORD: PASSWORD,
-        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-        INQUIRY_NOTIFY_FROM: 'B TOWER Leasing <leasing@btower.example>',
-        SITE_URL: origin,
-        DIST_DIR: process.env.ASTRO_OUT_DIR ?? 'dist',
-      }, { timeoutMs: 300_000 });
-      await use({ origin, smtp });
-      await server.stop();
-      await smtp.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-    { scope: 'worker', timeout: 360_000 },
-  ],
-  baseURL: async ({ tours }, use) => use(tours.origin),
-});
 
 const holidays = new Set((JSON.parse(readFileSync('content/holidays.json', 'utf8')) as { holidays: { date: string }[] }).holidays.map((day) => day.date));
 function officeDayAhead(n: number): string {
@@ -56,7 +21,7 @@ function officeDayAhead(n: number): string {
 }
 
 /** The calendar of the newest mail to `address` with `method`, once it arrived: its UID and SEQUENCE. */
-async function invitation(tours: ToursServer, address: string, method: 'REQUEST' | 'CANCEL', sequence: number) {
+async function invitation(tours: MailServer, address: string, method: 'REQUEST' | 'CANCEL', sequence: number) {
   let found: { uid: string; subject: string } | undefined;
   await expect.poll(() => {
     for (const mail of tours.smtp.mails.filter((m) => m.to.includes(address))) {
@@ -70,29 +35,48 @@ async function invitation(tours: ToursServer, address: string, method: 'REQUEST'
   return found!;
 }
 
-test('an agent books a tour from the inquiry, both invitations arrive, a reschedule updates them, a cancel cancels them; the outcome form waits for the end; the tours tab works on a phone', async ({ page, tours, request, isMobile }) => {
-  test.setTimeout(240_000);
+/** Signs in through the API as the owner, gives the owner an address and stores space 3F `unit` and an inquiry. */
+async function bookable(request: APIRequestContext, unit: string) {
   const token = (await (await request.post('/api/admin/login', { data: { password: PASSWORD } })).json()).token as string;
   const auth = { Authorization: `Bearer ${token}` };
   await request.patch('/api/admin/me', { headers: auth, data: { email: OWNER_EMAIL } });
-  await request.post('/api/units', { headers: auth, data: { floor: '3F', unitNumber: '301', exclusiveAreaM2: 120, supplyAreaM2: 200, uses: ['Office'], status: 'available', availableFrom: null, monthlyRent: null, deposit: null, maintenanceFee: null, pricePublic: false, plan: null, note: {} } });
-  const prospect = `prospect-${Date.now().toString(36)}@example.com`;
+  await request.post('/api/units', { headers: auth, data: { floor: '3F', unitNumber: unit, exclusiveAreaM2: 120, supplyAreaM2: 200, uses: ['Office'], status: 'available', availableFrom: null, monthlyRent: null, deposit: null, maintenanceFee: null, pricePublic: false, plan: null, note: {} } });
+  const prospect = `prospect-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
   const inquiry = (await (await request.post('/api/inquiries', { data: { privacyNoticeVersion: NOTICE_VERSION, name: 'Jane Doe', email: prospect, phone: '010-1234-5678', message: 'We would like to see 3F.', attachments: [], company: 'Acme Ltd', locale: 'en' } })).json()).id as string;
-  const day = officeDayAhead(3);
+  return { prospect, inquiry };
+}
 
+/** Opens the inquiry in the admin and signs in there; resolves with its detail. */
+async function openInquiry(page: Page, inquiry: string) {
   await page.goto(`/admin?inquiry=${inquiry}`);
   await islandsReady(page);
   await page.getByLabel('비밀번호').fill(PASSWORD);
   await page.getByRole('button', { name: '로그인', exact: true }).click();
   const detail = page.getByTestId('inquiry-detail');
   await expect(detail).toBeVisible({ timeout: 60_000 });
+  return detail;
+}
 
-  // Book: the space, the day, 10:00 for 30 minutes; the owner hosts (the inquiry has no assignee).
+/** Opens the booking form and fills in the space, the day and the start; resolves with the form, not yet sent. */
+async function fillBooking(detail: Locator, unit: string, day: string, start: string) {
   await detail.getByRole('button', { name: '투어 예약' }).click();
   const form = detail.getByTestId('tour-form');
-  await form.getByRole('checkbox', { name: /3F 301/ }).check();
+  await form.getByRole('checkbox', { name: new RegExp(`3F ${unit}`) }).check();
   await form.getByLabel('날짜').fill(day);
-  await form.getByLabel('시작').selectOption('10:00');
+  await form.getByLabel('시작').selectOption(start);
+  return form;
+}
+
+// The invitations, their updates and the outcome form's timing are the same on every viewport (@any-viewport); the
+// phone's own test below checks what its size changes: the booking form, the outcome form and the tours tab.
+test('an agent books a tour from the inquiry, both invitations arrive, a reschedule updates them, a cancel cancels them; the outcome form waits for the end; the tours tab lists it', { tag: '@any-viewport' }, async ({ page, mailServer: tours, request }) => {
+  test.setTimeout(240_000);
+  const { prospect, inquiry } = await bookable(request, '301');
+  const day = officeDayAhead(3);
+  const detail = await openInquiry(page, inquiry);
+
+  // Book: the space, the day, 10:00 for 30 minutes; the owner hosts (the inquiry has no assignee).
+  const form = await fillBooking(detail, '301', day, '10:00');
   expect(await axeViolations(page, { include: '[data-testid="tour-form"]' })).toEqual([]);
   await form.getByRole('button', { name: '예약', exact: true }).click();
   const item = detail.getByTestId('tour-item');
@@ -102,7 +86,8 @@ test('an agent books a tour from the inquiry, both invitations arrive, a resched
 
   const booked = await invitation(tours, prospect, 'REQUEST', 0);
   const hostCopy = await invitation(tours, OWNER_EMAIL, 'REQUEST', 0);
-  expect(booked.uid).toMatch(/^tour-[0-9a-f-]{36}@127\.0\.0\.1$/);
+  // The UID's domain is the site's own host (SITE_URL).
+  expect(booked.uid).toMatch(new RegExp(`^tour-[0-9a-f-]{36}@${new URL(tours.origin).hostname.replaceAll('.', '\\.')}$`));
   expect(hostCopy.uid).toBe(booked.uid);
   expect(booked.subject).toContain('Your site visit');
 
@@ -150,9 +135,32 @@ test('an agent books a tour from the inquiry, both invitations arrive, a resched
   await tab.getByRole('button', { name: '이번 주' }).click();
   await tab.getByLabel('내 투어').check();
   await expect(tab.getByTestId('agenda-tour').filter({ hasText: '11:00–11:30' })).toContainText('Acme Ltd');
-  if (isMobile) {
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
-  }
+  expect(await axeViolations(page, { include: '[data-testid="tours-tab"]' })).toEqual([]);
+});
+
+test('on a phone the booking form, the outcome form and the tours tab fit the screen and pass axe', { tag: '@mobile-only' }, async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const { inquiry } = await bookable(request, '302');
+  const day = officeDayAhead(3);
+  const detail = await openInquiry(page, inquiry);
+  const form = await fillBooking(detail, '302', day, '11:00');
+  expect(await axeViolations(page, { include: '[data-testid="tour-form"]' })).toEqual([]);
+  await form.getByRole('button', { name: '예약', exact: true }).click();
+  await expect(detail.getByTestId('tour-item').filter({ hasText: '11:00–11:30' }).getByTestId('tour-status')).toHaveText('예정');
+
+  await page.clock.install({ time: seoulInstant(day, '11:45') });
+  await page.reload();
+  const ended = page.getByTestId('inquiry-detail').getByTestId('tour-item').filter({ hasText: '11:00–11:30' });
+  await ended.getByRole('button', { name: '결과 기록' }).click({ timeout: 30_000 });
+  await expect(page.getByTestId('outcome-form')).toBeVisible();
+  expect(await axeViolations(page, { include: '[data-testid="inquiry-tours"]' })).toEqual([]);
+
+  // The tours tab on a phone: one list that fits.
+  await page.clock.resume();
+  await page.getByRole('tab', { name: '투어' }).click();
+  const tab = page.getByTestId('tours-tab');
+  await tab.getByLabel('내 투어').check();
+  await expect(tab.getByTestId('agenda-tour').filter({ hasText: '11:00–11:30' })).toContainText('Acme Ltd');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
   expect(await axeViolations(page, { include: '[data-testid="tours-tab"]' })).toEqual([]);
 });

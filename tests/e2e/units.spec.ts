@@ -2,7 +2,7 @@ import { test, expect, axeViolations } from './fixtures';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { LOCALES, localizePath, type Locale } from '../../src/i18n/locales.ts';
 import type { Unit, UnitInput } from '../../src/shared/units/unit.ts';
-import { apiToken, islandsReady, loginAsAdmin, personFillTimePassed, pngFile, showInboxFilters, uploadInDialog, acknowledgeNotice } from './support/islands.ts';
+import { apiToken, islandsReady, openAdmin, personFillTimePassed, pngFile, showInboxFilters, uploadInDialog, acknowledgeNotice } from './support/islands.ts';
 
 /** A unit number no other test (or parallel project) uses: at most 20 characters. */
 function uniqueNumber(prefix: string): string {
@@ -30,7 +30,7 @@ const AVAILABLE: Record<Locale, string> = { ko: '임대 가능', en: 'Available'
 test.describe('available spaces', () => {
   test('the admin adds a space with a plan; the stacking plan shows it in four languages', async ({ page }) => {
     const number = uniqueNumber('A');
-    await loginAsAdmin(page);
+    await openAdmin(page);
     await page.getByRole('tab', { name: '공간' }).click();
     await page.getByRole('button', { name: '공간 등록' }).click();
     await expect(page.getByTestId('unit-error-floor')).toHaveText('층을 선택하세요.');
@@ -77,9 +77,9 @@ test.describe('available spaces', () => {
     }
   });
 
-  test('deleting a space offers undo, which brings it back with the same data', async ({ page }) => {
+  test('deleting a space offers undo, which brings it back with the same data', { tag: '@any-viewport' }, async ({ page }) => {
     const unit = await createUnit(page.request, { floor: '9F', monthlyRent: 7_700_000, pricePublic: false });
-    await loginAsAdmin(page);
+    await openAdmin(page);
     await page.getByRole('tab', { name: '공간' }).click();
     const row = page.getByTestId('unit-row').filter({ hasText: unit.unitNumber });
     await row.getByRole('button', { name: '삭제' }).click();
@@ -125,7 +125,7 @@ test.describe('available spaces', () => {
     await expect(cell(page, unit.unitNumber)).toBeFocused();
   });
 
-  test('the estimate adds rent, maintenance and deposit × rate ÷ 12, per pyeong and m², with the rate editable', async ({ page }) => {
+  test('the estimate adds rent, maintenance and deposit × rate ÷ 12, per pyeong and m², with the rate editable', { tag: '@any-viewport' }, async ({ page }) => {
     const unit = await createUnit(page.request, { monthlyRent: 1_000_000, maintenanceFee: 200_000, deposit: 12_000_000, exclusiveAreaM2: 80, supplyAreaM2: 100 });
     await page.goto(`/en/floors?unit=${unit.id}`);
     const estimate = (name: string) => dialog(page).locator(`[data-estimate="${name}"]`);
@@ -139,7 +139,7 @@ test.describe('available spaces', () => {
     await expect(estimate('perM2')).toHaveText('₩13,000');
   });
 
-  test('a unit without public prices reads "price on request"; a leased unit says so without contradicting itself and offers similar spaces', async ({ page }) => {
+  test('a unit without public prices reads "price on request"; a leased unit says so without contradicting itself and offers similar spaces', { tag: '@any-viewport' }, async ({ page }) => {
     const hidden = await createUnit(page.request, { pricePublic: false });
     const leased = await createUnit(page.request, { status: 'leased', availableFrom: '2099-01-01', floor: '6F', exclusiveAreaM2: 100 });
     const past = await createUnit(page.request, { availableFrom: '2020-03-01' });
@@ -167,7 +167,7 @@ test.describe('available spaces', () => {
     await expect(page.locator('#inquiry-areaMax')).toHaveValue('125');
   });
 
-  test('an inquiry about a unit names the space on the form and reaches the admin with floor and unit', async ({ page }) => {
+  test('an inquiry about a unit names the space on the form and reaches the admin with floor and unit', { tag: '@any-viewport' }, async ({ page }) => {
     const unit = await createUnit(page.request, { floor: '11F', uses: ['Education'] });
     const name = `Unit asker ${unit.unitNumber}`;
     await page.goto(`/ja/floors?unit=${unit.id}`);
@@ -184,7 +184,7 @@ test.describe('available spaces', () => {
     await page.getByRole('button', { name: /送信/ }).click();
     await expect(page.getByTestId('toast')).toContainText('お問い合わせを送信しました。');
 
-    await loginAsAdmin(page);
+    await openAdmin(page);
     // Parallel tests send inquiries too: find ours as the leasing team would, by name.
     await showInboxFilters(page);
     await page.getByRole('searchbox', { name: '검색' }).fill(name);
@@ -193,7 +193,7 @@ test.describe('available spaces', () => {
     await expect(row.getByTestId('inquiry-unit')).toHaveText(`11층 ${unit.unitNumber}호`);
   });
 
-  test('the space can be removed from the contact form before sending', async ({ page }) => {
+  test('the space can be removed from the contact form before sending', { tag: '@any-viewport' }, async ({ page }) => {
     const unit = await createUnit(page.request, {});
     await page.goto(`/en/contact?unit=${unit.id}#inquiry-form`);
     await islandsReady(page);
@@ -212,7 +212,7 @@ test.describe('available spaces', () => {
     }
   });
 
-  test('without the API the page still shows every floor and says the units could not be loaded', async ({ page }) => {
+  test('without the API the page still shows every floor and says the units could not be loaded', { tag: '@any-viewport' }, async ({ page }) => {
     await page.route('**/api/units', (route) => route.fulfill({ status: 503, body: '{}' }));
     await page.goto('/en/floors');
     await expect(page.locator('[data-plan-status]')).toHaveText(/could not be loaded/);

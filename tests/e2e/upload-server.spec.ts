@@ -12,8 +12,8 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
  * a 9.5 MB file goes up in parts (no request over Netlify's limit), is attached to an inquiry, and
  * comes back byte-identical through the link the inbox signs when the admin opens it.
  */
-test('a 9.5 MB attachment sent in parts arrives byte-identical through a signed link', async ({ request }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'server-only journey; one browser project is enough');
+// A server-only journey: one browser project is enough.
+test('a 9.5 MB attachment sent in parts arrives byte-identical through a signed link', { tag: '@any-viewport' }, async ({ request }) => {
   // A slide deck with a large photo in it: a document a tenant sends, recognised by its ZIP directory at the end.
   const file = new Uint8Array(zipOf({ '[Content_Types].xml': CONTENT_TYPES, 'ppt/presentation.xml': '<p:presentation/>', 'ppt/media/image1.jpg': randomBytes(Math.round(9.5 * 1024 * 1024)) }));
 

@@ -1,11 +1,10 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Translate } from '~/i18n/translate';
-import { ApiError } from '~/client/api';
 import { showToast } from '~/client/stores';
 import { $sessionNotice, login, loginWithPasskey } from '~/client/admin-session';
 import { hasKeptDrafts } from '~/client/kept-drafts';
-import { lockoutText } from '~/client/retry-text';
+import { accountRefusal, signInErrorText, typedWrong } from '~/client/sign-in-errors';
 import ForgotPassword from './signin/ForgotPassword';
 import SecondStep from './signin/SecondStep';
 import SessionNoticeText from './signin/SessionNoticeText';
@@ -39,21 +38,9 @@ export default function LoginCard({ t, onSignedIn }: Props) {
   }, []);
 
   function fail(error: unknown) {
-    const tooMany = error instanceof ApiError && error.status === 429;
-    const special = error instanceof ApiError && (error.code === 'account_deactivated' || error.code === 'passkey_required') ? error.code : null;
-    const refused = !special && error instanceof ApiError && error.status === 401;
-    setWrong(refused);
-    setRefusal(special === 'account_deactivated' ? 'secondFactor.errors.deactivated' : special === 'passkey_required' ? 'secondFactor.errors.passkeyRequired' : null);
-    const description = tooMany
-      ? lockoutText(t, error.retryAfter)
-      : special === 'account_deactivated'
-        ? t('secondFactor.errors.deactivated')
-        : special === 'passkey_required'
-          ? t('secondFactor.errors.passkeyRequired')
-          : refused
-            ? t('admin.login.wrongPassword')
-            : t('admin.login.unavailable');
-    showToast({ title: t('admin.login.failure'), description, variant: 'destructive' });
+    setWrong(typedWrong(error));
+    setRefusal(accountRefusal(error));
+    showToast({ title: t('admin.login.failure'), description: signInErrorText(t, error, 'admin.login.wrongPassword'), variant: 'destructive' });
   }
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {

@@ -2,8 +2,8 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import { ACCESS_KINDS, type AccessAction, type AccessKind, type AccessRecord } from '../../shared/access.ts';
 import type { AuditFilter } from '../../shared/audit.ts';
 import type { Database, Db } from '../db/index.ts';
-import { HttpError } from '../http/errors.ts';
 import type { AuditActor, Trx } from './actor.ts';
+import { after, allPages, atExact, dayRange, pageOf } from './keyset.ts';
 
 /** What one access concerned: inquiry ids, another record's id, a count, an export's reason. Ids only, never a name. */
 export interface AccessInput {
@@ -38,69 +38,40 @@ export async function recordAccess(db: Db | Trx, actor: AuditActor | null, acces
     .execute();
 }
 
-/** Filter days are the office's calendar days (Korea, UTC+9), as in the rest of the log. */
-const OFFICE_UTC_OFFSET = '+09:00';
-
 function filterWhere(filter: AuditFilter, kind: AccessKind | 'access') {
   return (eb: ExpressionBuilder<Database, 'accessRecords'>) => {
     const and = [];
     if (kind !== 'access') and.push(eb('action', 'in', [...ACCESS_KINDS[kind]]));
     if (filter.actor) and.push(eb('actorId', '=', filter.actor));
-    if (filter.from) and.push(sql<boolean>`at >= ${`${filter.from}T00:00:00${OFFICE_UTC_OFFSET}`}::timestamptz`);
-    if (filter.to) and.push(sql<boolean>`at < ${`${filter.to}T00:00:00${OFFICE_UTC_OFFSET}`}::timestamptz + interval '1 day'`);
-    return eb.and(and);
+    return eb.and([...and, ...dayRange(filter)]);
   };
 }
 
-const encodeCursor = (at: string, id: string) => Buffer.from(`${at}|${id}`).toString('base64url');
-
-function decodeCursor(cursor: string): { at: string; id: string } {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (!at || !id || !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/.test(at) || !/^[0-9a-f-]{36}$/.test(id)) {
-    throw new HttpError(400, 'invalid_cursor', 'The cursor is not one this list gave out');
-  }
-  return { at, id };
-}
-
-/** One page of access records, newest first, keyset-paged on (at, id) like the rest of the log. */
+/** One page of access records, newest first, keyset-paged like the rest of the log (keyset.ts). */
 export async function listAccessPage(db: Db, filter: AuditFilter, kind: AccessKind | 'access', limit: number, cursor?: string): Promise<{ items: AccessRecord[]; nextCursor: string | null }> {
   let query = db
     .selectFrom('accessRecords')
     .select(['id', 'actorId', 'actorName', 'action', 'targetId',
       // An export's ids stay in the table (which people's data left); the log counts them instead of listing thousands.
-      sql<string[]>`case when action = 'inquiries.export' then '{}'::uuid[] else inquiry_ids end`.as('inquiryIds'), 'rowCount', 'reason', 'reasonText', 'clientAddress', sql<string>`to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('atExact')])
+      sql<string[]>`case when action = 'inquiries.export' then '{}'::uuid[] else inquiry_ids end`.as('inquiryIds'), 'rowCount', 'reason', 'reasonText', 'clientAddress', atExact()])
     .where(filterWhere(filter, kind));
-  if (cursor) {
-    const after = decodeCursor(cursor);
-    query = query.where(sql<boolean>`(at, id) < (${after.at}::timestamptz, ${after.id}::uuid)`);
-  }
+  if (cursor) query = query.where(after(cursor));
   const rows = await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute();
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    items: page.map((row) => ({
-      id: row.id,
-      at: row.atExact,
-      actor: row.actorId || row.actorName ? { id: row.actorId, name: row.actorName } : null,
-      action: row.action as AccessAction,
-      inquiryIds: row.inquiryIds ?? [],
-      targetId: row.targetId,
-      count: row.rowCount,
-      reason: row.reason,
-      reasonText: row.reasonText,
-      address: row.clientAddress,
-    })),
-    nextCursor: rows.length > limit && last ? encodeCursor(last.atExact, last.id) : null,
-  };
+  return pageOf(rows, limit, (row) => ({
+    id: row.id,
+    at: row.atExact,
+    actor: row.actorId || row.actorName ? { id: row.actorId, name: row.actorName } : null,
+    action: row.action as AccessAction,
+    inquiryIds: row.inquiryIds ?? [],
+    targetId: row.targetId,
+    count: row.rowCount,
+    reason: row.reason,
+    reasonText: row.reasonText,
+    address: row.clientAddress,
+  }));
 }
 
 /** Every access record the filter selects, newest first, in batches (the log's CSV). */
-export async function* allAccessRecords(db: Db, filter: AuditFilter, kind: AccessKind | 'access', batch = 1000): AsyncGenerator<AccessRecord[]> {
-  let cursor: string | undefined;
-  for (;;) {
-    const page = await listAccessPage(db, filter, kind, batch, cursor);
-    if (page.items.length > 0) yield page.items;
-    if (!page.nextCursor) return;
-    cursor = page.nextCursor;
-  }
+export function allAccessRecords(db: Db, filter: AuditFilter, kind: AccessKind | 'access', batch = 1000): AsyncGenerator<AccessRecord[]> {
+  return allPages((cursor) => listAccessPage(db, filter, kind, batch, cursor));
 }

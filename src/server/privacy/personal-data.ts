@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type DeleteQueryBuilder, type DeleteResult, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Trx } from '../audit/actor.ts';
-import type { Db } from '../db/index.ts';
+import type { Database, Db } from '../db/index.ts';
 import { deleteObject } from '../objects/storage.ts';
 
 /**
@@ -174,68 +174,35 @@ export const PER_INQUIRY: PerInquiryEntry[] = [
  * What holds client addresses, tokens or a requester's address past its use, and when it goes (the daily run).
  * Abuse-limit windows are at most a day (src/shared/abuse.ts), so a day-old hit counts for nothing.
  */
+/** An expiry entry that deletes the rows of `table` its condition selects at the run's `now`. */
+function deleting<T extends keyof Database & string>(
+  name: string,
+  table: T,
+  period: string,
+  expired: (eb: ExpressionBuilder<Database, T>, now: Date) => Expression<SqlBool>,
+): ExpiryEntry {
+  return {
+    name,
+    tables: [table.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)],
+    period,
+    async expire(db, now) {
+      // Kysely cannot narrow a delete on a table named by a type parameter; the condition is typed on that table.
+      const query = db.deleteFrom(table) as unknown as DeleteQueryBuilder<Database, T, DeleteResult>;
+      return count(await query.where((eb) => expired(eb, now)).executeTakeFirst());
+    },
+  };
+}
+
+const before = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
+
 export const EXPIRY: ExpiryEntry[] = [
-  {
-    name: 'throttle hits',
-    tables: ['throttle_hits'],
-    period: '1 day (the longest abuse-limit window)',
-    async expire(db, now) {
-      return count(await db.deleteFrom('throttleHits').where('at', '<', new Date(now.getTime() - DAY_MS)).executeTakeFirst());
-    },
-  },
-  {
-    name: 'login attempts',
-    tables: ['login_attempts'],
-    period: '1 day (sign-in limits count 15 minutes and an hour; failed sign-ins stay in the activity log)',
-    async expire(db, now) {
-      return count(await db.deleteFrom('loginAttempts').where('at', '<', new Date(now.getTime() - DAY_MS)).executeTakeFirst());
-    },
-  },
-  {
-    name: 'trusted sign-in clients',
-    tables: ['login_trusted_clients'],
-    period: '30 days after the last sign-in from that client',
-    async expire(db, now) {
-      return count(await db.deleteFrom('loginTrustedClients').where('at', '<', new Date(now.getTime() - 30 * DAY_MS)).executeTakeFirst());
-    },
-  },
-  {
-    name: 'sessions',
-    tables: ['sessions'],
-    period: 'when they end (expired or signed out), with their device and client address',
-    async expire(db, now) {
-      return count(await db.deleteFrom('sessions').where((eb) => eb.or([eb('expiresAt', '<', now), eb('revokedAt', 'is not', null)])).executeTakeFirst());
-    },
-  },
-  {
-    name: 'invitation and reset links',
-    tables: ['auth_tokens'],
-    period: 'once used, replaced or expired',
-    async expire(db, now) {
-      return count(
-        await db
-          .deleteFrom('authTokens')
-          .where((eb) => eb.or([eb('usedAt', 'is not', null), eb('revokedAt', 'is not', null), eb('expiresAt', '<', now)]))
-          .executeTakeFirst(),
-      );
-    },
-  },
-  {
-    name: 'passkey challenges',
-    tables: ['webauthn_challenges'],
-    period: 'once expired',
-    async expire(db, now) {
-      return count(await db.deleteFrom('webauthnChallenges').where('expiresAt', '<', now).executeTakeFirst());
-    },
-  },
-  {
-    name: 'unconfirmed privacy requests',
-    tables: ['privacy_requests'],
-    period: 'when their 24-hour link expires unconfirmed (with the address and details)',
-    async expire(db, now) {
-      return count(await db.deleteFrom('privacyRequests').where('status', '=', 'unconfirmed').where('expiresAt', '<', now).executeTakeFirst());
-    },
-  },
+  deleting('throttle hits', 'throttleHits', '1 day (the longest abuse-limit window)', (eb, now) => eb('at', '<', before(now, 1))),
+  deleting('login attempts', 'loginAttempts', '1 day (sign-in limits count 15 minutes and an hour; failed sign-ins stay in the activity log)', (eb, now) => eb('at', '<', before(now, 1))),
+  deleting('trusted sign-in clients', 'loginTrustedClients', '30 days after the last sign-in from that client', (eb, now) => eb('at', '<', before(now, 30))),
+  deleting('sessions', 'sessions', 'when they end (expired or signed out), with their device and client address', (eb, now) => eb.or([eb('expiresAt', '<', now), eb('revokedAt', 'is not', null)])),
+  deleting('invitation and reset links', 'authTokens', 'once used, replaced or expired', (eb, now) => eb.or([eb('usedAt', 'is not', null), eb('revokedAt', 'is not', null), eb('expiresAt', '<', now)])),
+  deleting('passkey challenges', 'webauthnChallenges', 'once expired', (eb, now) => eb('expiresAt', '<', now)),
+  deleting('unconfirmed privacy requests', 'privacyRequests', 'when their 24-hour link expires unconfirmed (with the address and details)', (eb, now) => eb.and([eb('status', '=', 'unconfirmed'), eb('expiresAt', '<', now)])),
 ];
 
 /**

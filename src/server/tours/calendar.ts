@@ -34,6 +34,21 @@ export function tourUid(tourId: string, siteUrl: string): string {
 
 const PRODID = { company: 'B TOWER', product: 'Leasing tours', language: 'EN' } as const;
 
+/** What an invitation and a feed entry say of a tour alike: its UID and SEQUENCE, times, texts and link. */
+function eventFields(event: CalendarEvent, stamp: Date) {
+  return {
+    id: event.uid,
+    sequence: event.sequence,
+    stamp,
+    start: event.startsAt,
+    end: event.endsAt,
+    summary: event.summary,
+    location: event.location,
+    description: event.description,
+    url: event.url ?? null,
+  };
+}
+
 /**
  * One invitation: the organizer is the team's sending address (also the mail's Reply-To), the prospect is
  * invited with RSVP and the host listed as accepted. `stamp` is the moment it is written (a fixed clock in tests).
@@ -46,15 +61,7 @@ export function invitationText(
 ): string {
   const calendar = ical({ prodId: PRODID, method: method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST });
   calendar.createEvent({
-    id: event.uid,
-    sequence: event.sequence,
-    stamp,
-    start: event.startsAt,
-    end: event.endsAt,
-    summary: event.summary,
-    location: event.location,
-    description: event.description,
-    url: event.url ?? null,
+    ...eventFields(event, stamp),
     status: method === 'CANCEL' || event.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     organizer: { name: people.organizer.name, email: people.organizer.email },
     attendees: [
@@ -69,18 +76,7 @@ export function invitationText(
 export function feedText(name: string, events: CalendarEvent[], stamp: Date): string {
   const calendar = ical({ prodId: PRODID, method: ICalCalendarMethod.PUBLISH, name });
   for (const event of events) {
-    calendar.createEvent({
-      id: event.uid,
-      sequence: event.sequence,
-      stamp,
-      start: event.startsAt,
-      end: event.endsAt,
-      summary: event.summary,
-      location: event.location,
-      description: event.description,
-      url: event.url ?? null,
-      status: ICalEventStatus.CONFIRMED,
-    });
+    calendar.createEvent({ ...eventFields(event, stamp), status: ICalEventStatus.CONFIRMED });
   }
   return calendar.toString();
 }

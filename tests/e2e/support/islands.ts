@@ -2,6 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Brand, BrandInput } from '../../../src/shared/brand.ts';
 import { INQUIRY_MIN_FILL_MS } from '../../../src/shared/abuse.ts';
+import { ADMIN_TOKEN_STORAGE_KEY } from '../../../src/shared/api.ts';
 
 export const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
 
@@ -59,13 +60,34 @@ export async function personFillTimePassed(page: Page) {
   await page.waitForFunction((minimum) => performance.now() >= minimum, INQUIRY_MIN_FILL_MS);
 }
 
-/** Opens /admin (Korean) and signs in with the e2e password. */
+/** Opens /admin (Korean) and signs in through the login card with the e2e password: for tests about signing in. */
 export async function loginAsAdmin(page: Page, path = '/admin') {
   await page.goto(path);
   await islandsReady(page);
   await page.getByLabel('비밀번호').fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: '로그인', exact: true }).click();
   // The first request on a fresh data folder opens the database: allow it time.
+  await expect(page.getByRole('tab', { name: '문의 관리' })).toBeVisible();
+}
+
+/**
+ * Opens `path` in the admin panel already signed in with this worker's session (apiToken): for tests of what the
+ * admin does, not of signing in. The token is put in the tab's storage once, before the page's first script; a
+ * reload after the test signs out does not bring it back.
+ */
+export async function openAdmin(page: Page, path = '/admin') {
+  const token = await apiToken(page.request);
+  await page.addInitScript(([key, value]) => {
+    try {
+      if (sessionStorage.getItem('e2e-session-given')) return;
+      sessionStorage.setItem('e2e-session-given', '1');
+      localStorage.setItem(key, value);
+    } catch {
+      // about:blank and other opaque origins have no storage.
+    }
+  }, [ADMIN_TOKEN_STORAGE_KEY, token] as const);
+  await page.goto(path);
+  await islandsReady(page);
   await expect(page.getByRole('tab', { name: '문의 관리' })).toBeVisible();
 }
 
@@ -94,11 +116,31 @@ export async function adminToken(page: Page): Promise<string> {
   return token!;
 }
 
-/** Signs in through the API; for tests that only need data in place. */
-export async function apiToken(request: APIRequestContext): Promise<string> {
+/**
+ * This worker's admin session on the suite's server. A sign-in costs a memory-hard hash (seconds on a busy
+ * machine), so a worker signs in once and its tests share the token (README, "Time in tests"). One unused for
+ * 4 minutes is replaced by a new sign-in, so it never meets even the shortest idle limit an owner can set (5 min).
+ */
+let session: { token: Promise<string>; handedOutAt: number } | undefined;
+const SESSION_REUSE_MS = 4 * 60_000;
+
+async function signInThroughApi(request: APIRequestContext): Promise<string> {
   const response = await request.post('/api/admin/login', { data: { password: ADMIN_PASSWORD }, timeout: 30_000 });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { token: string }).token;
+}
+
+/** An admin token for the suite's server (this worker's session); for tests that only need data in place. */
+export async function apiToken(request: APIRequestContext): Promise<string> {
+  if (!session || Date.now() - session.handedOutAt > SESSION_REUSE_MS) session = { token: signInThroughApi(request), handedOutAt: Date.now() };
+  session.handedOutAt = Date.now();
+  const current = session;
+  try {
+    return await current.token;
+  } catch (error) {
+    if (session === current) session = undefined;
+    throw error;
+  }
 }
 
 /** Stores a brand with a public thumbnail through the API, as the admin form would. */

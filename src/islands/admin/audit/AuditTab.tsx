@@ -7,6 +7,7 @@ import type { AccessRecord } from '~/shared/access';
 import AccessRecordItem from './AccessRecordItem';
 import AccessReviews from './AccessReviews';
 import { describeEvent } from './audit-format';
+import DateRangeFields from '../DateRangeFields';
 import type { StaffUser } from '~/shared/staff';
 import { endSessionIfUnauthorized } from '~/client/admin-session';
 import { downloadAuditCsv, readAuditPage, type AuditFilters } from '~/client/staff-api';
@@ -95,14 +96,7 @@ export default function AuditTab({ t }: { t: Translate }) {
               {AUDIT_ENTITIES.map((entity) => <option key={entity} value={entity}>{t(`team.audit.entities.${entity}`)}</option>)}
             </select>
           </label>
-          <label className="grid gap-1 text-sm">
-            <span className="font-semibold">{t('inbox.from')}</span>
-            <input type="date" value={filters.from ?? ''} onChange={(e) => set('from', e.target.value)} className={input} />
-          </label>
-          <label className="grid gap-1 text-sm">
-            <span className="font-semibold">{t('inbox.to')}</span>
-            <input type="date" value={filters.to ?? ''} onChange={(e) => set('to', e.target.value)} className={input} />
-          </label>
+          <DateRangeFields from={filters.from} to={filters.to} onChange={set} t={t} />
         </div>
         <button type="button" className="btn min-h-11 border border-line text-ink hover:bg-mist" onClick={() => void exportCsv()}>{t('inbox.export')}</button>
       </div>

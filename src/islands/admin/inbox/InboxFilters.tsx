@@ -2,6 +2,8 @@ import { useEffect, useState, type SubmitEvent } from 'react';
 import { INQUIRY_FILTER_KEYS, INQUIRY_FLOORS, INQUIRY_STATUSES, type InquiryCounts } from '~/shared/inquiry';
 import type { Translate } from '~/i18n/translate';
 import type { InboxFilters as Filters } from '~/client/inbox-api';
+import FoldingFilters from '../../FoldingFilters';
+import DateRangeFields from '../DateRangeFields';
 
 interface Props {
   filters: Filters;
@@ -18,7 +20,6 @@ const input = 'min-h-11 rounded-lg border border-line bg-white px-3 text-sm';
  * screen; from 640 px they are always shown.
  */
 export default function InboxFilters({ filters, counts, onChange, t }: Props) {
-  const [open, setOpen] = useState(false);
   const activeCount = INQUIRY_FILTER_KEYS.filter((key) => filters[key]).length;
   const [search, setSearch] = useState(filters.search ?? '');
   useEffect(() => setSearch(filters.search ?? ''), [filters.search]);
@@ -29,17 +30,13 @@ export default function InboxFilters({ filters, counts, onChange, t }: Props) {
   }
   return (
     <div className="grid gap-3">
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls="inbox-filters"
-        onClick={() => setOpen(!open)}
-        className="btn min-h-11 justify-between border border-line text-ink sm:hidden"
+      <FoldingFilters
+        id="inbox-filters"
+        label={<span>{t('inbox.filters.toggle')}{activeCount > 0 && <span className="ml-2 font-normal text-muted">{t('inbox.filters.active', { n: activeCount })}</span>}</span>}
+        buttonClassName="btn min-h-11 justify-between border border-line text-ink"
+        panelClassName="gap-3 sm:grid"
+        panelTestId="inbox-filters"
       >
-        <span>{t('inbox.filters.toggle')}{activeCount > 0 && <span className="ml-2 font-normal text-muted">{t('inbox.filters.active', { n: activeCount })}</span>}</span>
-        <span aria-hidden="true">{open ? '▴' : '▾'}</span>
-      </button>
-      <div id="inbox-filters" className={`${open ? 'grid' : 'hidden'} gap-3 sm:grid`} data-testid="inbox-filters">
         <div role="group" aria-label={t('inbox.statusFilter')} className="flex flex-wrap gap-2">
           {(['', ...INQUIRY_STATUSES] as const).map((status) => {
             const active = (filters.status ?? '') === status;
@@ -70,17 +67,10 @@ export default function InboxFilters({ filters, counts, onChange, t }: Props) {
               {INQUIRY_FLOORS.map((floor) => <option key={floor} value={floor}>{floor}</option>)}
             </select>
           </label>
-          <label className="grid gap-1 text-sm">
-            <span className="font-semibold">{t('inbox.from')}</span>
-            <input type="date" value={filters.from ?? ''} onChange={(e) => set('from', e.target.value)} className={input} />
-          </label>
-          <label className="grid gap-1 text-sm">
-            <span className="font-semibold">{t('inbox.to')}</span>
-            <input type="date" value={filters.to ?? ''} onChange={(e) => set('to', e.target.value)} className={input} />
-          </label>
+          <DateRangeFields from={filters.from} to={filters.to} onChange={set} t={t} />
           <button type="submit" className="btn min-h-11 bg-ink text-white">{t('inbox.apply')}</button>
         </form>
-      </div>
+      </FoldingFilters>
     </div>
   );
 }

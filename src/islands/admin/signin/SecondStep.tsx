@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import type { Translate } from '~/i18n/translate';
 import { ApiError } from '~/client/api';
 import { loginSecondFactor } from '~/client/admin-session';
-import { lockoutText } from '~/client/retry-text';
+import { signInErrorText } from '~/client/sign-in-errors';
 import { showToast } from '~/client/stores';
 
 interface Props {
@@ -40,12 +40,7 @@ export default function SecondStep({ challenge, t, onSignedIn, onRestart }: Prop
         onRestart();
         return;
       }
-      const message = err instanceof ApiError && err.status === 429
-        ? lockoutText(t, err.retryAfter)
-        : err instanceof ApiError && err.status === 401
-          ? t('secondFactor.errors.invalidCode')
-          : t('admin.login.unavailable');
-      setError(message);
+      setError(signInErrorText(t, err, 'secondFactor.errors.invalidCode'));
       input.current?.focus();
     } finally {
       setPending(false);

@@ -4,7 +4,7 @@ import { LOCALES } from '~/i18n/locales';
 import { ApiError } from '~/client/api';
 import { endSessionIfUnauthorized } from '~/client/admin-session';
 import { showToast } from '~/client/stores';
-import { useAssignees } from '~/client/hooks/use-assignees';
+import PersonSelect from '../PersonSelect';
 import { useQuery } from '~/client/hooks/use-query';
 import { saveVersioned } from '~/client/conflict';
 import { bookTour, cancelTour, patchTour, recordOutcome, type TourInput } from '~/client/tours-api';
@@ -126,7 +126,6 @@ function BookingForm({ inquiryId, locale, assigneeId, lang, onDone, onCancel, t 
   inquiryId: string; locale: string | null; assigneeId: string | null; lang: string; onDone: () => void; onCancel: () => void; t: Translate;
 }) {
   const { data: units } = useQuery<Unit[]>(['/api/units']);
-  const people = useAssignees();
   const [unitIds, setUnitIds] = useState<string[]>([]);
   const [day, setDay] = useState('');
   const [time, setTime] = useState('10:00');
@@ -196,13 +195,7 @@ function BookingForm({ inquiryId, locale, assigneeId, lang, onDone, onCancel, t 
       <WhenFields prefix="tour-book" day={day} time={time} duration={duration} setDay={setDay} setTime={setTime} setDuration={setDuration} t={t} />
       {refusal && <NextFree refusal={refusal} lang={lang} t={t} onPick={(d, tm) => { setDay(d); setTime(tm); setRefusal(null); }} />}
       <div className="grid gap-3 sm:grid-cols-2">
-        <label className="grid gap-1 text-sm">
-          <span className="font-semibold">{t('tours.panel.host')}</span>
-          <select value={hostId} onChange={(e) => setHostId(e.target.value)} className={field}>
-            <option value="">—</option>
-            {people.map((person) => <option key={person.id} value={person.id}>{person.name}</option>)}
-          </select>
-        </label>
+        <PersonSelect label={t('tours.panel.host')} empty="—" value={hostId} onChange={setHostId} />
         <label className="grid gap-1 text-sm">
           <span className="font-semibold">{t('tours.panel.language')}</span>
           <select value={language} onChange={(e) => setLanguage(e.target.value)} className={field}>

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
 import type { Translate } from '~/i18n/translate';
 import { $me } from '~/client/admin-session';
-import { useAssignees } from '~/client/hooks/use-assignees';
+import PersonSelect from '../PersonSelect';
 import { useQuery } from '~/client/hooks/use-query';
 import { koreanDay } from '~/shared/business-hours';
 import { addDays, TOUR_STATUSES, weekStart, type Tour } from '~/shared/tours';
@@ -14,7 +14,6 @@ import { dayLabel, seoulParts, spacesOf, STATUS_CLASS, timeRange } from './tour-
  */
 export default function ToursTab({ t }: { t: Translate }) {
   const me = useStore($me);
-  const people = useAssignees();
   const [week, setWeek] = useState(() => weekStart(koreanDay(new Date())));
   const [hostId, setHostId] = useState('');
   const [status, setStatus] = useState('');
@@ -44,13 +43,7 @@ export default function ToursTab({ t }: { t: Translate }) {
           <button type="button" className="btn min-h-11 border border-ink text-ink" onClick={() => setWeek(weekStart(today))}>{t('tours.panel.thisWeek')}</button>
           <button type="button" className="btn min-h-11 border border-ink text-ink" onClick={() => setWeek(addDays(week, 7))}>{t('tours.panel.nextWeek')}</button>
         </div>
-        <label className="grid gap-1 text-sm">
-          <span className="font-semibold">{t('tours.panel.host')}</span>
-          <select value={hostId} disabled={mine} onChange={(e) => setHostId(e.target.value)} className="min-h-11 rounded-md border border-muted px-3 text-base">
-            <option value="">{t('tours.panel.allHosts')}</option>
-            {people.map((person) => <option key={person.id} value={person.id}>{person.name}</option>)}
-          </select>
-        </label>
+        <PersonSelect label={t('tours.panel.host')} empty={t('tours.panel.allHosts')} value={hostId} disabled={mine} onChange={setHostId} />
         <label className="grid gap-1 text-sm">
           <span className="font-semibold">{t('tours.panel.status')}</span>
           <select value={status} onChange={(e) => setStatus(e.target.value)} className="min-h-11 rounded-md border border-muted px-3 text-base">
