@@ -125,36 +125,57 @@ async function coldStart(dataDir: string): Promise<Row[]> {
   ];
 }
 
+/**
+ * The parts, each runnable alone: `npm run bench -- --only=reports,tours` (comma-separated). `brands`: the
+ * directory lists, the concurrent inquiries and the cold start; `login`: sign-in with the password and with a
+ * second factor; `inbox`, `tours`, `reports`: scripts/bench/*.ts. BENCH_BASE / BENCH_BASE_DIST add
+ * before-and-after rows to the reports and the inbox's paint (see those files).
+ */
+const PARTS = ['brands', 'login', 'inbox', 'tours', 'reports'] as const;
+type Part = (typeof PARTS)[number];
+const onlyArg = process.argv.slice(2).find((arg) => arg.startsWith('--only='));
+const only = onlyArg ? onlyArg.slice('--only='.length).split(',').filter(Boolean) : [...PARTS];
+const unknown = only.filter((part) => !(PARTS as readonly string[]).includes(part));
+if (unknown.length) {
+  console.error(`Unknown bench part(s): ${unknown.join(', ')}. Parts: ${PARTS.join(', ')}`);
+  process.exit(2);
+}
+const runs = (part: Part) => only.includes(part);
+
 const dataDir = await mkdtemp(path.join(tmpdir(), 'btower-bench-'));
 const env = { DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, DATABASE_URL: '', OBJECT_SIGNING_SECRET: 'bench-signing-secret' };
 let server: RunningServer | undefined;
+const rows: Row[] = [];
 try {
-  server = await startLocalServer(await freePort(), env, { apiOnly: true });
-  const { token } = await api(server, 'POST', '/api/admin/login', { password: PASSWORD });
-  const thumbnail = await uploadThumbnail(server, token);
-  const seedStart = performance.now();
-  await inParallel(BRANDS, 8, (i) => api(server as RunningServer, 'POST', '/api/brands', brandInput(i, thumbnail), token));
-  const seedMs = performance.now() - seedStart;
-  const searches = ['coffee', 'roastery', 'TAG7', 'studio', 'tenant 42', '평', 'open-late', 'nothing-matches'];
-  const rows: Row[] = [
-    { measure: `seed ${BRANDS} brands (POST, 8 at a time)`, value: `${seedMs.toFixed(0)} ms` },
-    await listLatency(server, `GET /api/brands (${BRANDS} brands, no filter)`, () => ''),
-    await listLatency(server, 'GET /api/brands?search=… (8 repeated terms)', (i) => `?search=${encodeURIComponent(searches[i % searches.length] as string)}`),
-    // Every term new, so none is answered from the list cache: the database's own search time.
-    await listLatency(server, 'GET /api/brands?search=… (uncached terms)', (i) => `?search=${encodeURIComponent(`tenant ${i + 1}`)}`),
-    await listLatency(server, 'GET /api/brands?category&floor&isAvailable', (i) => `?category=${encodeURIComponent(BRAND_CATEGORIES[i % 7] as string)}&floor=${DIRECTORY_FLOORS[i % 11]}&isAvailable=true`),
-    await fetchLatency(server, `  same list through fetch (${BRANDS} brands, no filter)`, () => ''),
-    await fetchLatency(server, '  same search through fetch', (i) => `?search=${encodeURIComponent(searches[i % searches.length] as string)}`),
-    await concurrentInquiries(server, token),
-    ...(await loginBench(server.origin, PASSWORD)),
-    ...(await secondFactorBench(server.origin, token)),
-  ];
-  await server.stop();
-  server = undefined;
-  rows.push(...(await coldStart(dataDir)));
-  rows.push(...(await inboxBench()));
-  rows.push(...(await toursBench()));
-  rows.push(...(await reportsBench()));
+  if (runs('brands') || runs('login')) {
+    server = await startLocalServer(await freePort(), env, { apiOnly: true });
+    const { token } = await api(server, 'POST', '/api/admin/login', { password: PASSWORD });
+    if (runs('brands')) {
+      const thumbnail = await uploadThumbnail(server, token);
+      const seedStart = performance.now();
+      await inParallel(BRANDS, 8, (i) => api(server as RunningServer, 'POST', '/api/brands', brandInput(i, thumbnail), token));
+      const seedMs = performance.now() - seedStart;
+      const searches = ['coffee', 'roastery', 'TAG7', 'studio', 'tenant 42', '평', 'open-late', 'nothing-matches'];
+      rows.push(
+        { measure: `seed ${BRANDS} brands (POST, 8 at a time)`, value: `${seedMs.toFixed(0)} ms` },
+        await listLatency(server, `GET /api/brands (${BRANDS} brands, no filter)`, () => ''),
+        await listLatency(server, 'GET /api/brands?search=… (8 repeated terms)', (i) => `?search=${encodeURIComponent(searches[i % searches.length] as string)}`),
+        // Every term new, so none is answered from the list cache: the database's own search time.
+        await listLatency(server, 'GET /api/brands?search=… (uncached terms)', (i) => `?search=${encodeURIComponent(`tenant ${i + 1}`)}`),
+        await listLatency(server, 'GET /api/brands?category&floor&isAvailable', (i) => `?category=${encodeURIComponent(BRAND_CATEGORIES[i % 7] as string)}&floor=${DIRECTORY_FLOORS[i % 11]}&isAvailable=true`),
+        await fetchLatency(server, `  same list through fetch (${BRANDS} brands, no filter)`, () => ''),
+        await fetchLatency(server, '  same search through fetch', (i) => `?search=${encodeURIComponent(searches[i % searches.length] as string)}`),
+        await concurrentInquiries(server, token),
+      );
+    }
+    if (runs('login')) rows.push(...(await loginBench(server.origin, PASSWORD)), ...(await secondFactorBench(server.origin, token)));
+    await server.stop();
+    server = undefined;
+    if (runs('brands')) rows.push(...(await coldStart(dataDir)));
+  }
+  if (runs('inbox')) rows.push(...(await inboxBench()));
+  if (runs('tours')) rows.push(...(await toursBench()));
+  if (runs('reports')) rows.push(...(await reportsBench()));
   // Latency percentiles mean little on a busy machine: say how busy it was.
   console.log(`${availableParallelism()} CPUs, load average ${loadavg().map((n) => n.toFixed(1)).join(' / ')} (1/5/15 min)\n`);
   printTable(rows);

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,7 @@ import { addDays, REPORTS } from '../../src/shared/reports.ts';
 import { koreanDay } from '../../src/shared/business-hours.ts';
 import { seedInquiries } from './inbox-seed.ts';
 import { LeanHttpClient } from './lean-http.ts';
+import { cpuPerRequest } from './server-cpu.ts';
 import { percentile, printTable, timeSequential, type Row } from './stats.ts';
 
 /**
@@ -21,13 +22,14 @@ const INQUIRIES = 10_000;
 const HISTORY_PER_INQUIRY = 5;
 const SPACES = 120;
 const DAYS = 731;
-const SAMPLES = 60;
+/** BENCH_SAMPLES lowers it for a run on a loaded machine (say so with the figures). */
+const SAMPLES = Number(process.env.BENCH_SAMPLES) || 60;
 const BUDGET_MS = 100;
 const PAINT_BUDGET_MS = 500;
 const PASSWORD = 'bench-admin-password';
 
 /** History, first responses, visit sources and spaces on top of the inbox's seed. */
-async function seedReports(dataDir: string): Promise<number> {
+export async function seedReports(dataDir: string): Promise<number> {
   const started = performance.now();
   const db = await openPglite({ dataDir });
   try {
@@ -63,16 +65,30 @@ async function seedReports(dataDir: string): Promise<number> {
   return performance.now() - started;
 }
 
-async function latency(client: LeanHttpClient, token: string, label: string, pathOf: (i: number) => string): Promise<Row> {
+/**
+ * The server's time for a report, sequentially (`samples` of them after five to warm up), with the CPU the
+ * server spent per request (the wall-clock figure also carries the waiting for a loaded machine's CPU).
+ */
+async function latency(server: RunningServer, client: LeanHttpClient, token: string, label: string, pathOf: (i: number) => string, samples = SAMPLES): Promise<Row> {
   const get = async (i: number) => {
     const { status } = await client.get(pathOf(i), { Authorization: `Bearer ${token}` });
     if (status !== 200) throw new Error(`GET ${pathOf(i)} → ${status}`);
   };
-  await timeSequential(5, (i) => get(i + 10_000));
-  const durations = await timeSequential(SAMPLES, get);
+  await timeSequential(samples < SAMPLES ? 2 : 5, (i) => get(i + 10_000));
+  let durations: number[] = [];
+  const cpu = await cpuPerRequest(server.pid, samples, async () => (durations = await timeSequential(samples, get)));
   const p95 = percentile(durations, 0.95);
-  return { measure: label, p50: percentile(durations, 0.5), p95, budget: `p95 ≤ ${BUDGET_MS} ms`, ok: p95 <= BUDGET_MS };
+  return { measure: label, p50: percentile(durations, 0.5), p95, value: cpu, budget: `p95 ≤ ${BUDGET_MS} ms`, ok: p95 <= BUDGET_MS };
 }
+
+/**
+ * `BENCH_BASE=<a checkout>` (e.g. `git worktree add /tmp/bench-base main`, with node_modules linked): the same
+ * computed reports also from that checkout's server, on a copy of the same data, in the same run — before and
+ * after a change, on one machine at one load. Fewer samples there (BENCH_BASE_SAMPLES, 10): the old funnel took
+ * seconds a request.
+ */
+const BASE = process.env.BENCH_BASE ? path.resolve(process.env.BENCH_BASE) : null;
+const BASE_SAMPLES = Number(process.env.BENCH_BASE_SAMPLES) || 10;
 
 /** Reports tab clicked → the frame after its first chart is in the DOM, in Debian's chromium (median of 5, warm). */
 async function firstChart(origin: string): Promise<Row> {
@@ -120,6 +136,8 @@ export async function reportsBench(): Promise<Row[]> {
   try {
     const inquiryMs = await seedInquiries(path.join(dataDir, 'pglite'), INQUIRIES);
     const seedMs = await seedReports(path.join(dataDir, 'pglite'));
+    // The base checkout's server gets a copy made while no server has the folder open.
+    if (BASE) await cp(path.join(dataDir, 'pglite'), path.join(dataDir, 'base', 'pglite'), { recursive: true });
     const distDir = path.resolve(process.env.ASTRO_OUT_DIR ?? 'dist');
     const withSite = existsSync(path.join(distDir, 'index.html'));
     const env = { DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, DATABASE_URL: '', OBJECT_SIGNING_SECRET: 'bench-signing-secret', DIST_DIR: distDir };
@@ -130,17 +148,29 @@ export async function reportsBench(): Promise<Row[]> {
     const today = koreanDay(new Date());
     const year = `from=${addDays(today, -364)}&to=${today}&interval=month`;
     const rows: Row[] = [{ measure: `seed ${INQUIRIES} inquiries, ${INQUIRIES * HISTORY_PER_INQUIRY} history rows, ${SPACES} spaces × ${DAYS} days`, value: `${(inquiryMs + seedMs).toFixed(0)} ms` }];
+    let base: RunningServer | undefined;
+    if (BASE) {
+      base = await startLocalServer(await freePort(), { ...env, DATA_DIR: path.join(dataDir, 'base') }, { apiOnly: true, cwd: BASE });
+    }
     const client = await LeanHttpClient.connect(server.origin);
+    const baseClient = base && (await LeanHttpClient.connect(base.origin));
     try {
+      const baseToken = base && ((await (await fetch(`${base.origin}/api/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ password: PASSWORD }) })).json()) as { token: string }).token;
       for (const name of REPORTS) {
-        rows.push(await latency(client, token, `GET /api/reports/${name} (12 months, cached)`, () => `/api/reports/${name}?${year}`));
+        const computed = (i: number) => `/api/reports/${name}?from=${addDays(today, -364 - (i % 300) - 1)}&to=${today}&interval=${i % 2 ? 'week' : 'month'}`;
+        const first = rows.length;
+        // Before (the base checkout) and after, one right after the other: the same load for both.
+        if (base && baseClient && baseToken) rows.push({ ...(await latency(base, baseClient, baseToken, `  before (${path.basename(BASE!)}): ${name}, computed, ${BASE_SAMPLES} samples`, computed, BASE_SAMPLES)), budget: undefined, ok: undefined });
+        rows.push(await latency(server, client, token, `GET /api/reports/${name} (12 months, cached)`, () => `/api/reports/${name}?${year}`));
         // Each request a period never asked before (a different first day): computed, not cached.
-        rows.push(await latency(client, token, `GET /api/reports/${name} (12 months, computed)`, (i) => `/api/reports/${name}?from=${addDays(today, -364 - (i % 300) - 1)}&to=${today}&interval=${i % 2 ? 'week' : 'month'}`));
+        rows.push(await latency(server, client, token, `GET /api/reports/${name} (12 months, computed)`, computed));
         // Said as it goes: a long run on a busy machine still leaves its figures.
-        for (const row of rows.slice(-2)) console.log(`${row.measure}: p50 ${row.p50?.toFixed(1)} ms, p95 ${row.p95?.toFixed(1)} ms`);
+        for (const row of rows.slice(first)) console.log(`${row.measure}: p50 ${row.p50?.toFixed(1)} ms, p95 ${row.p95?.toFixed(1)} ms ${row.value ?? ''}`);
       }
     } finally {
       client.close();
+      baseClient?.close();
+      await base?.stop();
     }
     rows.push(
       withSite

@@ -4,6 +4,7 @@ import type { Locale } from '~/i18n/locales';
 import type { Messages } from '~/i18n/translate';
 import { $adminToken } from '~/client/stores';
 import { $me, loadMe, logout } from '~/client/admin-session';
+import { $inboxFirstPage } from '~/client/inbox-first-page';
 import { useTranslator } from '~/client/hooks/use-translator';
 import LoginCard from './admin/LoginCard';
 import IdleWarning from './admin/IdleWarning';
@@ -30,12 +31,16 @@ export default function AdminApp({ locale, messages }: Props) {
   // The pre-rendered page cannot know the stored token; show nothing session-specific until hydrated.
   const hydrated = useHydrated();
 
+  const inboxFirstPage = useStore($inboxFirstPage);
+
   useEffect(() => setLink(takeLinkFromUrl()), []);
-  useEffect(() => {
-    if (token && !me) void loadMe();
-  }, [token, me]);
   const tabs = tabsFor(me?.role ?? null);
   const shown = tabs.includes(tab) ? tab : 'inquiries';
+  // Who I am is asked after the inbox's first page when the inbox is what shows (issue 29: the list first).
+  const inboxShowing = hydrated && !link && shown === 'inquiries';
+  useEffect(() => {
+    if (hydrated && token && !me && (inboxFirstPage || !inboxShowing)) void loadMe();
+  }, [hydrated, token, me, inboxFirstPage, inboxShowing]);
   /** After signing in, focus goes to the panel's heading: the card that held it is about to go. */
   const signedIn = () => {
     setLink(null);

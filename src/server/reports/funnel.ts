@@ -1,14 +1,11 @@
 import { sql } from 'kysely';
 import { FUNNEL_STAGES, type FunnelCounts, type FunnelReport } from '../../shared/reports.ts';
 import type { Db } from '../db/index.ts';
-import { bucketOf, everyPeriod, within, type Period } from './period.ts';
+import { everyPeriod, periodNumber, within, type Period } from './period.ts';
 
 /** The stage a status stands for, 0 for new and lost: `contacted` 1 … `won` 4 (FUNNEL_STAGES' order). */
 function stageRank(column: ReturnType<typeof sql.ref>) {
-  return sql<number>`case ${column} ${sql.join(
-    FUNNEL_STAGES.map((stage, index) => sql`when ${sql.lit(stage)} then ${sql.lit(index + 1)}`),
-    sql` `,
-  )} else 0 end`;
+  return sql<number>`coalesce(array_position(${sql.lit(`{${FUNNEL_STAGES.join(',')}}`)}::text[], ${column}), 0)`;
 }
 
 const zero = (): FunnelCounts => ({ inquiries: 0, contacted: 0, toured: 0, proposal: 0, won: 0, lost: 0 });
@@ -21,18 +18,25 @@ const zero = (): FunnelCounts => ({ inquiries: 0, contacted: 0, toured: 0, propo
  * one is not), with their reasons. Only anonymous columns are read: destroyed inquiries still count.
  */
 export async function funnelReport(db: Db, period: Period): Promise<FunnelReport> {
-  const reached = sql<number>`greatest(${stageRank(sql.ref('i.status'))}, coalesce((select max(${stageRank(sql.ref('h.status'))}) from inquiry_history h where h.inquiry_id = i.id and h.status is not null), 0))`;
-  const bucket = bucketOf(sql.ref('i.created_at'), period.interval);
-  const { rows } = await sql<{ period: string } & FunnelCounts>`
+  // One grouped join (not a subquery per inquiry): the period's inquiries, each with the highest stage its
+  // history ever recorded, then counted per period. Only history rows that are a stage take part.
+  const { rows } = await sql<{ period: number } & FunnelCounts>`
     select period, count(*)::int as inquiries,
       count(*) filter (where reached >= 1)::int as contacted,
       count(*) filter (where reached >= 2)::int as toured,
       count(*) filter (where reached >= 3)::int as proposal,
       count(*) filter (where reached >= 4)::int as won,
       count(*) filter (where status = 'lost')::int as lost
-    from (select ${bucket} as period, i.status, ${reached} as reached from inquiries i where ${within(sql.ref('i.created_at'), period)}) cohort
+    from (
+      select ${periodNumber(sql.ref('i.created_at'), period)} as period, i.status,
+        greatest(${stageRank(sql.ref('i.status'))}, coalesce(max(${stageRank(sql.ref('h.status'))}), 0)) as reached
+      from inquiries i
+      left join inquiry_history h on h.inquiry_id = i.id and h.status in (${sql.join(FUNNEL_STAGES.map((stage) => sql.lit(stage)))})
+      where ${within(sql.ref('i.created_at'), period)}
+      group by i.id
+    ) cohort
     group by period`.execute(db);
-  const byPeriod = new Map(rows.map(({ period: start, ...counts }) => [start, counts]));
+  const byPeriod = new Map(rows.map(({ period: n, ...counts }) => [period.starts[n - 1]!, counts]));
   const periods = everyPeriod(period, byPeriod, zero);
   const totals = periods.reduce((sum, row) => {
     for (const key of Object.keys(sum) as (keyof FunnelCounts)[]) sum[key] += row[key];

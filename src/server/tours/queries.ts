@@ -357,7 +357,20 @@ export async function listTours(db: Db, filter: TourFilter & { hostId?: string }
   }
   if (filter.hostId) query = query.where('t.hostId', '=', filter.hostId);
   if (filter.status) query = query.where('t.status', '=', filter.status);
-  return toTours(db, await query.orderBy('t.startsAt').orderBy('t.id').limit(5000).execute());
+  return toTours(db, await asOneValue(db, query.orderBy('t.startsAt').orderBy('t.id').limit(5000)));
+}
+
+const camel = (key: string) => key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+/**
+ * A list's rows handed over as one JSON value (oldest first) instead of row by row: on PGlite, handing over
+ * a week's ~200 rows of 22 columns one by one cost most of the request (issue 26's week view, decision 037).
+ * Times arrive as ISO text, which toTours reads like the Dates it got before.
+ */
+async function asOneValue(db: Db, query: ReturnType<typeof selectTours>): Promise<TourRow[]> {
+  const { rows } = await sql<{ tours: Record<string, unknown>[] }>`
+    select coalesce(json_agg(x order by x.starts_at, x.id), '[]'::json) as tours from (${query}) x`.execute(db);
+  return (rows[0]?.tours ?? []).map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [camel(key), value])) as TourRow);
 }
 
 /** Inquiries among `ids` with a scheduled tour on today's Korean date (the inbox's mark). */

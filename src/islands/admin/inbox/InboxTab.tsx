@@ -12,6 +12,7 @@ import { revealAndFocus } from '~/client/reveal-and-focus';
 import InboxFilters from './InboxFilters';
 import AssigneeFilter from './AssigneeFilter';
 import { $me } from '~/client/admin-session';
+import { inboxFirstPageDone } from '~/client/inbox-first-page';
 import { can } from '~/shared/roles';
 import InquiryList from './InquiryList';
 import InquiryDetailView from './InquiryDetailView';
@@ -56,17 +57,23 @@ export default function InboxTab({ t }: { t: Translate }) {
     readInboxPage(filters).then((page) => {
       if (!live) return;
       setList(page);
+      inboxFirstPageDone();
       readCounts(filters).then((loadedCounts) => {
         if (!live) return;
         setCounts(loadedCounts);
         setNewCount(0);
       }, () => undefined);
       readStats().then((s) => live && setStats(s), () => undefined);
-    }, (error: unknown) => live && fail(error));
+    }, (error: unknown) => {
+      inboxFirstPageDone();
+      if (live) fail(error);
+    });
     return () => {
       live = false;
     };
   }, [filterKey, version]);
+  // Left before the first page came (another tab opened): what waits for it asks now.
+  useEffect(() => inboxFirstPageDone, []);
 
   // Counts the inquiries that arrived since the list was loaded, for the refresh button.
   useEffect(() => {
