@@ -69,6 +69,19 @@ async function fillBooking(detail: Locator, unit: string, day: string, start: st
 
 // The invitations, their updates and the outcome form's timing are the same on every viewport (@any-viewport); the
 // phone's own test below checks what its size changes: the booking form, the outcome form and the tours tab.
+/**
+ * Opens the panel again with the page's clock at `time`. The clock moves on a blank page: moved days ahead under an
+ * open panel, the session's 12 hours are over by the device's clock and the panel rightly signs out at its next
+ * one-second tick — before or after a reload, as the machine's load decides (the login card, with no notice, came back).
+ */
+async function reopenAt(page: Page, time: Date) {
+  const url = page.url();
+  await page.goto('about:blank');
+  await page.clock.install({ time });
+  await page.goto(url);
+  await islandsReady(page);
+}
+
 test('an agent books a tour from the inquiry, both invitations arrive, a reschedule updates them, a cancel cancels them; the outcome form waits for the end; the tours tab lists it', { tag: '@any-viewport' }, async ({ page, mailServer: tours, request }) => {
   test.setTimeout(240_000);
   const { prospect, inquiry } = await bookable(request, '301');
@@ -117,10 +130,8 @@ test('an agent books a tour from the inquiry, both invitations arrive, a resched
   const scheduled = detail.getByTestId('tour-item').filter({ hasText: '11:00–11:30' });
   await expect(scheduled.getByRole('button', { name: '투어 취소' })).toBeVisible();
   await expect(scheduled.getByRole('button', { name: '결과 기록' })).toHaveCount(0);
-  await page.clock.install({ time: seoulInstant(day, '11:45') });
-  await page.reload();
-  // The reloaded panel hydrates and reads the inquiry again: the same budget as its first opening above.
-  await islandsReady(page);
+  await reopenAt(page, seoulInstant(day, '11:45'));
+  // The reopened panel reads the inquiry again: the same budget as its first opening above.
   await expect(page.getByTestId('inquiry-detail').getByTestId('tour-item').filter({ hasText: '11:00–11:30' }).getByRole('button', { name: '결과 기록' })).toBeVisible({ timeout: 60_000 });
   await page.getByTestId('inquiry-detail').getByTestId('tour-item').filter({ hasText: '11:00–11:30' }).getByRole('button', { name: '결과 기록' }).click();
   await expect(page.getByTestId('outcome-form')).toBeVisible();
@@ -148,8 +159,7 @@ test('on a phone the booking form, the outcome form and the tours tab fit the sc
   await form.getByRole('button', { name: '예약', exact: true }).click();
   await expect(detail.getByTestId('tour-item').filter({ hasText: '11:00–11:30' }).getByTestId('tour-status')).toHaveText('예정');
 
-  await page.clock.install({ time: seoulInstant(day, '11:45') });
-  await page.reload();
+  await reopenAt(page, seoulInstant(day, '11:45'));
   const ended = page.getByTestId('inquiry-detail').getByTestId('tour-item').filter({ hasText: '11:00–11:30' });
   await ended.getByRole('button', { name: '결과 기록' }).click({ timeout: 30_000 });
   await expect(page.getByTestId('outcome-form')).toBeVisible();
