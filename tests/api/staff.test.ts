@@ -60,6 +60,8 @@ describe.each(availableBackends())('the leasing team’s accounts on $name', (ba
     const [mail] = await mailsTo(email);
     expect(mail?.subject).toMatch(/invited you to the leasing team/);
     expect(mail?.text).toContain(`${SITE}/en/admin#invitation=`);
+    // The expiry names its time zone: staff may read it abroad (issue 28).
+    expect(mail?.text).toMatch(/works once and until .+ \(Korea time, KST\)\./);
     const token = tokenIn(mail!.text, 'invitation');
     // Neither the link table nor the queued mail holds the token itself.
     const stored = await ctx.db.selectFrom('authTokens').select(['tokenHash']).where('email', '=', email).execute();
@@ -102,6 +104,7 @@ describe.each(availableBackends())('the leasing team’s accounts on $name', (ba
     expect(known.text).toBe(unknown.text);
     const [mail] = await mailsTo(agent.email);
     expect(mail?.text).toContain(`${SITE}/admin#reset=`);
+    expect(mail?.text).toMatch(/\d{4}년 \d+월 \d+일 .+ \(한국 시간, KST\)까지 유효합니다\./);
     const token = tokenIn(mail!.text, 'reset');
     const tooShort = await call(passwordReset, 'POST', '/api/admin/password-reset/confirm', { body: { token, password: 'Short-1234' } });
     expect(tooShort.json.error.fields).toEqual({ password: 'team.errors.passwordTooShort' });
