@@ -260,3 +260,37 @@ test('a viewer reads the inbox, spaces and brands without the controls that writ
   await expect(viewer.getByRole('heading', { name: '브랜드 등록' })).toHaveCount(0);
   await viewer.context().close();
 });
+
+test('a used password-reset link says so when it opens, before asking for a new password (issue 28)', async ({ page, team, request }) => {
+  test.setTimeout(180_000);
+  await signInAsOwner(page);
+  const owner = await page.evaluate(() => localStorage.getItem('admin-token'));
+  const username = `reset-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const email = `${username}@btower.example`;
+  const made = await request.post('/api/admin/users', {
+    headers: { Authorization: `Bearer ${owner}` },
+    data: { username, name: 'Reset Person', email, role: 'agent', password: 'Leases-every-floor-1' },
+  });
+  expect(made.status()).toBe(201);
+  expect((await request.post('/api/admin/password-reset', { data: { email } })).status()).toBe(202);
+  const mail = await mailTo(team, email, '비밀번호 재설정 링크');
+  const link = mail.text.match(/http:\/\/localhost:\d+\/admin#reset=[A-Za-z0-9_-]+/)?.[0];
+  expect(link).toBeTruthy();
+
+  // The first time: the new password is asked for, and set.
+  await page.evaluate(() => localStorage.removeItem('admin-token'));
+  await page.goto(link!);
+  await islandsReady(page);
+  await page.getByLabel('새 비밀번호').fill('Leases-every-floor-2');
+  await page.getByRole('button', { name: '비밀번호 저장' }).click();
+  await expect(page.getByRole('status')).toContainText('비밀번호가 바뀌었습니다.');
+
+  // Opened again: said at once, with no password field to fill in vain.
+  await page.goto('/admin');
+  await page.goto(link!);
+  await islandsReady(page);
+  await expect(page.getByRole('alert')).toHaveText('이 링크는 이미 사용되었거나 만료되었거나 새 링크로 바뀌었습니다.');
+  await expect(page.getByLabel('새 비밀번호')).toHaveCount(0);
+  await page.getByRole('button', { name: '로그인하기' }).click();
+  await expect(page.getByRole('button', { name: '로그인', exact: true })).toBeVisible();
+});

@@ -90,9 +90,9 @@ function brandMain({ brand, words, unitOnPlan }: BrandPage): SafeHtml {
 <div class="container-page py-10">
   <a href="${directory}" class="inline-flex min-h-11 items-center text-sm font-semibold text-brass-strong underline underline-offset-4">${t('brands.page.backToDirectory')}</a>
   <article class="mt-4 grid gap-10 lg:grid-cols-[2fr_3fr]" data-brand-page>
-    <div class="overflow-hidden rounded-2xl bg-mist">
+    <div class="self-start overflow-hidden rounded-2xl bg-mist" data-brand-photo>
       ${photo
-        ? html`<img src="${photo.src}" srcset="${photo.srcSet}" sizes="${photo.sizes}" width="${photo.width}" height="${photo.height}" alt="${t('brands.page.photoAlt', { name: text.name })}" fetchpriority="high" decoding="async" class="aspect-[4/3] h-auto w-full object-cover">`
+        ? html`<img src="${photo.src}" srcset="${photo.srcSet}" sizes="${photo.sizes}" width="${photo.width}" height="${photo.height}" alt="${t('brands.page.photoAlt', { name: text.name })}" fetchpriority="high" decoding="async" class="block aspect-[4/3] h-auto w-full object-cover">`
         : html`<div class="flex aspect-[4/3] items-center justify-center text-muted">${t('brands.page.noPhoto')}</div>`}
     </div>
     <div>
