@@ -247,6 +247,9 @@ test('a viewer reads the inbox, spaces and brands without the controls that writ
   await expect(viewer.getByRole('button', { name: 'CSV 내보내기' })).toHaveCount(0);
   // A viewer reads the visitor masked (issue 25), and still finds them by their e-mail.
   await showInboxFilters(viewer);
+  // Nobody assigns a viewer an inquiry: no "my inquiries" (issue 28).
+  const whose = viewer.getByRole('group', { name: '담당자별 보기' });
+  await expect(whose.getByRole('button')).toHaveText(['미배정', '전체']);
   await viewer.getByRole('searchbox', { name: '검색' }).fill(prospectEmail);
   await viewer.getByTestId('inquiry-row').filter({ hasText: maskName(prospect) }).click();
   const detail = viewer.getByTestId('inquiry-detail');
@@ -258,6 +261,18 @@ test('a viewer reads the inbox, spaces and brands without the controls that writ
   await viewer.getByRole('tab', { name: '브랜드 관리' }).click();
   await expect(viewer.getByRole('heading', { name: '등록된 브랜드' })).toBeVisible();
   await expect(viewer.getByRole('heading', { name: '브랜드 등록' })).toHaveCount(0);
+  // No actions column left empty, and no greyed controls that look editable (issue 28).
+  const brandsPanel = viewer.getByRole('tabpanel');
+  await expect(brandsPanel.getByTestId('brand-row').first()).toBeVisible();
+  await expect(brandsPanel.getByRole('columnheader', { name: '관리' })).toHaveCount(0);
+  await viewer.getByRole('tab', { name: '공간' }).click();
+  const unitsPanel = viewer.getByRole('tabpanel');
+  const unitRow = unitsPanel.getByTestId('unit-row').first();
+  await expect(unitRow).toBeVisible();
+  await expect(unitsPanel.locator('select:disabled, input:disabled, button:disabled')).toHaveCount(0);
+  await expect(unitRow.getByTestId('unit-status')).toHaveText(/^(임대 가능|협의 중|임대 완료)$/);
+  await expect(unitsPanel.getByRole('columnheader', { name: '관리' })).toHaveCount(0);
+  await expect(unitRow.locator('td')).toHaveCount(3);
   await viewer.context().close();
 });
 

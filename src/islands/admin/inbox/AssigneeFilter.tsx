@@ -1,5 +1,7 @@
 import type { Translate } from '~/i18n/translate';
+import { useStore } from '@nanostores/react';
 import { useAssignees } from '~/client/hooks/use-assignees';
+import { $me } from '~/client/admin-session';
 
 /**
  * Whose inquiries the inbox shows: mine, unassigned, everyone's or one person's (`assignee` in the URL
@@ -7,7 +9,9 @@ import { useAssignees } from '~/client/hooks/use-assignees';
  */
 export default function AssigneeFilter({ value, onChange, t }: { value: string | undefined; onChange: (value: string) => void; t: Translate }) {
   const people = useAssignees();
-  const quick = ['me', 'none', 'all'] as const;
+  // A viewer is never assigned an inquiry: no "my inquiries" for them.
+  const viewer = useStore($me)?.role === 'viewer';
+  const quick = viewer ? (['none', 'all'] as const) : (['me', 'none', 'all'] as const);
   const current = value ?? 'all';
   return (
     <div className="flex flex-wrap items-end gap-2">
@@ -27,7 +31,7 @@ export default function AssigneeFilter({ value, onChange, t }: { value: string |
       <label className="grid gap-1 text-sm">
         <span className="sr-only">{t('team.inbox.assigneePerson')}</span>
         <select
-          value={quick.includes(current as (typeof quick)[number]) ? '' : current}
+          value={(['me', 'none', 'all'] as readonly string[]).includes(current) ? '' : current}
           onChange={(e) => onChange(e.target.value || 'all')}
           className="min-h-11 rounded-lg border border-line bg-white px-3 text-sm"
         >
