@@ -873,3 +873,31 @@ CREATE TRIGGER tours_row_version BEFORE UPDATE ON tours
 DROP TRIGGER IF EXISTS privacy_requests_row_version ON privacy_requests;
 CREATE TRIGGER privacy_requests_row_version BEFORE UPDATE ON privacy_requests
   FOR EACH ROW EXECUTE FUNCTION bump_row_version('reminded_at', 'created_at');
+
+-- Brand tags in English, Chinese and Japanese (issue 28 item 11), `{en?: [...], zh?: [...], ja?: [...]}`; `tags`
+-- stay Korean and are what a language without tags shows (src/shared/brand-basics.ts brandTags).
+ALTER TABLE brands ADD COLUMN IF NOT EXISTS tags_i18n jsonb NOT NULL DEFAULT '{}'::jsonb;
+
+-- The search finds a brand by its tags in every language too. Its name keeps "brand_search_text_i18n" in it,
+-- so the check above stays true on every later start and only this block replaces the column, once.
+CREATE OR REPLACE FUNCTION brand_search_text_i18n_tags(name text, description text, tags text[], name_i18n jsonb, description_i18n jsonb, tags_i18n jsonb)
+  RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  AS $$ SELECT brand_search_text_i18n(name, description, tags, name_i18n, description_i18n) || E'\x1f' || coalesce((
+    SELECT string_agg(tag, E'\x1f') FROM jsonb_array_elements_text(
+      coalesce(tags_i18n->'en', '[]'::jsonb) || coalesce(tags_i18n->'zh', '[]'::jsonb) || coalesce(tags_i18n->'ja', '[]'::jsonb)) AS tag), '') $$;
+
+DO $$ BEGIN
+  IF NOT EXISTS (
+    SELECT 1 FROM pg_attribute a JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+    WHERE a.attrelid = 'brands'::regclass AND a.attname = 'search_text' AND NOT a.attisdropped
+      AND pg_get_expr(d.adbin, d.adrelid) LIKE '%brand_search_text_i18n_tags%'
+  ) THEN
+    ALTER TABLE brands DROP COLUMN IF EXISTS search_text;
+    ALTER TABLE brands ADD COLUMN search_text text
+      GENERATED ALWAYS AS (lower(brand_search_text_i18n_tags(name, description, tags, name_i18n, description_i18n, tags_i18n))) STORED;
+    UPDATE data_versions SET version = version + 1 WHERE name = 'brands';
+  END IF;
+  IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
+    CREATE INDEX IF NOT EXISTS brands_search_text_trgm_idx ON brands USING gin (search_text gin_trgm_ops);
+  END IF;
+END $$;

@@ -19,6 +19,8 @@ export interface DemoBrand {
   areaM2: number;
   isAvailable: boolean;
   tags: string[];
+  /** The tags in English, Chinese and Japanese (from TAGS below), so no page shows Korean tags among its own language. */
+  tagsI18n: Partial<Record<BrandTextLocale, string[]>>;
   /** Thumbnail colours and the letters drawn on it. */
   colour: string;
   initials: string;
@@ -27,12 +29,36 @@ export interface DemoBrand {
 type Texts = [en: string, zh: string, ja: string];
 const i18n = ([en, zh, ja]: Texts) => ({ en, zh, ja });
 
+/** Every demo tag in English, Chinese and Japanese. */
+const TAGS: Record<string, Texts> = {
+  건강검진: ['Health check-up', '健康体检', '健康診断'],
+  공유오피스: ['Coworking', '共享办公', 'コワーキング'],
+  로스터리: ['Roastery', '烘焙坊', 'ロースタリー'],
+  면요리: ['Noodles', '面食', '麺料理'],
+  베이커리: ['Bakery', '面包店', 'ベーカリー'],
+  식료품: ['Groceries', '食品杂货', '食料品'],
+  약국: ['Pharmacy', '药店', '薬局'],
+  운동: ['Fitness', '健身', 'フィットネス'],
+  장보기: ['Shopping', '购物', '買い物'],
+  저녁: ['Dinner', '晚餐', 'ディナー'],
+  치과: ['Dentist', '牙科', '歯科'],
+  커피: ['Coffee', '咖啡', 'コーヒー'],
+  피부과: ['Dermatology', '皮肤科', '皮膚科'],
+  학원: ['Academy', '培训班', '塾'],
+  한식: ['Korean food', '韩餐', '韓国料理'],
+};
+const tagTexts = (tags: string[]) => ({
+  en: tags.map((tag) => TAGS[tag]?.[0] ?? tag),
+  zh: tags.map((tag) => TAGS[tag]?.[1] ?? tag),
+  ja: tags.map((tag) => TAGS[tag]?.[2] ?? tag),
+});
+
 function brand(
   [floor, unit, areaM2]: [string, string, number],
   name: string, names: Texts, description: string, descriptions: Texts,
   category: BrandCategory, isAvailable: boolean, tags: string[], colour: string, initials: string,
 ): DemoBrand {
-  return { name, description, nameI18n: i18n(names), descriptionI18n: i18n(descriptions), category, floor, unit, area: `${areaM2}㎡`, areaM2, isAvailable, tags, colour, initials };
+  return { name, description, nameI18n: i18n(names), descriptionI18n: i18n(descriptions), category, floor, unit, area: `${areaM2}㎡`, areaM2, isAvailable, tags, tagsI18n: tagTexts(tags), colour, initials };
 }
 
 export const DEMO_BRANDS: DemoBrand[] = [

@@ -19,6 +19,7 @@ export function matchesAdminSearch(brand: Brand, search: string, t: Translate): 
       brand.floor,
       brand.unit ?? '',
       ...brand.tags,
+      ...Object.values(brand.tagsI18n ?? {}).flat(),
     ].join('\u001f'),
   );
   return words.every((word) => haystack.includes(word));

@@ -72,6 +72,7 @@ function headers(json: boolean, extra: Record<string, string> = {}): Headers {
 async function send<T>(method: string, url: string, body?: unknown, signal?: AbortSignal, extraHeaders?: Record<string, string>): Promise<T> {
   const background = extraHeaders?.[BACKGROUND_HEADER] === '1';
   const hasBody = body !== undefined;
+  const sentAt = Date.now();
   const response = await fetch(url, {
     method,
     headers: headers(hasBody, extraHeaders),
@@ -80,7 +81,7 @@ async function send<T>(method: string, url: string, body?: unknown, signal?: Abo
     signal,
   });
   const text = await response.text();
-  if (response.status !== 401 && !background && $adminToken.get()) noteSessionUse();
+  if (response.status !== 401 && !background && $adminToken.get()) noteSessionUse(sentAt);
   if (!response.ok) throw new ApiError(response.status, response.statusText, text, response.headers.get('Retry-After'));
   return (text ? JSON.parse(text) : null) as T;
 }

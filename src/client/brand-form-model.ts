@@ -3,6 +3,8 @@ import { BRAND_TEXT_LOCALES, BrandInputSchema, type Brand, type BrandInput, type
 
 /** The name or description in each extra language as typed; an empty one falls back to Korean. */
 export type BrandFormTexts = Record<BrandTextLocale, string>;
+/** The tags in each extra language as chips; none falls back to the Korean tags. */
+export type BrandFormTags = Record<BrandTextLocale, string[]>;
 
 /**
  * The admin brand form as typed. Tags are chips (src/islands/admin/TagsInput.tsx); images (one object
@@ -23,18 +25,23 @@ export interface BrandFormValues {
   email: string;
   website: string;
   tags: string[];
+  tagsI18n: BrandFormTags;
   images: string;
 }
 export type BrandFormField = keyof BrandFormValues;
 /** Field name → dictionary key of its validation message; per language for the translated texts ('nameI18n.en'). */
-export type BrandFormErrors = Partial<Record<BrandFormField | `${'nameI18n' | 'descriptionI18n'}.${BrandTextLocale}`, string>>;
+export type BrandFormErrors = Partial<Record<BrandFormField | `${TranslatedField}.${BrandTextLocale}`, string>>;
 export type BrandFormErrorKey = keyof BrandFormErrors;
 
 const NO_TEXTS: BrandFormTexts = { en: '', zh: '', ja: '' };
+const NO_TAGS: BrandFormTags = { en: [], zh: [], ja: [] };
+/** The fields given per extra language, on the form's language tabs. */
+const TRANSLATED_FIELDS = ['nameI18n', 'descriptionI18n', 'tagsI18n'] as const;
+type TranslatedField = (typeof TRANSLATED_FIELDS)[number];
 
 export const EMPTY_BRAND_FORM: BrandFormValues = {
   name: '', description: '', nameI18n: NO_TEXTS, descriptionI18n: NO_TEXTS, category: '', floor: '', unit: '', area: '',
-  isAvailable: true, thumbnail: '', phone: '', email: '', website: '', tags: [], images: '',
+  isAvailable: true, thumbnail: '', phone: '', email: '', website: '', tags: [], tagsI18n: NO_TAGS, images: '',
 };
 
 /**
@@ -42,9 +49,9 @@ export const EMPTY_BRAND_FORM: BrandFormValues = {
  * Translated texts sit under their Korean field, on their language tab.
  */
 export const FORM_ORDER: readonly BrandFormErrorKey[] = [
-  'name', 'description',
-  ...BRAND_TEXT_LOCALES.flatMap((locale) => [`nameI18n.${locale}`, `descriptionI18n.${locale}`] as const),
-  'category', 'floor', 'unit', 'area', 'phone', 'email', 'website', 'isAvailable', 'thumbnail', 'tags', 'images',
+  'name', 'description', 'tags',
+  ...BRAND_TEXT_LOCALES.flatMap((locale) => [`nameI18n.${locale}`, `descriptionI18n.${locale}`, `tagsI18n.${locale}`] as const),
+  'category', 'floor', 'unit', 'area', 'phone', 'email', 'website', 'isAvailable', 'thumbnail', 'images',
 ];
 
 export function formFromBrand(brand: Brand): BrandFormValues {
@@ -64,6 +71,7 @@ export function formFromBrand(brand: Brand): BrandFormValues {
     email: brand.contactInfo.email ?? '',
     website: brand.contactInfo.website ?? '',
     tags: [...brand.tags],
+    tagsI18n: { en: [...(brand.tagsI18n?.en ?? [])], zh: [...(brand.tagsI18n?.zh ?? [])], ja: [...(brand.tagsI18n?.ja ?? [])] },
     images: brand.images.join('\n'),
   };
 }
@@ -81,11 +89,12 @@ function payload(values: BrandFormValues) {
  * @example formFieldOf('contactInfo.email') // 'email'
  * @example formFieldOf('tags.2') // 'tags'
  * @example formFieldOf('nameI18n.en') // 'nameI18n.en'
+ * @example formFieldOf('tagsI18n.ja.0') // 'tagsI18n.ja'
  */
 export function formFieldOf(path: string): BrandFormErrorKey | undefined {
   const [first, second] = path.split('.');
-  if ((first === 'nameI18n' || first === 'descriptionI18n') && BRAND_TEXT_LOCALES.includes(second as BrandTextLocale)) {
-    return `${first}.${second as BrandTextLocale}`;
+  if (TRANSLATED_FIELDS.includes(first as TranslatedField) && BRAND_TEXT_LOCALES.includes(second as BrandTextLocale)) {
+    return `${first as TranslatedField}.${second as BrandTextLocale}`;
   }
   const field = first === 'contactInfo' ? second : first;
   return field && field in EMPTY_BRAND_FORM ? (field as BrandFormField) : undefined;

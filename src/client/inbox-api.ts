@@ -30,12 +30,13 @@ function authHeaders(extra: Record<string, string> = {}): Headers {
 }
 
 async function request(method: string, url: string, body?: unknown, accept = 'application/json', extra: Record<string, string> = {}): Promise<Response> {
+  const sentAt = Date.now();
   const response = await fetch(url, {
     method,
     headers: authHeaders({ ...extra, Accept: accept, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) }),
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (response.status !== 401 && $adminToken.get()) noteSessionUse();
+  if (response.status !== 401 && $adminToken.get()) noteSessionUse(sentAt);
   if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
   return response;
 }

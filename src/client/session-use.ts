@@ -16,11 +16,17 @@ function storage(): Storage | undefined {
 
 export const $lastSessionUse = atom<number>(Number(storage()?.getItem(KEY)) || Date.now());
 
-/** Records a use of the session now (a request that was answered, a sign-in). */
-export function noteSessionUse(): void {
-  const now = Date.now();
-  $lastSessionUse.set(now);
-  storage()?.setItem(KEY, String(now));
+/**
+ * Records a use of the session at `at`: when a request that was answered was sent (the server counts it on
+ * arrival, not when its answer comes back), or a sign-in. A slow answer arriving after a newer use, or after
+ * the idle warning opened, does not move the count on: the newest use wins.
+ */
+export function noteSessionUse(at = Date.now()): void {
+  const last = $lastSessionUse.get();
+  // A use counted "in the future" (the device's clock was set back since) is replaced.
+  if (at <= last && last <= Date.now()) return;
+  $lastSessionUse.set(at);
+  storage()?.setItem(KEY, String(at));
 }
 
 if (typeof window !== 'undefined') {

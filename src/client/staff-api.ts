@@ -44,6 +44,8 @@ export const resetSecondFactor = (id: string) => apiWrite('DELETE', `/api/admin/
 
 export const requestPasswordReset = (email: string) => apiWrite('POST', '/api/admin/password-reset', { email });
 export const confirmPasswordReset = (token: string, password: string) => apiWrite('POST', '/api/admin/password-reset/confirm', { token, password });
+/** Whether a reset link is still usable; rejects with 400 `invalid_token` when it was used, replaced or expired. */
+export const checkResetLink = (token: string) => apiWrite('POST', '/api/admin/password-reset/check', { token });
 
 export const readSettings = () => apiRead<Settings & Versioned>(['/api/admin/settings']);
 export const patchSettings = (patch: Partial<Settings>, version?: number) =>

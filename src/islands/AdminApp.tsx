@@ -9,7 +9,8 @@ import { useTranslator } from '~/client/hooks/use-translator';
 import LoginCard from './admin/LoginCard';
 import IdleWarning from './admin/IdleWarning';
 import SecondFactorRequired from './admin/account/SecondFactorRequired';
-import AdminTabs, { tabsFor, type AdminTab } from './admin/AdminTabs';
+import AdminTabs, { ADMIN_TABS, tabsFor, type AdminTab } from './admin/AdminTabs';
+import { tabInUrl, writeTabToUrl } from '~/client/admin-tab-url';
 import AdminPanel from './admin/AdminPanel';
 import LinkCard from './admin/signin/LinkCard';
 import { takeLinkFromUrl, type MailedLink } from './admin/signin/mailed-link';
@@ -25,7 +26,11 @@ export default function AdminApp({ locale, messages }: Props) {
   const t = useTranslator(locale, messages);
   const token = useStore($adminToken);
   const me = useStore($me);
-  const [tab, setTab] = useState<AdminTab>('inquiries');
+  // The tab a reload or a link names (?tab=), else the inbox.
+  const [tab, setTab] = useState<AdminTab>(() => {
+    const named = tabInUrl();
+    return ADMIN_TABS.includes(named as AdminTab) ? (named as AdminTab) : 'inquiries';
+  });
   const [link, setLink] = useState<MailedLink | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   // The pre-rendered page cannot know the stored token; show nothing session-specific until hydrated.
@@ -41,6 +46,10 @@ export default function AdminApp({ locale, messages }: Props) {
   useEffect(() => {
     if (hydrated && token && !me && (inboxFirstPage || !inboxShowing)) void loadMe();
   }, [hydrated, token, me, inboxFirstPage, inboxShowing]);
+  const openTab = (next: AdminTab) => {
+    setTab(next);
+    writeTabToUrl(next, 'inquiries');
+  };
   /** After signing in, focus goes to the panel's heading: the card that held it is about to go. */
   const signedIn = () => {
     setLink(null);
@@ -73,7 +82,7 @@ export default function AdminApp({ locale, messages }: Props) {
             {me?.role === 'owner' && me.requireSecondFactor === false && (
               <p role="status" data-testid="second-factor-off" className="mt-6 rounded-md bg-brass-soft p-3 text-sm text-ink">{t('secondFactor.settings.ownerOff')}</p>
             )}
-            <AdminTabs tabs={tabs} tab={shown} onChange={setTab} t={t} />
+            <AdminTabs tabs={tabs} tab={shown} onChange={openTab} t={t} />
             <div id={`admin-panel-${shown}`} role="tabpanel" aria-labelledby={`admin-tab-${shown}`} tabIndex={0} className="mt-8">
               <AdminPanel tab={shown} t={t} />
             </div>

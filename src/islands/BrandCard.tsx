@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { brandText, CARD_MAX_TAGS } from '~/shared/brand-basics';
+import { brandTags, brandText, CARD_MAX_TAGS } from '~/shared/brand-basics';
 import type { Brand } from '~/shared/brand';
 import { responsiveImage } from '~/shared/image-url';
 import { $language } from '~/client/stores';
@@ -28,6 +28,7 @@ function cardTexts(brand: Brand): { name: string; description: string | null } {
 export default memo(function BrandCard({ brand, t, imagePriority = 'lazy' }: Props) {
   const { phone, email, website } = brand.contactInfo;
   const { name, description } = cardTexts(brand);
+  const tags = brandTags(brand, $language.get());
   const image = brand.thumbnail ? responsiveImage(brand.thumbnail) : null;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-line bg-paper shadow-sm" data-testid="brand-card">
@@ -72,9 +73,9 @@ export default memo(function BrandCard({ brand, t, imagePriority = 'lazy' }: Pro
         </h3>
         <p className="text-sm text-muted">{locationLine(brand, t)}</p>
         {description && <p className="line-clamp-3 text-sm text-ink-soft">{description}</p>}
-        {brand.tags.length > 0 && (
+        {tags.length > 0 && (
           <ul className="flex flex-wrap gap-2" aria-label={t('brands.card.tags')}>
-            {brand.tags.slice(0, CARD_MAX_TAGS).map((tag) => (
+            {tags.slice(0, CARD_MAX_TAGS).map((tag) => (
               <li key={tag} className="text-xs font-medium text-brass-strong">#{tag}</li>
             ))}
           </ul>

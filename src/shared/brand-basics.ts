@@ -20,6 +20,8 @@ export const BRAND_TEXT_LOCALES = ['en', 'zh', 'ja'] as const;
 export type BrandTextLocale = (typeof BRAND_TEXT_LOCALES)[number];
 /** A brand text per extra language; a language left out (or blank in the form) falls back to Korean. */
 export type BrandTexts = Partial<Record<BrandTextLocale, string>>;
+/** A brand's tags per extra language; a language without tags shows the Korean ones. */
+export type BrandTagTexts = Partial<Record<BrandTextLocale, string[]>>;
 
 /** A stored brand as the API returns it. */
 export interface Brand {
@@ -41,6 +43,8 @@ export interface Brand {
    */
   nameI18n?: BrandTexts;
   descriptionI18n?: BrandTexts;
+  /** The tags in English, Chinese and Japanese where the admin gave them; `tags` are Korean (always sent, `{}` when none). */
+  tagsI18n?: BrandTagTexts;
   /** Its page's address, /brands/<slug>/, given by the database from the name (optional for older fixtures). */
   slug?: string | null;
   createdAt: string | null;
@@ -81,6 +85,17 @@ export function brandText(
     name: brand.nameI18n?.[locale] || brand.name,
     description: brand.descriptionI18n?.[locale] || brand.description,
   };
+}
+
+/**
+ * The brand's tags in the visitor's language: the ones given for it, else the Korean ones (as brandText falls back).
+ * @example brandTags({ tags: ['치과'], tagsI18n: { en: ['Dentist'] } }, 'en') // ['Dentist']
+ * @example brandTags({ tags: ['치과'], tagsI18n: { en: ['Dentist'] } }, 'ja') // ['치과']
+ */
+export function brandTags(brand: Pick<Brand, 'tags' | 'tagsI18n'>, locale: Locale): string[] {
+  if (locale === 'ko') return brand.tags;
+  const given = brand.tagsI18n?.[locale];
+  return given && given.length > 0 ? given : brand.tags;
 }
 
 /** The brand with its name and description in `locale` (see brandText), for components that show a Brand. */

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { OBJECT_PATH_PATTERN } from './uploads.ts';
 import { objectMessages } from './object-messages.ts';
 
-import { BRAND_CATEGORIES, BRAND_FLOORS, FILTER_ALL, type Brand, type BrandTextLocale, type BrandTexts } from './brand-basics.ts';
+import { BRAND_CATEGORIES, BRAND_FLOORS, FILTER_ALL, type Brand, type BrandTagTexts, type BrandTextLocale, type BrandTexts } from './brand-basics.ts';
 
 // The plain constants live in brand-basics.ts, so public islands can use them without the schemas
 // below (and valibot) in their bundle; re-exported here so every other import stays as it was.
@@ -63,6 +63,14 @@ const brandTextsSchema = (max: number) => {
 
 /** One tag as the admin types it; the limits are BRAND_LIMITS.tag and .tags. */
 export const TagSchema = v.pipe(v.string(msg('tagEmpty')), v.trim(), v.nonEmpty(msg('tagEmpty')), v.maxLength(BRAND_LIMITS.tag, msg('tagTooLong')));
+const TagsSchema = v.pipe(v.array(TagSchema), v.maxLength(BRAND_LIMITS.tags, msg('tooManyTags')));
+
+/** `{en?, zh?, ja?}` of tag lists under the same limits as the Korean tags; empty lists are dropped (Korean shows instead). */
+const brandTagTextsSchema = () => {
+  const tags = v.optional(TagsSchema);
+  const texts = v.strictObject({ en: tags, zh: tags, ja: tags } satisfies Record<BrandTextLocale, unknown>, msg('unknownField'));
+  return v.optional(v.pipe(texts, v.transform((given): BrandTagTexts => Object.fromEntries(Object.entries(given).filter(([, list]) => list && list.length > 0)))));
+};
 
 const ObjectPathSchema = v.pipe(v.string(msg('thumbnailRequired')), v.regex(OBJECT_PATH_PATTERN, msg('objectPathInvalid')));
 
@@ -81,9 +89,10 @@ export const BrandInputSchema = v.strictObject({
   thumbnail: v.pipe(v.string(msg('thumbnailRequired')), v.nonEmpty(msg('thumbnailRequired')), v.regex(OBJECT_PATH_PATTERN, msg('objectPathInvalid'))),
   contactInfo: ContactInfoSchema,
   images: v.optional(v.pipe(v.array(ObjectPathSchema), v.maxLength(BRAND_LIMITS.images, msg('tooMany'))), []),
-  tags: v.optional(v.pipe(v.array(TagSchema), v.maxLength(BRAND_LIMITS.tags, msg('tooManyTags'))), []),
+  tags: v.optional(TagsSchema, []),
   nameI18n: brandTextsSchema(BRAND_LIMITS.name),
   descriptionI18n: brandTextsSchema(BRAND_LIMITS.description),
+  tagsI18n: brandTagTextsSchema(),
 }, objectMessages(
   {
     name: msg('nameRequired'),
@@ -112,7 +121,7 @@ export type BrandFilter = v.InferOutput<typeof BrandFilterSchema>;
 
 /** The fields of a brand's input, as the conflict dialog compares an edit with what is stored (decision 033). */
 export const BRAND_INPUT_FIELDS = [
-  'name', 'description', 'category', 'floor', 'unit', 'area', 'isAvailable', 'thumbnail', 'contactInfo', 'images', 'tags', 'nameI18n', 'descriptionI18n',
+  'name', 'description', 'category', 'floor', 'unit', 'area', 'isAvailable', 'thumbnail', 'contactInfo', 'images', 'tags', 'nameI18n', 'descriptionI18n', 'tagsI18n',
 ] as const satisfies readonly (keyof BrandInput)[];
 
 /** A stored brand's input fields (no id or dates): what stores it again unchanged, as the undo of a delete does. */
@@ -127,5 +136,6 @@ export function inputFromBrand(brand: Brand): BrandInput {
     contactInfo: { phone: '', email: '', website: '', ...brand.contactInfo },
     nameI18n: brand.nameI18n ?? {},
     descriptionI18n: brand.descriptionI18n ?? {},
+    tagsI18n: brand.tagsI18n ?? {},
   };
 }

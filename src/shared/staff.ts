@@ -102,6 +102,8 @@ export const InvitationAcceptSchema = strict({ token: TokenSchema, username: Use
  */
 export const PasswordResetRequestSchema = strict({ email: StaffEmailSchema });
 export const PasswordResetConfirmSchema = strict({ token: TokenSchema, password: NewPasswordSchema });
+/** A mailed link's token, checked before its form asks for anything. */
+export const LinkCheckSchema = strict({ token: TokenSchema });
 
 /** A staff account as the owner's team list shows it. */
 export interface StaffUser {

@@ -237,6 +237,39 @@ describe.each(availableBackends())('brands API on $name', (backend) => {
     expect(long.json.error.fields).toEqual({ 'descriptionI18n.en': 'admin.brandForm.errors.tooLong' });
   });
 
+  it('stores tags in en/zh/ja beside the Korean ones (an empty language dropped), checks each by the Korean limits, finds a brand by them, and keeps brands stored before working', async () => {
+    await ctx.db.deleteFrom('brands').execute();
+    const response = await create({ name: '스마일 치과', tags: ['치과', '교정'], tagsI18n: { en: [' Dentist ', 'Orthodontics'], zh: ['牙科'], ja: [] } });
+    expect(response.status).toBe(201);
+    expect(response.json.tags).toEqual(['치과', '교정']);
+    expect(response.json.tagsI18n).toEqual({ en: ['Dentist', 'Orthodontics'], zh: ['牙科'] });
+    const read = await call(brands, 'GET', '/api/brands');
+    expect(read.json[0].tagsI18n).toEqual({ en: ['Dentist', 'Orthodontics'], zh: ['牙科'] });
+    const names = async (search: string) =>
+      (await call(brands, 'GET', `/api/brands?search=${encodeURIComponent(search)}`)).json.map((b: { name: string }) => b.name);
+    for (const search of ['dentist', 'orthodontics', '牙科', '치과']) expect(await names(search), search).toEqual(['스마일 치과']);
+    // An edit of the English tags replaces them; the search follows.
+    const edited = await call(brands, 'PUT', `/api/brands/${response.json.id}`, { token, body: brandBody(thumbnail, { name: '스마일 치과', tags: ['치과'], tagsI18n: { en: ['Dental clinic'] } }) });
+    expect(edited.status).toBe(200);
+    expect(edited.json.tagsI18n).toEqual({ en: ['Dental clinic'] });
+    expect(await names('orthodontics')).toEqual([]);
+    expect(await names('dental clinic')).toEqual(['스마일 치과']);
+    // The same limits as the Korean tags, per language, named at the field; an unknown language is refused.
+    const tooMany = await create({ tagsI18n: { ja: Array.from({ length: BRAND_LIMITS.tags + 1 }, (_, i) => `タグ${i}`) } });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.json.error).toMatchObject({ code: 'invalid_input', fields: { 'tagsI18n.ja': 'admin.brandForm.errors.tooManyTags' } });
+    const tooLong = await create({ tagsI18n: { en: ['ok', 'x'.repeat(BRAND_LIMITS.tag + 1)] } });
+    expect(tooLong.json.error.fields).toEqual({ 'tagsI18n.en.1': 'admin.brandForm.errors.tagTooLong' });
+    const blank = await create({ tagsI18n: { zh: ['  '] } });
+    expect(blank.json.error.fields).toEqual({ 'tagsI18n.zh.0': 'admin.brandForm.errors.tagEmpty' });
+    expect((await create({ tagsI18n: { fr: ['dentiste'] } })).json.error.fields).toHaveProperty('tagsI18n.fr');
+    // A brand written without tagsI18n (as before, or by a client of the spec's shape) answers {} and keeps its Korean tags.
+    const plain = await create({ name: '옛 브랜드', tags: ['공유오피스'] });
+    expect(plain.status).toBe(201);
+    expect(plain.json).toMatchObject({ tags: ['공유오피스'], tagsI18n: {} });
+    expect(await countRows(ctx.db, 'brands')).toBe(2);
+  });
+
   it('upgrades a database whose search column predates the translations, keeping its rows, and stays a no-op after', async () => {
     await ctx.db.deleteFrom('brands').execute();
     // The column as the schema made it before: Korean fields only.

@@ -266,6 +266,7 @@ describe.each(availableBackends())('role matrix: every admin route as owner, age
     { route: 'POST /api/privacy/requests/confirm (unknown link)', access: 'public', ok: 400, okCode: 'invalid_token', send: (_, token) => call(privacyRequests, 'POST', '/api/privacy/requests/confirm', { token, body: { token: 'x'.repeat(43) } }) },
     { route: 'POST /api/admin/login/second-factor (stale challenge)', access: 'public', ok: 401, okCode: 'challenge_expired', send: (_, token) => call(login, 'POST', '/api/admin/login/second-factor', { token, body: { challenge: 'z'.repeat(43), code: '123456' } }) },
     { route: 'POST /api/admin/password-reset', access: 'public', ok: 202, send: (_, token) => call(passwordReset, 'POST', '/api/admin/password-reset', { token, body: { email: 'nobody-here@btower.example' } }) },
+    { route: 'POST /api/admin/password-reset/check (unknown link)', access: 'public', ok: 400, okCode: 'invalid_token', send: (_, token) => call(passwordReset, 'POST', '/api/admin/password-reset/check', { token, body: { token: 'x'.repeat(43) } }) },
   ];
 
   beforeAll(async () => {

@@ -60,6 +60,8 @@ describe.each(availableBackends())('the leasing team’s accounts on $name', (ba
     const [mail] = await mailsTo(email);
     expect(mail?.subject).toMatch(/invited you to the leasing team/);
     expect(mail?.text).toContain(`${SITE}/en/admin#invitation=`);
+    // The expiry names its time zone: staff may read it abroad (issue 28).
+    expect(mail?.text).toMatch(/works once and until .+ \(Korea time, KST\)\./);
     const token = tokenIn(mail!.text, 'invitation');
     // Neither the link table nor the queued mail holds the token itself.
     const stored = await ctx.db.selectFrom('authTokens').select(['tokenHash']).where('email', '=', email).execute();
@@ -102,12 +104,21 @@ describe.each(availableBackends())('the leasing team’s accounts on $name', (ba
     expect(known.text).toBe(unknown.text);
     const [mail] = await mailsTo(agent.email);
     expect(mail?.text).toContain(`${SITE}/admin#reset=`);
+    expect(mail?.text).toMatch(/\d{4}년 \d+월 \d+일 .+ \(한국 시간, KST\)까지 유효합니다\./);
     const token = tokenIn(mail!.text, 'reset');
+    // The panel checks the link as it opens: live now (and checking takes nothing away)…
+    const check = () => call(passwordReset, 'POST', '/api/admin/password-reset/check', { body: { token } });
+    expect((await check()).status).toBe(200);
+    expect((await check()).status).toBe(200);
     const tooShort = await call(passwordReset, 'POST', '/api/admin/password-reset/confirm', { body: { token, password: 'Short-1234' } });
     expect(tooShort.json.error.fields).toEqual({ password: 'team.errors.passwordTooShort' });
     const password = strongPassword();
     expect((await call(passwordReset, 'POST', '/api/admin/password-reset/confirm', { body: { token, password } })).status).toBe(200);
     for (const old of [agent.token, otherSession]) expect((await meWith(old)).status).toBe(401);
+    // …and once used, it says so before a password is asked for.
+    const spent = await check();
+    expect(spent.status).toBe(400);
+    expect(spent.json.error.code).toBe('invalid_token');
     expect((await call(passwordReset, 'POST', '/api/admin/password-reset/confirm', { body: { token, password: strongPassword() } })).json.error.code).toBe('invalid_token');
     expect((await meWith(await signIn(agent.username, password))).status).toBe(200);
     expect((await mailsTo(agent.email)).map((m) => m.subject)).toContain('[B TOWER] 비밀번호가 변경되었습니다');

@@ -197,3 +197,43 @@ test('the brand table shows thumbnails and filters as the admin types', async ({
   await expect(rows).toHaveCount(0);
   await expect(page.getByText('검색어와 맞는 브랜드가 없습니다.')).toBeVisible();
 });
+
+test('tags in other languages (issue 28): entered on their language tab, shown and found on that language\'s directory and brand page, Korean tags where a language has none', async ({ page }) => {
+  const name = uniqueName('E2E 태그');
+  const findable = uniqueName('Implants').replace(/\s/g, '-');
+  await openBrands(page);
+  await fillBrand(page, name);
+  await page.getByLabel('태그', { exact: true }).fill('치과');
+  await page.getByLabel('태그', { exact: true }).press('Enter');
+  await page.getByRole('tab', { name: 'English' }).click();
+  const englishTags = page.getByLabel('태그 (English)');
+  for (const tag of ['Dentist', findable]) {
+    await englishTags.fill(tag);
+    await englishTags.press('Enter');
+  }
+  await expect(page.getByTestId('tag-chip')).toHaveText(['Dentist', findable]);
+  await page.getByRole('tab', { name: '한국어' }).click();
+  await expect(page.getByTestId('tag-chip')).toHaveText(['치과']);
+  await page.getByRole('button', { name: '썸네일 업로드' }).click();
+  await uploadInDialog(page, [pngFile()]);
+  await expect(page.getByTestId('thumbnail-preview')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: '등록', exact: true }).click();
+  await expect(page.getByTestId('toast')).toContainText('브랜드가 등록되었습니다.');
+
+  // The English directory shows the English tags and finds the brand by one of them.
+  await page.goto(`/en/brands?search=${encodeURIComponent(findable)}`);
+  const card = page.getByTestId('brand-card');
+  await expect(card).toHaveCount(1);
+  await expect(card.getByRole('list', { name: 'Tags' })).toHaveText(['#Dentist', `#${findable}`].join(''));
+  await expect(card).not.toContainText('#치과');
+  // Its page too.
+  await card.locator('h3').getByRole('link').click();
+  await expect(page).toHaveURL(/\/en\/brands\/[^/]+\/$/);
+  await expect(page.getByRole('main')).toContainText('#Dentist');
+  await expect(page.getByRole('main')).not.toContainText('#치과');
+  // Japanese was left without tags: the Korean ones, as with a name left empty.
+  await page.goto(`/ja/brands?search=${encodeURIComponent(findable)}`);
+  await expect(page.getByTestId('brand-card')).toContainText('#치과');
+  await expect(page.getByTestId('brand-card')).not.toContainText('#Dentist');
+});

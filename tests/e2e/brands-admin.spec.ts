@@ -55,27 +55,31 @@ async function expectHomeShowsNewest(page: Page) {
 }
 
 test.describe('admin', () => {
-  test('a wrong password shows the failure toast and keeps the login card', { tag: '@any-viewport' }, async ({ page }) => {
+  test('the login card speaks to the team\'s named people; a wrong password shows the failure toast and keeps the card', { tag: '@any-viewport' }, async ({ page }) => {
     await page.goto('/admin');
     await islandsReady(page);
+    // Each person signs in as themselves (issue 28): not "enter the administrator password".
+    await expect(page.getByRole('heading', { name: '임대팀 로그인' })).toBeVisible();
+    await expect(page.getByText('내 사용자 이름과 비밀번호로 로그인하세요.', { exact: false })).toBeVisible();
+    await expect(page.getByText('관리자 비밀번호를 입력해주세요.')).toHaveCount(0);
     await page.getByLabel('비밀번호').fill('not-the-password');
     await page.getByRole('button', { name: '로그인', exact: true }).click();
     const toast = page.getByTestId('toast');
     // The first request on a fresh data folder opens the database: allow it time.
     await expect(toast).toContainText('로그인 실패');
-    await expect(toast).toContainText('비밀번호가 틀렸습니다');
+    await expect(toast).toContainText('사용자 이름 또는 비밀번호가 틀렸습니다');
     // Said at the field too, where a screen reader announces it with the field.
     const password = page.getByLabel('비밀번호');
     await expect(password).toBeVisible();
     await expect(password).toHaveAttribute('aria-invalid', 'true');
-    await expect(password).toHaveAccessibleDescription('비밀번호가 틀렸습니다');
+    await expect(password).toHaveAccessibleDescription('사용자 이름 또는 비밀번호가 틀렸습니다');
     await password.fill(ADMIN_PASSWORD);
     await expect(password).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   test('the session survives a reload, an expired token returns to login, logout ends it', { tag: '@any-viewport' }, async ({ page }) => {
     await loginAsAdmin(page);
-    await expect(page.getByTestId('toast')).toContainText('관리자 패널에 접근할 수 있습니다.');
+    await expect(page.getByTestId('toast')).toContainText('로그인했습니다.');
     // The login card that held focus is gone: focus is on the panel's heading, not the page body.
     await expect(page.getByRole('heading', { level: 1, name: '관리자 패널' })).toBeFocused();
     await page.reload();

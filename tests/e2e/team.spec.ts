@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { axeViolations, expect } from './fixtures.ts';
-import { islandsReady, showInboxFilters, uniqueName } from './support/islands.ts';
+import { createBrand, islandsReady, showInboxFilters, uniqueName } from './support/islands.ts';
 import { MAIL_SERVER_PASSWORD as PASSWORD, mailTo, test } from './support/mail-server.ts';
 import { NOTICE_VERSION } from '../support/privacy.ts';
 import { maskName } from '../../src/shared/masking.ts';
@@ -180,6 +180,13 @@ test('a viewer reads the inbox, spaces and brands without the controls that writ
     data: { username, name: 'Asset Manager', email: `${username}@btower.example`, role: 'viewer', password: 'Reads-every-report' },
   });
   expect(made.status()).toBe(201);
+  // A brand and a space for the viewer to read (this worker's server starts empty).
+  await createBrand(request, owner!, { name: uniqueName('Viewer brand') });
+  const space = await request.post('/api/units', {
+    headers: { Authorization: `Bearer ${owner}` },
+    data: { floor: '5F', unitNumber: `V${Date.now().toString(36).slice(-5)}`, exclusiveAreaM2: 100, supplyAreaM2: 150, uses: ['Medical'], status: 'available', availableFrom: null, monthlyRent: 3_000_000, deposit: 30_000_000, maintenanceFee: 600_000, pricePublic: true, plan: null, note: {} },
+  });
+  expect(space.status(), await space.text()).toBe(201);
   const prospect = uniqueName('Viewer prospect');
   const prospectEmail = `${username}-prospect@example.com`;
   expect((await request.post('/api/inquiries', { data: { privacyNoticeVersion: NOTICE_VERSION, name: prospect, email: prospectEmail, phone: '010-1111-2222', message: '열람 테스트', attachments: [] } })).status()).toBe(201);
@@ -195,6 +202,9 @@ test('a viewer reads the inbox, spaces and brands without the controls that writ
   await expect(viewer.getByRole('button', { name: 'CSV 내보내기' })).toHaveCount(0);
   // A viewer reads the visitor masked (issue 25), and still finds them by their e-mail.
   await showInboxFilters(viewer);
+  // Nobody assigns a viewer an inquiry: no "my inquiries" (issue 28).
+  const whose = viewer.getByRole('group', { name: '담당자별 보기' });
+  await expect(whose.getByRole('button')).toHaveText(['미배정', '전체']);
   await viewer.getByRole('searchbox', { name: '검색' }).fill(prospectEmail);
   await viewer.getByTestId('inquiry-row').filter({ hasText: maskName(prospect) }).click();
   const detail = viewer.getByTestId('inquiry-detail');
@@ -206,5 +216,51 @@ test('a viewer reads the inbox, spaces and brands without the controls that writ
   await viewer.getByRole('tab', { name: '브랜드 관리' }).click();
   await expect(viewer.getByRole('heading', { name: '등록된 브랜드' })).toBeVisible();
   await expect(viewer.getByRole('heading', { name: '브랜드 등록' })).toHaveCount(0);
+  // No actions column left empty, and no greyed controls that look editable (issue 28).
+  const brandsPanel = viewer.getByRole('tabpanel');
+  await expect(brandsPanel.getByTestId('brand-row').first()).toBeVisible();
+  await expect(brandsPanel.getByRole('columnheader', { name: '관리' })).toHaveCount(0);
+  await viewer.getByRole('tab', { name: '공간' }).click();
+  const unitsPanel = viewer.getByRole('tabpanel');
+  const unitRow = unitsPanel.getByTestId('unit-row').first();
+  await expect(unitRow).toBeVisible();
+  await expect(unitsPanel.locator('select:disabled, input:disabled, button:disabled')).toHaveCount(0);
+  await expect(unitRow.getByTestId('unit-status')).toHaveText(/^(임대 가능|협의 중|임대 완료)$/);
+  await expect(unitsPanel.getByRole('columnheader', { name: '관리' })).toHaveCount(0);
+  await expect(unitRow.locator('td')).toHaveCount(3);
   await viewer.context().close();
+});
+
+test('a used password-reset link says so when it opens, before asking for a new password (issue 28)', { tag: '@any-viewport' }, async ({ page, mailServer, request }) => {
+  test.setTimeout(180_000);
+  await signInAsOwner(page);
+  const owner = await page.evaluate(() => localStorage.getItem('admin-token'));
+  const username = `reset-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const email = `${username}@btower.example`;
+  const made = await request.post('/api/admin/users', {
+    headers: { Authorization: `Bearer ${owner}` },
+    data: { username, name: 'Reset Person', email, role: 'agent', password: 'Leases-every-floor-1' },
+  });
+  expect(made.status()).toBe(201);
+  expect((await request.post('/api/admin/password-reset', { data: { email } })).status()).toBe(202);
+  const mail = await mailTo(mailServer, email, '비밀번호 재설정 링크');
+  const link = mail.text.match(/http:\/\/localhost:\d+\/admin#reset=[A-Za-z0-9_-]+/)?.[0];
+  expect(link).toBeTruthy();
+
+  // The first time (a new tab, as a mail's link opens): the new password is asked for, and set. A tab already on
+  // /admin would only change its hash, not load the page.
+  const first = await page.context().newPage();
+  await first.goto(link!);
+  await islandsReady(first);
+  await first.getByLabel('새 비밀번호').fill('Leases-every-floor-2');
+  await first.getByRole('button', { name: '비밀번호 저장' }).click();
+  await expect(first.getByRole('status')).toContainText('비밀번호가 바뀌었습니다.');
+  await first.close();
+
+  // Opened again: said at once, with no password field to fill in vain.
+  const again = await page.context().newPage();
+  await again.goto(link!);
+  await expect(again.getByRole('alert')).toHaveText('이 링크는 이미 사용되었거나 만료되었거나 새 링크로 바뀌었습니다.');
+  await expect(again.getByLabel('새 비밀번호')).toHaveCount(0);
+  await again.close();
 });

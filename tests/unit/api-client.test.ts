@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRead, apiWrite, readUrl } from '~/client/api';
 import { $adminToken } from '~/client/stores';
+import { $lastSessionUse, noteSessionUse } from '~/client/session-use';
 
 type Call = [string, RequestInit];
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
@@ -84,5 +85,32 @@ describe('errors', () => {
     fetchMock.mockResolvedValue(new Response('', { status: 401, statusText: 'Unauthorized' }));
     await expect(apiRead(['/api/inquiries'])).rejects.toThrow('401: Unauthorized');
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the idle clock counts a use from when it was sent (issue 25)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('an answer that comes back late, after the idle warning opened, does not restart the count; the newest use wins', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const sent = Date.UTC(2026, 10, 27, 1, 0, 0);
+    vi.setSystemTime(sent);
+    $adminToken.set('token');
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
+    const read = apiRead(['/api/inquiries/some-id']);
+    // 29 minutes later (the warning minute of a 30-minute timeout) the slow answer arrives.
+    vi.setSystemTime(sent + 29 * 60_000);
+    answer(Response.json({ id: 'some-id' }));
+    await read;
+    expect($lastSessionUse.get()).toBe(sent);
+    // A request sent now is a use now; an older one answered after it changes nothing.
+    fetchMock.mockResolvedValue(Response.json({}));
+    await apiRead(['/api/admin/me']);
+    expect($lastSessionUse.get()).toBe(sent + 29 * 60_000);
+    noteSessionUse(sent + 60_000);
+    expect($lastSessionUse.get()).toBe(sent + 29 * 60_000);
   });
 });

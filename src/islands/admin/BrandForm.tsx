@@ -95,25 +95,42 @@ export default function BrandForm({ brand, serverErrors, onSave, onCancel, focus
 
   const textsFor = (locale: Locale) => {
     if (locale === 'ko') {
-      return (['name', 'description'] as const).map((name) => (
-        <FieldShell key={name} id={`brand-${name}`} label={t(`admin.brandForm.fields.${name}`)} error={errorText(name)} required wide={name === 'description'}>
-          {(d) => textControl(`brand-${name}`, values[name], (value) => set(name, value), shown[name], d, { required: true, multiline: name === 'description' })}
-        </FieldShell>
-      ));
+      return [
+        ...(['name', 'description'] as const).map((name) => (
+          <FieldShell key={name} id={`brand-${name}`} label={t(`admin.brandForm.fields.${name}`)} error={errorText(name)} required wide={name === 'description'}>
+            {(d) => textControl(`brand-${name}`, values[name], (value) => set(name, value), shown[name], d, { required: true, multiline: name === 'description' })}
+          </FieldShell>
+        )),
+        <TagsInput key="tags" tags={values.tags} onChange={(tags) => set('tags', tags)} error={shown.tags} t={t} />,
+      ];
     }
     const lang = locale as BrandTextLocale;
-    return (['name', 'description'] as const).map((name) => {
-      const field = `${name}I18n` as const;
-      const key = `${field}.${lang}` as const;
-      const label = t('admin.brandForm.translatedLabel', { field: t(`admin.brandForm.fields.${name}`), language: t(`admin.brandForm.languages.${lang}`) });
-      return (
-        <FieldShell key={key} id={`brand-${name}-${lang}`} label={label} error={errorText(key)} required={false} wide={name === 'description'}>
-          {(d) => textControl(`brand-${name}-${lang}`, values[field][lang], (value) => set(field, { ...values[field], [lang]: value }), shown[key], d, { multiline: name === 'description', lang })}
-        </FieldShell>
-      );
-    });
+    const translatedLabel = (name: 'name' | 'description' | 'tags') =>
+      t('admin.brandForm.translatedLabel', { field: t(`admin.brandForm.fields.${name}`), language: t(`admin.brandForm.languages.${lang}`) });
+    return [
+      ...(['name', 'description'] as const).map((name) => {
+        const field = `${name}I18n` as const;
+        const key = `${field}.${lang}` as const;
+        return (
+          <FieldShell key={key} id={`brand-${name}-${lang}`} label={translatedLabel(name)} error={errorText(key)} required={false} wide={name === 'description'}>
+            {(d) => textControl(`brand-${name}-${lang}`, values[field][lang], (value) => set(field, { ...values[field], [lang]: value }), shown[key], d, { multiline: name === 'description', lang })}
+          </FieldShell>
+        );
+      }),
+      <TagsInput
+        key={`tags-${lang}`}
+        id={`brand-tags-${lang}`}
+        label={translatedLabel('tags')}
+        lang={lang}
+        tags={values.tagsI18n[lang]}
+        onChange={(tags) => set('tagsI18n', { ...values.tagsI18n, [lang]: tags })}
+        error={shown[`tagsI18n.${lang}`]}
+        t={t}
+      />,
+    ];
   };
-  const languagesWithErrors = LOCALES.filter((locale) => (locale === 'ko' ? shown.name || shown.description : shown[`nameI18n.${locale}`] || shown[`descriptionI18n.${locale}`]));
+  const languagesWithErrors = LOCALES.filter((locale) =>
+    locale === 'ko' ? shown.name || shown.description || shown.tags : shown[`nameI18n.${locale}`] || shown[`descriptionI18n.${locale}`] || shown[`tagsI18n.${locale}`]);
 
   return (
     <form ref={form} noValidate onSubmit={submit} aria-labelledby="brand-form-title" className="grid min-w-0 scroll-mt-24 gap-5 rounded-2xl border border-line bg-paper p-6 shadow-sm" data-testid="brand-form">
@@ -150,7 +167,6 @@ export default function BrandForm({ brand, serverErrors, onSave, onCancel, focus
           <p id="brand-isAvailable-hint" className="mt-1 text-xs text-muted">{t('status.openHint')}</p>
         </div>
         <ThumbnailField value={values.thumbnail} onChange={(path) => set('thumbnail', path)} error={shown.thumbnail} t={t} />
-        <TagsInput tags={values.tags} onChange={(tags) => set('tags', tags)} error={shown.tags} t={t} />
       </div>
       {shown.images && (
         <p id="brand-images-error" tabIndex={-1} role="alert" className="text-sm text-danger" data-testid="error-images">{t(shown.images)}</p>

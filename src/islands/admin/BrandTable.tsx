@@ -63,7 +63,8 @@ export default function BrandTable({ brands, editingId, onEdit, onDelete, delete
             <caption className="sr-only">{t('admin.brands.listTitle')}</caption>
             <thead className="hidden bg-mist text-ink sm:table-header-group">
               <tr>
-                {['thumbnail', 'name', 'category', 'location', 'status', 'actions'].map((col) => (
+                {/* A viewer has no actions: no column that would stay empty. */}
+                {['thumbnail', 'name', 'category', 'location', 'status', ...(readOnly ? [] : ['actions'])].map((col) => (
                   <th key={col} scope="col" className="px-4 py-3 font-semibold">{t(`admin.brands.columns.${col}`)}</th>
                 ))}
               </tr>
@@ -111,8 +112,8 @@ export default function BrandTable({ brands, editingId, onEdit, onDelete, delete
                       <ColumnName name="status" t={t} />
                       {t(brand.isAvailable ? 'status.open' : 'status.comingSoon')}
                     </td>
+                    {!readOnly && (
                     <td className={`${CELL} pb-3`}>
-                      {!readOnly && (
                       <RowActions
                         editLabel={t('admin.brands.edit')}
                         deleteLabel={t('admin.brands.delete')}
@@ -121,8 +122,8 @@ export default function BrandTable({ brands, editingId, onEdit, onDelete, delete
                         onEdit={() => onEdit(brand)}
                         onDelete={(event) => onDelete(brand, index, rowHeightOf(event.currentTarget))}
                       />
-                      )}
                     </td>
+                    )}
                   </tr>
                 );
               })}

@@ -3,6 +3,11 @@ import { BRAND_LIMITS } from '~/shared/brand';
 import type { Translate } from '~/i18n/translate';
 
 interface Props {
+  /** The control's id: `brand-tags` for the Korean tags, `brand-tags-en` and so on for the other languages. */
+  id?: string;
+  /** The label, when not the Korean tags' own; `lang` marks what is typed in another language. */
+  label?: string;
+  lang?: string;
   tags: string[];
   onChange: (tags: string[]) => void;
   error?: string;
@@ -10,7 +15,7 @@ interface Props {
 }
 
 /** Tags as chips: Enter or a comma adds the typed tag, each chip has its own remove button (limits in BRAND_LIMITS). */
-export default function TagsInput({ tags, onChange, error, t }: Props) {
+export default function TagsInput({ id = 'brand-tags', label, lang, tags, onChange, error, t }: Props) {
   const [draft, setDraft] = useState('');
   const full = tags.length >= BRAND_LIMITS.tags;
 
@@ -29,14 +34,14 @@ export default function TagsInput({ tags, onChange, error, t }: Props) {
     }
   }
 
-  const describedBy = ['brand-tags-hint', error && 'brand-tags-error'].filter(Boolean).join(' ');
+  const describedBy = [`${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
   return (
     <div className="md:col-span-2">
-      <label htmlFor="brand-tags" className="text-sm font-semibold text-ink">{t('admin.brandForm.fields.tags')}</label>
+      <label htmlFor={id} className="text-sm font-semibold text-ink">{label ?? t('admin.brandForm.fields.tags')}</label>
       <div className="mt-1 flex flex-wrap items-center gap-2 rounded-md border border-muted bg-paper px-2 py-2">
         {tags.map((tag) => (
           <span key={tag} className="inline-flex items-center gap-1 rounded-full bg-brass-soft py-1 pl-3 pr-1 text-sm text-ink">
-            <span data-testid="tag-chip">{tag}</span>
+            <span data-testid="tag-chip" lang={lang}>{tag}</span>
             <button
               type="button"
               onClick={() => onChange(tags.filter((other) => other !== tag))}
@@ -48,8 +53,9 @@ export default function TagsInput({ tags, onChange, error, t }: Props) {
           </span>
         ))}
         <input
-          id="brand-tags"
-          name="tags"
+          id={id}
+          name={id.replace(/^brand-/, '')}
+          lang={lang}
           value={draft}
           maxLength={BRAND_LIMITS.tag}
           disabled={full}
@@ -62,11 +68,11 @@ export default function TagsInput({ tags, onChange, error, t }: Props) {
           className="min-w-[8rem] flex-1 bg-transparent px-1 py-1 text-base outline-offset-2"
         />
       </div>
-      <p id="brand-tags-hint" className="mt-1 text-xs text-muted">
+      <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
         {full ? t('admin.brandForm.tags.full', { count: BRAND_LIMITS.tags }) : t('admin.brandForm.tags.hint', { count: BRAND_LIMITS.tags, length: BRAND_LIMITS.tag })}{' '}
         <span data-testid="tag-count">{t('admin.brandForm.tags.count', { count: tags.length, max: BRAND_LIMITS.tags })}</span>
       </p>
-      {error && <p id="brand-tags-error" className="mt-1 text-sm text-danger" data-testid="error-tags">{t(error, { length: BRAND_LIMITS.tag, count: BRAND_LIMITS.tags })}</p>}
+      {error && <p id={`${id}-error`} className="mt-1 text-sm text-danger" data-testid={`error-${id.replace(/^brand-/, '')}`}>{t(error, { length: BRAND_LIMITS.tag, count: BRAND_LIMITS.tags })}</p>}
     </div>
   );
 }

@@ -36,7 +36,8 @@ export default function UnitTable({ units, onEdit, onDelete, onStatus, deletedRo
         <caption className="sr-only">{t('units.admin.caption')}</caption>
         <thead className="hidden bg-mist text-ink sm:table-header-group">
           <tr>
-            {['location', 'status', 'areas', 'price', 'actions'].map((col) => (
+            {/* A viewer has no actions: no column that would stay empty. */}
+            {['location', 'status', 'areas', 'price', ...(readOnly ? [] : ['actions'])].map((col) => (
               <th key={col} scope="col" className="px-4 py-3 font-semibold">{t(`units.admin.columns.${col}`)}</th>
             ))}
           </tr>
@@ -61,9 +62,14 @@ export default function UnitTable({ units, onEdit, onDelete, onStatus, deletedRo
                 <th scope="row" className="block px-4 py-2 font-medium sm:table-cell sm:py-3">{name}</th>
                 <td className={CELL}>
                   <ColumnName name="status" t={t} />
-                  <select aria-label={t('units.admin.statusOf', { unit: name })} value={unit.status} disabled={readOnly} onChange={(e) => onStatus(unit, e.target.value as UnitStatus)} className="min-h-11 rounded-md border border-muted bg-paper px-2">
-                    {UNIT_STATUSES.map((status) => <option key={status} value={status}>{t(`units.status.${status}`)}</option>)}
-                  </select>
+                  {/* A viewer reads the status as text, not as a greyed control that looks editable. */}
+                  {readOnly ? (
+                    <span data-testid="unit-status">{t(`units.status.${unit.status}`)}</span>
+                  ) : (
+                    <select aria-label={t('units.admin.statusOf', { unit: name })} value={unit.status} onChange={(e) => onStatus(unit, e.target.value as UnitStatus)} className="min-h-11 rounded-md border border-muted bg-paper px-2">
+                      {UNIT_STATUSES.map((status) => <option key={status} value={status}>{t(`units.status.${status}`)}</option>)}
+                    </select>
+                  )}
                 </td>
                 <td className={CELL}>
                   <ColumnName name="areas" t={t} />
@@ -76,8 +82,8 @@ export default function UnitTable({ units, onEdit, onDelete, onStatus, deletedRo
                   <div className="text-muted">{won(unit.deposit)}</div>
                   {!unit.pricePublic && <div className="text-xs text-muted">{t('units.admin.priceHidden')}</div>}
                 </td>
+                {!readOnly && (
                 <td className={CELL}>
-                  {!readOnly && (
                   <RowActions
                     editLabel={t('units.admin.edit')}
                     deleteLabel={t('units.admin.delete')}
@@ -86,8 +92,8 @@ export default function UnitTable({ units, onEdit, onDelete, onStatus, deletedRo
                     onEdit={() => onEdit(unit)}
                     onDelete={(event) => onDelete(unit, index, rowHeightOf(event.currentTarget))}
                   />
-                  )}
                 </td>
+                )}
               </tr>
             );
           })}

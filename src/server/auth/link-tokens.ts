@@ -68,6 +68,23 @@ export async function takeLink(trx: Trx, purpose: LinkPurpose, token: string) {
   return row;
 }
 
+/**
+ * Checks a mailed link by its token before anything is asked of the person (POST …/check): nothing is taken or
+ * changed; 400 `invalid_token` when it is unknown, used, revoked or expired, as taking it would answer.
+ */
+export async function checkLink(db: Db, purpose: LinkPurpose, token: string): Promise<void> {
+  const row = await db
+    .selectFrom('authTokens')
+    .select('id')
+    .where('tokenHash', '=', linkTokenHash(token))
+    .where('purpose', '=', purpose)
+    .where('usedAt', 'is', null)
+    .where('revokedAt', 'is', null)
+    .where('expiresAt', '>', new Date())
+    .executeTakeFirst();
+  if (!row) throw invalidToken();
+}
+
 /** Whether a link is still live (a queued mail of a replaced or used link is not sent). */
 export async function linkIsLive(db: Db, id: string): Promise<boolean> {
   const row = await db

@@ -26,6 +26,7 @@ function toBrand(row: Selectable<BrandsTable>): Brand & Versioned {
     tags: row.tags ?? [],
     nameI18n: row.nameI18n ?? {},
     descriptionI18n: row.descriptionI18n ?? {},
+    tagsI18n: row.tagsI18n ?? {},
     slug: row.slug,
     createdAt: row.createdAt ? new Date(row.createdAt).toISOString() : null,
     updatedAt: row.updatedAt ? new Date(row.updatedAt).toISOString() : null,
@@ -48,6 +49,7 @@ function toColumns(input: BrandInput) {
     tags: input.tags,
     nameI18n: JSON.stringify(input.nameI18n ?? {}),
     descriptionI18n: JSON.stringify(input.descriptionI18n ?? {}),
+    tagsI18n: JSON.stringify(input.tagsI18n ?? {}),
   };
 }
 

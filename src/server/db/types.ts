@@ -133,6 +133,7 @@ export interface BrandsTable {
   /** `{en?, zh?, ja?}`: the name and description in other languages (schema.sql, localized brand texts). */
   nameI18n: Json<Partial<Record<'en' | 'zh' | 'ja', string>>>;
   descriptionI18n: Json<Partial<Record<'en' | 'zh' | 'ja', string>>>;
+  tagsI18n: Json<Partial<Record<'en' | 'zh' | 'ja', string[]>>>;
   tags: ColumnType<string[], string[] | undefined, string[]>;
   /** Nullable: a brand imported without createdAt sorts as the oldest (spec §3). */
   createdAt: ColumnType<Date | null, Date | string | undefined, Date | string>;

@@ -21,7 +21,9 @@ function adminUrl(locale: Locale, suffix = ''): string {
 
 function when(at: Date, locale: Locale): string {
   const tags: Record<Locale, string> = { ko: 'ko-KR', en: 'en-GB', zh: 'zh-CN', ja: 'ja-JP' };
-  return new Intl.DateTimeFormat(tags[locale], { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Seoul' }).format(at);
+  // Staff read mail abroad too: the time names its zone ("2026년 11월 28일 오전 10:00 (한국 시간, KST)").
+  const time = new Intl.DateTimeFormat(tags[locale], { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Seoul' }).format(at);
+  return `${time} (${serverMessages(locale)('staffMail.timeZone')})`;
 }
 
 async function person(db: Db, id: string) {

@@ -1,6 +1,6 @@
 import { localizePath } from '../../i18n/locales.ts';
 import { createTranslator } from '../../i18n/translate.ts';
-import { brandText, CARD_MAX_TAGS, type Brand } from '../../shared/brand-basics.ts';
+import { brandTags, brandText, CARD_MAX_TAGS, type Brand } from '../../shared/brand-basics.ts';
 import { imageUrl, isTransformable, responsiveImage } from '../../shared/image-url.ts';
 import { brandPath, spacePath } from '../../shared/share-paths.ts';
 import type { ShareWords } from '../../shared/share-shell.ts';
@@ -81,6 +81,7 @@ function brandMain({ brand, words, unitOnPlan }: BrandPage): SafeHtml {
   const t = createTranslator(words.text);
   const locale = words.locale;
   const text = brandText(brand, locale);
+  const tags = brandTags(brand, locale);
   const { phone, email, website } = brand.contactInfo;
   const photo = brand.thumbnail ? responsiveImage(brand.thumbnail, PHOTO) : null;
   const where = locationLine(brand, words);
@@ -89,9 +90,9 @@ function brandMain({ brand, words, unitOnPlan }: BrandPage): SafeHtml {
 <div class="container-page py-10">
   <a href="${directory}" class="inline-flex min-h-11 items-center text-sm font-semibold text-brass-strong underline underline-offset-4">${t('brands.page.backToDirectory')}</a>
   <article class="mt-4 grid gap-10 lg:grid-cols-[2fr_3fr]" data-brand-page>
-    <div class="overflow-hidden rounded-2xl bg-mist">
+    <div class="self-start overflow-hidden rounded-2xl bg-mist" data-brand-photo>
       ${photo
-        ? html`<img src="${photo.src}" srcset="${photo.srcSet}" sizes="${photo.sizes}" width="${photo.width}" height="${photo.height}" alt="${t('brands.page.photoAlt', { name: text.name })}" fetchpriority="high" decoding="async" class="aspect-[4/3] h-auto w-full object-cover">`
+        ? html`<img src="${photo.src}" srcset="${photo.srcSet}" sizes="${photo.sizes}" width="${photo.width}" height="${photo.height}" alt="${t('brands.page.photoAlt', { name: text.name })}" fetchpriority="high" decoding="async" class="block aspect-[4/3] h-auto w-full object-cover">`
         : html`<div class="flex aspect-[4/3] items-center justify-center text-muted">${t('brands.page.noPhoto')}</div>`}
     </div>
     <div>
@@ -113,7 +114,7 @@ function brandMain({ brand, words, unitOnPlan }: BrandPage): SafeHtml {
           ${website && html`<a class="inline-flex min-h-11 items-center underline underline-offset-2" href="${website}" target="_blank" rel="noopener">${t('brands.card.website')}<span class="sr-only"> ${text.name} ${t('brands.card.opensInNewTab')}</span></a>`}
         </dd>`}
       </dl>
-      ${brand.tags.length > 0 && html`<ul class="mt-6 flex flex-wrap gap-3" aria-label="${t('brands.page.tags')}">${brand.tags.slice(0, CARD_MAX_TAGS * 3).map((tag) => html`<li class="text-sm font-medium text-brass-strong">#${tag}</li>`)}</ul>`}
+      ${tags.length > 0 && html`<ul class="mt-6 flex flex-wrap gap-3" aria-label="${t('brands.page.tags')}">${tags.slice(0, CARD_MAX_TAGS * 3).map((tag) => html`<li class="text-sm font-medium text-brass-strong">#${tag}</li>`)}</ul>`}
     </div>
   </article>
 </div>`;

@@ -1,4 +1,6 @@
 import type { Translate } from '~/i18n/translate';
+import { useStore } from '@nanostores/react';
+import { $me } from '~/client/admin-session';
 import PersonSelect from '../PersonSelect';
 
 /**
@@ -6,7 +8,9 @@ import PersonSelect from '../PersonSelect';
  * and the API: me, none, all or an id).
  */
 export default function AssigneeFilter({ value, onChange, t }: { value: string | undefined; onChange: (value: string) => void; t: Translate }) {
-  const quick = ['me', 'none', 'all'] as const;
+  // A viewer is never assigned an inquiry: no "my inquiries" for them.
+  const viewer = useStore($me)?.role === 'viewer';
+  const quick = viewer ? (['none', 'all'] as const) : (['me', 'none', 'all'] as const);
   const current = value ?? 'all';
   return (
     <div className="flex flex-wrap items-end gap-2">
@@ -27,7 +31,7 @@ export default function AssigneeFilter({ value, onChange, t }: { value: string |
         label={t('team.inbox.assigneePerson')}
         hideLabel
         empty={t('team.inbox.assigneePerson')}
-        value={quick.includes(current as (typeof quick)[number]) ? '' : current}
+        value={(['me', 'none', 'all'] as readonly string[]).includes(current) ? '' : current}
         onChange={(value) => onChange(value || 'all')}
       />
     </div>

@@ -1,8 +1,8 @@
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import type { Translate } from '~/i18n/translate';
 import { ApiError } from '~/client/api';
 import { acceptInvitation } from '~/client/admin-session';
-import { confirmPasswordReset } from '~/client/staff-api';
+import { checkResetLink, confirmPasswordReset } from '~/client/staff-api';
 import { passwordProblem } from '~/shared/staff';
 import NewPasswordField from './NewPasswordField';
 
@@ -27,6 +27,23 @@ export default function LinkCard({ kind, token, t, onDone }: Props) {
   const [pending, setPending] = useState(false);
   const [spent, setSpent] = useState(false);
   const [done, setDone] = useState(false);
+  // A reset link is checked first: a used or replaced one says so before a new password is asked for.
+  const [checked, setChecked] = useState(kind !== 'reset');
+  useEffect(() => {
+    if (kind !== 'reset') return;
+    let live = true;
+    checkResetLink(token).then(
+      () => live && setChecked(true),
+      (error: unknown) => {
+        if (!live) return;
+        if (error instanceof ApiError && (error.code === 'invalid_token' || error.status === 400)) setSpent(true);
+        setChecked(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [kind, token]);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -52,6 +69,14 @@ export default function LinkCard({ kind, token, t, onDone }: Props) {
   }
 
   const title = t(kind === 'invitation' ? 'team.accept.title' : 'team.reset.newTitle');
+  if (!checked) {
+    return (
+      <div className="mx-auto mt-16 grid max-w-md gap-4 rounded-2xl border border-line bg-paper p-8 shadow-sm">
+        <h2 className="text-2xl font-bold text-ink">{title}</h2>
+        <p role="status" className="text-sm text-muted">{t('team.reset.checking')}</p>
+      </div>
+    );
+  }
   if (spent || done) {
     return (
       <div className="mx-auto mt-16 grid max-w-md gap-4 rounded-2xl border border-line bg-paper p-8 shadow-sm">
