@@ -12,7 +12,13 @@ import { seedDemo } from './demo/seed.ts';
  */
 const DATA_DIR = path.resolve(process.env.DATA_DIR ?? '.data/demo');
 const PORT = Number(process.env.PORT ?? 8888);
-const ORIGIN = `http://127.0.0.1:${PORT}`;
+/**
+ * The address the demo prints and its mails link to (SITE_URL): localhost, where passkeys work — WebAuthn needs a
+ * secure context, which http://127.0.0.1 is not for a relying party. The server still listens on 127.0.0.1 only.
+ */
+const ORIGIN = (process.env.SITE_URL ?? `http://localhost:${PORT}`).replace(/\/+$/, '');
+/** Where this script itself reaches the server. */
+const LOCAL = `http://127.0.0.1:${PORT}`;
 /** Written once the whole demo building stands in DATA_DIR. */
 const SEEDED_MARKER = path.join(DATA_DIR, 'demo-seeded');
 
@@ -22,7 +28,7 @@ const password = await ensureLocalAdminPassword(DATA_DIR);
 
 const server = spawn(process.execPath, [path.resolve('netlify-local/server.ts'), '--watch-content'], {
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR, PORT: String(PORT), ADMIN_PASSWORD: password },
+  env: { ...process.env, DATA_DIR, PORT: String(PORT), ADMIN_PASSWORD: password, SITE_URL: ORIGIN },
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
@@ -30,17 +36,17 @@ server.on('exit', (code) => process.exit(code ?? 0));
 async function waitForServer(): Promise<void> {
   for (let attempt = 0; attempt < 600; attempt++) {
     if (server.exitCode !== null) throw new Error('the server stopped');
-    const ok = await fetch(`${ORIGIN}/api/units`).then((response) => response.ok, () => false);
+    const ok = await fetch(`${LOCAL}/api/units`).then((response) => response.ok, () => false);
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`no answer from ${ORIGIN}`);
+  throw new Error(`no answer from ${LOCAL}`);
 }
 
 if (!seeded) {
   try {
     await waitForServer();
-    const result = await seedDemo(ORIGIN, password);
+    const result = await seedDemo(LOCAL, password);
     await writeFile(SEEDED_MARKER, `${new Date().toISOString()}\n`);
     const resumed = result.created < result.brands + result.units ? ` (${result.created} added to what an earlier run had seeded)` : '';
     console.log(`Demo data: ${result.brands} brands and ${result.units} units in ${DATA_DIR}${resumed}. Sign in at ${ORIGIN}/admin`);
@@ -49,5 +55,5 @@ if (!seeded) {
     server.kill('SIGTERM');
   }
 } else {
-  console.log(`Demo data folder ${DATA_DIR} is seeded: starting without seeding.`);
+  console.log(`Demo data folder ${DATA_DIR} is seeded: starting without seeding. Sign in at ${ORIGIN}/admin`);
 }

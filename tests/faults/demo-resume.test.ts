@@ -7,6 +7,7 @@ import { freePort } from '../../netlify-local/spawn.ts';
 import type { Brand } from '../../src/shared/brand.ts';
 import type { Unit } from '../../src/shared/units/unit.ts';
 import { DEMO_BRANDS, DEMO_UNITS } from '../../scripts/demo/seed-data.ts';
+import { ensureLocalAdminPassword } from '../../src/server/auth/local-password.ts';
 
 /**
  * `npm run demo` stopped with Ctrl-C while it seeds its first building, then started again (issue 16):
@@ -79,6 +80,20 @@ describe('npm run demo', () => {
     for (const brand of brands) {
       expect(units.find((unit) => unit.floor === brand.floor && unit.unitNumber === brand.unit), `${brand.floor} ${brand.unit}`).toMatchObject({ status: 'leased' });
     }
+
+    // The demo prints an address where passkeys work (localhost, a secure context), and its mails link there, not
+    // to a placeholder domain: an invitation made without a mail server hands over the link it would have mailed.
+    expect(second.log()).toContain(`Sign in at http://localhost:${port}/admin`);
+    const password = await ensureLocalAdminPassword(dataDir);
+    const { token } = (await (await fetch(`${origin}/api/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ password }) })).json()) as { token: string };
+    const invited = await fetch(`${origin}/api/admin/invitations`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ email: 'new-agent@btower.example', name: '새 상담원', role: 'agent' }),
+    });
+    expect(invited.status).toBe(201);
+    expect(((await invited.json()) as { link: string }).link).toMatch(new RegExp(`^http://localhost:${port}/admin#invitation=`));
+
     second.child.kill('SIGTERM');
     await second.exited;
   }, 600_000);
