@@ -77,9 +77,10 @@ async function draw(root: HTMLElement, units: Unit[], config: PlanConfig, decora
             'data-status': unit.status,
             'aria-haspopup': 'dialog',
             'aria-label': label,
-            class: 'unit-cell flex h-full min-h-11 w-full items-center justify-center gap-1 rounded-md px-1 py-1 text-xs font-semibold hover:ring-2 hover:ring-brass-strong',
+            // A long number in a small box wraps inside it (anywhere, if it must) instead of spilling over its neighbours.
+            class: 'unit-cell flex h-full min-h-11 w-full flex-wrap content-center items-center justify-center gap-1 rounded-md px-1 py-1 text-center text-xs leading-tight font-semibold hover:ring-2 hover:ring-brass-strong',
           },
-          el('span', { class: 'rounded bg-paper/95 px-1 text-ink' }, t('units.plan.unitShort', { unit: unit.unitNumber })),
+          el('span', { class: 'min-w-0 max-w-full rounded bg-paper/95 px-1 text-ink wrap-anywhere' }, t('units.plan.unitShort', { unit: unit.unitNumber })),
           el('span', { class: 'rounded bg-paper/95 px-1 text-ink', 'aria-hidden': 'true' }, GLYPHS[unit.status]),
         );
         decorate?.(unit, button, label);

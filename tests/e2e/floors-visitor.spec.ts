@@ -108,3 +108,25 @@ test('on a phone "Open the plan full size" fills the screen\'s height, far large
   await expect(enlarged).toBeHidden();
   await expect(open).toBeFocused();
 });
+
+test('a small space’s label stays inside its box on the plan, however long its number (issue 28 polish)', async ({ page }) => {
+  // One large space beside a small one whose number has the longest a space may have (20 characters).
+  const large = { ...listed('6F', 'available', 1), exclusiveAreaM2: 900 };
+  const small = { ...listed('6F', 'negotiating', 2), unitNumber: 'EAST-WING-ANNEX-0601', exclusiveAreaM2: 9 };
+  await page.route(/\/api\/units(\?|$)/, (route) => route.fulfill({ json: [large, small] }));
+  await page.goto('/floors');
+  await expect(page.locator('#stacking-plan')).toHaveAttribute('data-plan-state', 'ready');
+  const cell = page.locator(`[data-unit="${small.id}"]`);
+  await expect(cell).toContainText('EAST-WING-ANNEX-0601');
+  const spilled = await cell.evaluate((button) => {
+    const box = button.getBoundingClientRect();
+    const parts = [...button.querySelectorAll('span')];
+    return parts
+      .filter((part) => {
+        const r = part.getBoundingClientRect();
+        return r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5 || part.scrollWidth > part.clientWidth + 1;
+      })
+      .map((part) => part.textContent);
+  });
+  expect(spilled).toEqual([]);
+});
