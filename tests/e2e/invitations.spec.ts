@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect } from './fixtures.ts';
+import { axeViolations, expect } from './fixtures.ts';
 import { islandsReady, uniqueName } from './support/islands.ts';
 import { MAIL_SERVER_PASSWORD as PASSWORD, test } from './support/mail-server.ts';
 import { plain, subjectOf } from '../support/smtp.ts';
@@ -59,6 +59,9 @@ test('the owner resends an invitation (the old link stops working) and then revo
   const confirm = page.getByTestId('invitation-confirm');
   await expect(confirm.getByRole('heading')).toHaveText(`${name}의 초대를 취소할까요?`);
   await expect(confirm).toContainText(email);
+  // Focus starts on keeping it (a revoke takes something away), and the list and the dialog pass axe.
+  await expect(confirm.getByRole('button', { name: '그대로 두기' })).toBeFocused();
+  expect(await axeViolations(page)).toEqual([]);
   await confirm.getByRole('button', { name: '그대로 두기' }).click();
   await expect(confirm).toBeHidden();
   await expect(row).toHaveCount(1);
