@@ -19,6 +19,9 @@ export const patchUser = (id: string, patch: { name?: string; role?: Role; activ
   apiWrite<StaffUser>('PATCH', `/api/admin/users/${id}`, patch, version === undefined ? {} : { version });
 export const invite = (input: { email: string; name: string; role: Role; locale: Locale }) =>
   apiWrite<{ invitation: PendingInvitation; mail: 'queued' | 'off'; link?: string }>('POST', '/api/admin/invitations', input);
+export const revokeInvitation = (id: string) => apiWrite('DELETE', `/api/admin/invitations/${id}`);
+export const resendInvitation = (id: string) =>
+  apiWrite<{ invitation: PendingInvitation; mail: 'queued' | 'off'; link?: string }>('POST', `/api/admin/invitations/${id}/resend`);
 
 export const patchMe = (patch: { name?: string; email?: string; locale?: Locale }) => apiWrite<Me>('PATCH', '/api/admin/me', patch);
 export const changePassword = (currentPassword: string, password: string) => apiWrite('POST', '/api/admin/me/password', { currentPassword, password });

@@ -113,6 +113,10 @@ describe.each(availableBackends())('role matrix: every admin route as owner, age
     return id;
   };
 
+  /** A live invitation made by the admin, for one caller to revoke or resend. */
+  const pendingInvitation = async () =>
+    (await call(invitations, 'POST', '/api/admin/invitations', { token: admin, body: { email: `pending-${randomUUID().slice(0, 8)}@btower.example`, name: 'Pending', role: 'viewer' } })).json.invitation.id as string;
+
   const tokenOf = (caller: Caller) => (caller === 'nobody' ? undefined : accounts[caller].token);
   const newBrand = async () => (await call(brands, 'POST', '/api/brands', { token: admin, body: brandBody(thumbnail, { name: `Brand ${randomUUID()}` }) })).json.id as string;
   const newUnit = async () => (await call(units, 'POST', '/api/units', { token: admin, body: unitBody() })).json.id as string;
@@ -202,6 +206,14 @@ describe.each(availableBackends())('role matrix: every admin route as owner, age
     { route: 'GET /api/admin/assignees', access: 'team.directory', ok: 200, send: (_, token) => call(users, 'GET', '/api/admin/assignees', { token }) },
     { route: 'GET /api/admin/invitations', access: 'team.manage', ok: 200, send: (_, token) => call(invitations, 'GET', '/api/admin/invitations', { token }) },
     { route: 'POST /api/admin/invitations', access: 'team.manage', ok: 201, send: (_, token) => call(invitations, 'POST', '/api/admin/invitations', { token, body: { email: `invitee-${randomUUID().slice(0, 8)}@btower.example`, name: 'Invitee', role: 'agent' } }) },
+    {
+      route: 'DELETE /api/admin/invitations/{id}', access: 'team.manage', ok: 204,
+      send: async (_, token) => call(invitations, 'DELETE', `/api/admin/invitations/${await pendingInvitation()}`, { token }),
+    },
+    {
+      route: 'POST /api/admin/invitations/{id}/resend', access: 'team.manage', ok: 201,
+      send: async (_, token) => call(invitations, 'POST', `/api/admin/invitations/${await pendingInvitation()}/resend`, { token }),
+    },
     { route: 'POST /api/admin/invitations/accept (spent link)', access: 'public', ok: 400, okCode: 'invalid_token', send: (_, token) => call(invitations, 'POST', '/api/admin/invitations/accept', { token, body: { token: 'x'.repeat(43), username: 'someone', password: strongPassword() } }) },
     // My account
     { route: 'GET /api/admin/me', access: 'account.self', ok: 200, send: (_, token) => call(me, 'GET', '/api/admin/me', { token }) },
@@ -302,7 +314,7 @@ describe.each(availableBackends())('role matrix: every admin route as owner, age
       'unit.create', 'unit.update', 'unit.delete', 'unit.restore',
       'object.upload', 'object.make_public',
       'inquiry.update', 'inquiry.note',
-      'user.create', 'user.update', 'user.password_change', 'invitation.invite',
+      'user.create', 'user.update', 'user.password_change', 'invitation.invite', 'invitation.revoke', 'invitation.resend',
       'session.sign_in', 'session.sign_out', 'setting.create', 'audit.export',
       'tour.create', 'tour.update', 'tour.cancel', 'tour.outcome',
       'user.totp_start', 'user.second_factor_reset',

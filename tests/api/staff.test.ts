@@ -95,6 +95,95 @@ describe.each(availableBackends())('the leasing team’s accounts on $name', (ba
     expect((await accept(second, 'late2')).json.error.code).toBe('invalid_token');
   });
 
+  it('resends a pending invitation: a new link with a fresh expiry in the invitee’s language, the old link refused, the new one accepted once', async () => {
+    const email = `resent-${randomUUID().slice(0, 6)}@btower.example`;
+    const first = await call(invitations, 'POST', '/api/admin/invitations', { token: admin, body: { email, name: 'Resent', role: 'agent', locale: 'en' } });
+    const oldId = first.json.invitation.id as string;
+    const oldToken = tokenIn((await mailsTo(email))[0]!.text, 'invitation');
+    // The first link is about to run out when the owner resends it.
+    await ctx.db.updateTable('authTokens').set({ expiresAt: sql<Date>`now() + interval '1 hour'` }).where('id', '=', oldId).execute();
+    const resent = await call(invitations, 'POST', `/api/admin/invitations/${oldId}/resend`, { token: admin });
+    expect(resent.status).toBe(201);
+    expect(resent.json).toMatchObject({ mail: 'queued', invitation: { email, name: 'Resent', role: 'agent' } });
+    expect(resent.json.invitation.id).not.toBe(oldId);
+    expect(new Date(resent.json.invitation.expiresAt).getTime()).toBeGreaterThan(Date.now() + 71 * 3_600_000);
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.subject).toBe(mails[0]!.subject);
+    expect(mails[1]!.subject).toMatch(/invited you to the leasing team/);
+    expect(mails[1]!.text).toContain(`${SITE}/en/admin#invitation=`);
+    const newToken = tokenIn(mails[1]!.text, 'invitation');
+    expect(newToken).not.toBe(oldToken);
+    const listed = (await call(invitations, 'GET', '/api/admin/invitations', { token: admin })).json as { id: string }[];
+    expect(listed.map((row) => row.id)).toContain(resent.json.invitation.id);
+    expect(listed.map((row) => row.id)).not.toContain(oldId);
+
+    const accept = (token: string) => call(invitations, 'POST', '/api/admin/invitations/accept', { body: { token, username: `resent-${randomUUID().slice(0, 6)}`, password: strongPassword() } });
+    const refused = await accept(oldToken);
+    expect(refused.status).toBe(400);
+    expect(refused.json.error.code).toBe('invalid_token');
+    // The replaced invitation can no longer be resent or revoked.
+    expect((await call(invitations, 'POST', `/api/admin/invitations/${oldId}/resend`, { token: admin })).json.error.code).toBe('not_found');
+    expect((await call(invitations, 'DELETE', `/api/admin/invitations/${oldId}`, { token: admin })).status).toBe(404);
+    const accepted = await accept(newToken);
+    expect(accepted.status).toBe(200);
+    expect((await meWith(accepted.json.token)).json).toMatchObject({ email, role: 'agent', locale: 'en' });
+    expect((await accept(newToken)).json.error.code).toBe('invalid_token');
+    // Once accepted, there is nothing left to resend or revoke.
+    const used = await call(invitations, 'POST', `/api/admin/invitations/${resent.json.invitation.id}/resend`, { token: admin });
+    expect([used.status, used.json.error.code]).toEqual([404, 'not_found']);
+    expect((await mailsTo(email))).toHaveLength(2);
+  });
+
+  it('revokes a pending invitation: its link stops working, a second revoke is 404, and the log names who did it', async () => {
+    const email = `revoked-${randomUUID().slice(0, 6)}@btower.example`;
+    const made = await call(invitations, 'POST', '/api/admin/invitations', { token: admin, body: { email, name: 'Revoked', role: 'viewer' } });
+    const id = made.json.invitation.id as string;
+    const token = tokenIn((await mailsTo(email))[0]!.text, 'invitation');
+    const agent = await staffAccount(admin, 'agent');
+    const notOwner = await call(invitations, 'DELETE', `/api/admin/invitations/${id}`, { token: agent.token });
+    expect([notOwner.status, notOwner.json.error.code]).toEqual([403, 'forbidden']);
+    expect((await call(invitations, 'POST', `/api/admin/invitations/${id}/resend`, { token: agent.token })).status).toBe(403);
+    expect((await call(invitations, 'DELETE', `/api/admin/invitations/${id}`)).status).toBe(401);
+
+    const revoked = await call(invitations, 'DELETE', `/api/admin/invitations/${id}`, { token: admin });
+    expect(revoked.status).toBe(204);
+    const refused = await call(invitations, 'POST', '/api/admin/invitations/accept', { body: { token, username: `revoked-${randomUUID().slice(0, 6)}`, password: strongPassword() } });
+    expect([refused.status, refused.json.error.code]).toEqual([400, 'invalid_token']);
+    const again = await call(invitations, 'DELETE', `/api/admin/invitations/${id}`, { token: admin });
+    expect([again.status, again.json.error.code]).toEqual([404, 'not_found']);
+    expect((await call(invitations, 'POST', `/api/admin/invitations/${id}/resend`, { token: admin })).status).toBe(404);
+    expect((await call(invitations, 'DELETE', `/api/admin/invitations/${randomUUID()}`, { token: admin })).status).toBe(404);
+    expect((await call(invitations, 'DELETE', '/api/admin/invitations/not-an-id', { token: admin })).status).toBe(404);
+    const listed = (await call(invitations, 'GET', '/api/admin/invitations', { token: admin })).json as { id: string }[];
+    expect(listed.map((row) => row.id)).not.toContain(id);
+    const ownerId = (await meWith(admin)).json.id as string;
+    const events = await ctx.db.selectFrom('auditEvents').select(['action', 'actorId']).where('entity', '=', 'invitation').where('entityId', '=', id).execute();
+    expect(events).toEqual(expect.arrayContaining([{ action: 'invite', actorId: ownerId }, { action: 'revoke', actorId: ownerId }]));
+    expect(events.filter((event) => event.action === 'revoke')).toHaveLength(1);
+  });
+
+  it('resends without mail by handing the owner the new link, as inviting does', async () => {
+    const email = `offline-${randomUUID().slice(0, 6)}@btower.example`;
+    const made = await call(invitations, 'POST', '/api/admin/invitations', { token: admin, body: { email, name: 'Offline', role: 'agent', locale: 'ja' } });
+    const smtpUrl = process.env.SMTP_URL;
+    delete process.env.SMTP_URL;
+    resetServerEnv();
+    try {
+      const resent = await call(invitations, 'POST', `/api/admin/invitations/${made.json.invitation.id}/resend`, { token: admin });
+      expect(resent.status).toBe(201);
+      expect(resent.json.mail).toBe('off');
+      expect(resent.json.link).toContain(`${SITE}/ja/admin#invitation=`);
+      const token = tokenIn(resent.json.link, 'invitation');
+      const accepted = await call(invitations, 'POST', '/api/admin/invitations/accept', { body: { token, username: `offline-${randomUUID().slice(0, 6)}`, password: strongPassword() } });
+      expect(accepted.status).toBe(200);
+      expect((await meWith(accepted.json.token)).json).toMatchObject({ email, locale: 'ja' });
+    } finally {
+      process.env.SMTP_URL = smtpUrl;
+      resetServerEnv();
+    }
+  });
+
   it('answers a password reset request the same whether or not the address exists; the link sets a new password once and ends every session', async () => {
     const agent = await staffAccount(admin, 'agent');
     const otherSession = await signIn(agent.username, agent.password);

@@ -94,7 +94,7 @@ describe('the activity log as a person reads it (issue 28)', () => {
   });
 
   it('every kind of entry and every action the log records has a name in all four admin languages', () => {
-    const actions = ['create', 'update', 'delete', 'note', 'cancel', 'outcome', 'confirm', 'destroy', 'send_copy', 'suspend', 'correct', 'close', 'sign_in', 'sign_in_failed', 'totp_on', 'totp_off', 'totp_start', 'second_factor_reset', 'invite', 'upload', 'export', 'review_done'];
+    const actions = ['create', 'update', 'delete', 'note', 'cancel', 'outcome', 'confirm', 'destroy', 'send_copy', 'suspend', 'correct', 'close', 'sign_in', 'sign_in_failed', 'totp_on', 'totp_off', 'totp_start', 'second_factor_reset', 'invite', 'revoke', 'resend', 'upload', 'export', 'review_done'];
     for (const lang of LOCALES) {
       const t = translator(lang);
       for (const entity of AUDIT_ENTITIES) expect(t(`team.audit.entities.${entity}`), `${lang} ${entity}`).not.toMatch(/^team\./);

@@ -3,12 +3,12 @@ import { sql } from 'kysely';
 import * as v from 'valibot';
 import { INVITATION_TTL_MS, passwordProblem, type InvitationAcceptSchema, type InvitationInput, type PendingInvitation } from '../../shared/staff.ts';
 import { isRole } from '../../shared/roles.ts';
-import { recordEvent, withActor, type AuditActor } from '../audit/actor.ts';
+import { recordEvent, withActor, type AuditActor, type Trx } from '../audit/actor.ts';
 import type { Db } from '../db/index.ts';
 import { serverEnv } from '../env.ts';
 import { HttpError } from '../http/errors.ts';
 import { queueStaffMail, staffMailConfigured } from '../notify/staff-mail.ts';
-import { localizePath } from '../../i18n/locales.ts';
+import { isLocale, localizePath } from '../../i18n/locales.ts';
 import type { Staff } from './access.ts';
 import { createLink, linkToken, takeLink } from './link-tokens.ts';
 import { hashPassword } from './passwords.ts';
@@ -44,9 +44,61 @@ export async function invite(staff: Staff, input: InvitationInput, db: Db): Prom
     return link;
   }, { db });
   const invitation = { id, email: input.email, name: input.name, role: input.role, createdAt: new Date().toISOString(), expiresAt: expiresAt.toISOString() };
+  return delivered(invitation, input.locale, mailOn);
+}
+
+/** The mail is queued, or (no SMTP) the owner gets the link to pass on, in the invitee's language. */
+async function delivered(invitation: PendingInvitation, locale: string, mailOn: boolean): Promise<InvitationResult> {
   if (mailOn) return { invitation, mail: 'queued' };
-  const token = await linkToken('invitation', id);
-  return { invitation, mail: 'off', link: `${serverEnv().siteUrl}${localizePath(input.locale, '/admin')}#invitation=${token}` };
+  const token = await linkToken('invitation', invitation.id);
+  return { invitation, mail: 'off', link: `${serverEnv().siteUrl}${localizePath(isLocale(locale) ? locale : 'ko', '/admin')}#invitation=${token}` };
+}
+
+export const invitationNotFound = () => new HttpError(404, 'not_found', 'No pending invitation with this id');
+
+/** Marks a live invitation revoked in the caller's transaction; null when it is unknown, used, revoked or expired. */
+async function revokeLive(trx: Trx, id: string) {
+  return trx
+    .updateTable('authTokens')
+    .set({ revokedAt: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('purpose', '=', 'invitation')
+    .where('usedAt', 'is', null)
+    .where('revokedAt', 'is', null)
+    .where('expiresAt', '>', new Date())
+    .returning(['id', 'email', 'name', 'role', 'locale'])
+    .executeTakeFirst();
+}
+
+/**
+ * DELETE /api/admin/invitations/:id (owner): the link stops working at once (accepting it is 400
+ * `invalid_token`) and a queued mail of it is not sent; 404 `not_found` for one unknown, used, revoked or expired.
+ */
+export async function revokeInvitation(staff: Staff, id: string, db: Db): Promise<void> {
+  await withActor(staff.actor, async (trx) => {
+    const row = await revokeLive(trx, id);
+    if (!row) throw invitationNotFound();
+    await recordEvent(trx, staff.actor, { action: 'revoke', entity: 'invitation', entityId: row.id, changes: { email: [row.email, null], name: [row.name, null] } });
+  }, { db });
+}
+
+/**
+ * POST /api/admin/invitations/:id/resend (owner): the old link stops working and a new single-use one with a
+ * fresh expiry goes out in the invitee's language (or is returned to pass on); 404 `not_found` as for revoking.
+ */
+export async function resendInvitation(staff: Staff, id: string, db: Db): Promise<InvitationResult> {
+  const mailOn = staffMailConfigured();
+  const { invitation, locale } = await withActor(staff.actor, async (trx) => {
+    const old = await revokeLive(trx, id);
+    if (!old) throw invitationNotFound();
+    const role = isRole(old.role) ? old.role : 'viewer';
+    const link = await createLink(trx, { purpose: 'invitation', email: old.email, name: old.name, role, locale: old.locale, ttlMs: INVITATION_TTL_MS, createdBy: staff.id });
+    await recordEvent(trx, staff.actor, { action: 'resend', entity: 'invitation', entityId: link.id, changes: { email: [null, old.email], name: [null, old.name] } });
+    await queueStaffMail(trx, { kind: 'invitation', linkId: link.id });
+    const pending: PendingInvitation = { id: link.id, email: old.email, name: old.name ?? '', role, createdAt: new Date().toISOString(), expiresAt: link.expiresAt.toISOString() };
+    return { invitation: pending, locale: old.locale };
+  }, { db });
+  return delivered(invitation, locale, mailOn);
 }
 
 /** Invitations not yet accepted, replaced or expired. */

@@ -6,7 +6,7 @@ import { ROLES, type Role } from '~/shared/roles';
 import type { PendingInvitation, StaffUser } from '~/shared/staff';
 import { ApiError } from '~/client/api';
 import { $me, endSessionIfUnauthorized } from '~/client/admin-session';
-import { patchUser, resetSecondFactor } from '~/client/staff-api';
+import { patchUser, resendInvitation, resetSecondFactor, revokeInvitation } from '~/client/staff-api';
 import { $language, showToast } from '~/client/stores';
 import { useQuery } from '~/client/hooks/use-query';
 import InviteForm from './InviteForm';
@@ -51,6 +51,9 @@ export default function TeamTab({ t }: { t: Translate }) {
   const [busy, setBusy] = useState<string | null>(null);
   const { ask, dialog } = useConflictDialog(t, 'user', (field, value) => (field === 'role' ? t(`team.roles.${String(value)}`) : null));
   const [asking, setAsking] = useState<Asking | null>(null);
+  const [revoking, setRevoking] = useState<PendingInvitation | null>(null);
+  /** The new link of a resent invitation when no mail is set up, for the owner to pass on. */
+  const [resentLink, setResentLink] = useState<{ id: string; link: string } | null>(null);
 
   /** A role to owner or viewer, or a deactivation, asks first, naming the person and their open inquiries. */
   function request(user: StaffUser, patch: { role?: Role; active?: boolean }) {
@@ -116,6 +119,36 @@ export default function TeamTab({ t }: { t: Translate }) {
     }
   }
 
+  /** A new link with a fresh expiry (the old one stops working), mailed again or handed to the owner. */
+  async function resend(invitation: PendingInvitation) {
+    setBusy(invitation.id);
+    setResentLink(null);
+    try {
+      const result = await resendInvitation(invitation.id);
+      showToast({ title: t(result.mail === 'queued' ? 'team.invite.resent' : 'team.invite.resentMailOff', { email: invitation.email }) });
+      if (result.link) setResentLink({ id: result.invitation.id, link: result.link });
+    } catch (error) {
+      if (!endSessionIfUnauthorized(error)) showToast({ title: t('team.invite.actionFailed'), variant: 'destructive' });
+    } finally {
+      setBusy(null);
+      invitations.refetch();
+    }
+  }
+
+  /** After the owner confirms: the link stops working. */
+  async function revoke(invitation: PendingInvitation) {
+    setBusy(invitation.id);
+    try {
+      await revokeInvitation(invitation.id);
+      showToast({ title: t('team.invite.revoked', { name: invitation.name }) });
+    } catch (error) {
+      if (!endSessionIfUnauthorized(error)) showToast({ title: t('team.invite.actionFailed'), variant: 'destructive' });
+    } finally {
+      setBusy(null);
+      invitations.refetch();
+    }
+  }
+
   return (
     <div className="grid min-w-0 gap-10">
       {dialog}
@@ -133,6 +166,22 @@ export default function TeamTab({ t }: { t: Translate }) {
           onCancel={() => setAsking(null)}
         >
           <p>{t(`teamChanges.${asking.kind}Body`, { name: asking.user.name, inquiries: inquiriesOf(asking.open) })}</p>
+        </ConfirmDialog>
+      )}
+      {revoking && (
+        <ConfirmDialog
+          testId="invitation-confirm"
+          title={t('team.invite.revokeTitle', { name: revoking.name })}
+          confirmLabel={t('team.invite.revokeConfirm')}
+          cancelLabel={t('team.invite.revokeKeep')}
+          danger
+          onConfirm={() => {
+            setRevoking(null);
+            void revoke(revoking);
+          }}
+          onCancel={() => setRevoking(null)}
+        >
+          <p>{t('team.invite.revokeBody', { email: revoking.email })}</p>
         </ConfirmDialog>
       )}
       <section aria-labelledby="team-title" className="min-w-0">
@@ -189,9 +238,25 @@ export default function TeamTab({ t }: { t: Translate }) {
           <h2 id="invitations-title" className="text-xl font-bold text-ink">{t('team.invite.pending')}</h2>
           <ul className="mt-3 grid gap-2 text-sm">
             {invitations.data.map((invitation) => (
-              <li key={invitation.id} className="rounded-lg border border-line p-3">
-                <span className="font-semibold text-ink">{invitation.name}</span> · {invitation.email} · {t(`team.roles.${invitation.role}`)} ·{' '}
-                <span className="text-muted">{t('team.invite.expires', { at: format.format(new Date(invitation.expiresAt)) })}</span>
+              <li key={invitation.id} data-testid="pending-invitation" className="grid gap-2 rounded-lg border border-line p-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center">
+                <span className="min-w-0 break-words">
+                  <span className="font-semibold text-ink">{invitation.name}</span> · <span className="break-all">{invitation.email}</span> · {t(`team.roles.${invitation.role}`)} ·{' '}
+                  <span className="text-muted">{t('team.invite.expires', { at: format.format(new Date(invitation.expiresAt)) })}</span>
+                </span>
+                <span className="flex flex-wrap gap-2">
+                  <button type="button" disabled={busy === invitation.id} onClick={() => void resend(invitation)} aria-label={t('team.invite.resendNamed', { name: invitation.name })} className="btn min-h-11 border border-line text-sm text-ink hover:bg-mist">
+                    {t('team.invite.resend')}
+                  </button>
+                  <button type="button" disabled={busy === invitation.id} onClick={() => setRevoking(invitation)} aria-label={t('team.invite.revokeNamed', { name: invitation.name })} className="btn min-h-11 border border-danger text-sm text-danger hover:bg-mist">
+                    {t('team.invite.revoke')}
+                  </button>
+                </span>
+                {resentLink?.id === invitation.id && (
+                  <p className="grid gap-1 text-sm sm:col-span-2">
+                    <span>{t('team.invite.passOn')}</span>
+                    <code className="break-all" data-testid="resent-invitation-link">{resentLink.link}</code>
+                  </p>
+                )}
               </li>
             ))}
           </ul>
