@@ -120,13 +120,11 @@ export function renderSpecSheet(sheet: SpecSheet): Promise<Buffer> {
   const planTop = y + 18;
   doc.fillColor(INK).fontSize(12).text(t(sheet.plan?.floorCard ? 'units.page.floorPlan' : 'units.detail.plan'), MARGIN, planTop, { width });
   if (sheet.plan) {
-    const image = doc.openImage(Buffer.from(sheet.plan.bytes));
-    const box = { width, height: footTop - planTop - 40 - rowRoom };
-    const scale = Math.min(box.width / image.width, box.height / image.height);
-    const drawn = { width: image.width * scale, height: image.height * scale };
-    doc.image(image, MARGIN + (width - drawn.width) / 2, planTop + 20, drawn);
+    // Placed in the text flow (no y), so doc.y moves to the plan's bottom, however the fit scaled it.
+    doc.y = planTop + 20;
+    doc.image(Buffer.from(sheet.plan.bytes), MARGIN, undefined, { fit: [width, footTop - planTop - 40 - rowRoom], align: 'center' });
     // A floor's card shows the floor, not which space is this one: the floor's row under it says so.
-    if (row) drawFloorRow(doc, sheet, planTop + 20 + drawn.height + 8, width);
+    if (row) drawFloorRow(doc, sheet, doc.y + 8, width);
   } else {
     doc.fillColor(MUTED).fontSize(10).text(t('units.sheet.planMissing'), MARGIN, planTop + 22, { width });
   }
