@@ -14,7 +14,7 @@ import type { Unit } from '../../src/shared/units/unit.ts';
 
 const SITE = new URL('https://btower.example');
 const work = mkdtempSync(path.join(tmpdir(), 'spec-sheet-'));
-afterAll(() => process.env.KEEP_SHEETS || rmSync(work, { recursive: true, force: true }));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const unit: Unit = {
   id: '0b6c3c5e-6b2a-4d38-9a57-3f1c2f4c8e01', floor: '8F', unitNumber: '801', exclusiveAreaM2: 99.17, supplyAreaM2: 165.29, uses: ['Medical'],
