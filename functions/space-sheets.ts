@@ -10,7 +10,7 @@ import { serverEnv } from '../src/server/env.ts';
 import { CACHE_TAGS, publicPageHeaders } from '../src/server/http/cdn-cache.ts';
 import { routes, type RouteContext } from '../src/server/http/routes.ts';
 import { resolveUnitAddress } from '../src/server/units/addresses.ts';
-import { forVisitors } from '../src/server/units/queries.ts';
+import { forVisitors, listUnits } from '../src/server/units/queries.ts';
 import { decodedSegment } from '../src/server/share/path-segment.ts';
 import { htmlPage, movedTo, notFoundPage } from '../src/server/share/respond.ts';
 import { fillShell, loadShell, shareWords, siteFileBytes } from '../src/server/share/shell.ts';
@@ -55,11 +55,15 @@ async function specSheetRoute(req: Request, { params }: RouteContext, locale: Lo
   const canonical = localizePath(locale, specSheetPath(answer.unit));
   if (answer.kind === 'moved' || url.pathname !== canonical) return movedTo(canonical, TAGS);
   const unit = forVisitors(answer.unit);
+  const plan = await planImage(unit, words, url.origin);
   const pdf = await renderSpecSheet({
     unit,
     words,
     font: await sheetFont(locale),
-    plan: await planImage(unit, words, url.origin),
+    koreanFont: await sheetFont('ko'),
+    plan,
+    // Only a floor's card needs the floor's other spaces (to mark this one among them).
+    floorUnits: plan?.floorCard ? await listUnits(await getDb(), { floor: unit.floor }) : [],
     pageUrl: new URL(localizePath(locale, spacePath(unit)), serverEnv().siteUrl).href,
     today: seoulToday(),
   });

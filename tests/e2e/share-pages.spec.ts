@@ -5,6 +5,10 @@ import type { Unit, UnitInput } from '../../src/shared/units/unit.ts';
 import type { Brand } from '../../src/shared/brand.ts';
 import { apiToken, createBrand, islandsReady, openAdmin, personFillTimePassed, uniqueName, acknowledgeNotice } from './support/islands.ts';
 import { readHead } from './support/html-head.ts';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /**
  * Share pages (issue 18): a space's page and spec sheet, a brand's page, the searchable plan and the
@@ -35,13 +39,33 @@ const INQUIRY_SENT: Record<Locale, string> = {
   ko: '문의가 성공적으로 전송되었습니다.', en: 'Your inquiry was sent successfully.', zh: '您的咨询已成功发送。', ja: 'お問い合わせを送信しました。',
 };
 const FLOOR_9: Record<Locale, string> = { ko: '9층', en: 'Floor 9', zh: '9层', ja: '9階' };
+/** The space's note in Korean and English: the zh and ja sheets print the Korean one, as the page does. */
+const NOTE = { ko: '남향 코너 공간, 전용 화장실 있음', en: 'South-facing corner, private restroom' };
+/** What each sheet says besides the facts: the note, the phone as dialled from there, which box on the floor is this space. */
+const SHEET_SAYS: Record<Locale, string[]> = {
+  ko: [NOTE.ko, '전화 02-871-3300', '칠한 칸이 이 공간입니다: 9층 ·'],
+  en: [NOTE.en, 'Phone +82 2-871-3300', 'The filled box is this space: Floor 9 · unit'],
+  zh: [NOTE.ko, '电话 +82 2-871-3300', '填色的格子即本空间：9层 ·'],
+  ja: [NOTE.ko, '電話 +82 2-871-3300', '色付きの枠がこの区画です：9階 ·'],
+};
+
+/** The PDF's words as pdftotext reads them, white space folded. */
+function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'e2e-sheet-'));
+  try {
+    writeFileSync(path.join(dir, 'sheet.pdf'), pdf);
+    return execFileSync('pdftotext', ['-enc', 'UTF-8', path.join(dir, 'sheet.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 test('a tenant goes from the home page to a filtered plan, a space page, its sheet and an inquiry about it, in four languages', async ({ page }) => {
   // Five pages in four languages: one of the long journeys (each axe sweep adds its own budget).
   test.setTimeout(180_000);
   // An area no other test (nor this one in the other project) gives a space, so the search finds this one alone.
   const area = 150 + Math.floor(Math.random() * 3000) / 10 + 0.03;
-  const unit = await createUnit(page.request, { exclusiveAreaM2: area, supplyAreaM2: 480 });
+  const unit = await createUnit(page.request, { exclusiveAreaM2: area, supplyAreaM2: 480, note: NOTE });
   const [low, high] = [(area - 0.01).toFixed(2), (area + 0.01).toFixed(2)];
   for (const locale of LOCALES) {
     // Home: the way in says how much space is available, and leads to the plan.
@@ -87,6 +111,10 @@ test('a tenant goes from the home page to a filtered plan, a space page, its she
     const pdf = await sheet.body();
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.byteLength).toBeLessThanOrEqual(400 * 1024);
+    // No plan of its own: under the floor's plan, the floor's row marks this space.
+    const text = pdfText(pdf);
+    for (const words of SHEET_SAYS[locale]) expect(text, `${locale} sheet lacks "${words}"`).toContain(words);
+    expect(text).toContain(unit.unitNumber);
 
     // And an inquiry about it, the space named on the form.
     await page.locator('[data-unit-inquire]').click();

@@ -2,7 +2,9 @@ import PDFDocument from 'pdfkit';
 import { encode } from 'uqr';
 import { createTranslator } from '../../i18n/translate.ts';
 import type { Unit } from '../../shared/units/unit.ts';
+import { noteIn } from '../../shared/units/basics.ts';
 import { formatArea, formatDay, unitFacts } from '../../shared/units/facts.ts';
+import { phoneText } from '../../content/phone.ts';
 import type { ShareWords } from '../../shared/share-shell.ts';
 import { factWords, spaceName } from '../share/space-page.ts';
 
@@ -16,8 +18,15 @@ export interface SpecSheet {
   words: ShareWords;
   /** The font for this language (fonts.ts), embedded as a subset of the glyphs the sheet uses. */
   font: Uint8Array;
+  /** The Korean sheet font: a note that falls back to Korean is set in it (the zh and ja faces have no Hangul). */
+  koreanFont: Uint8Array;
   /** The space's plan as PNG or JPEG: its uploaded plan at print size, else its floor's card; null: none. */
   plan: { bytes: Uint8Array; floorCard: boolean } | null;
+  /**
+   * The spaces on the space's floor (itself included), in the plan's order: under a floor's card, which
+   * shows no unit numbers, they are drawn as the /floors row, this space marked. Unused with its own plan.
+   */
+  floorUnits: Pick<Unit, 'id' | 'unitNumber' | 'exclusiveAreaM2'>[];
   /** The space's page, absolute: printed and in the QR code. */
   pageUrl: string;
   /** YYYY-MM-DD in Seoul. */
@@ -31,6 +40,12 @@ const BRASS = '#8a5a14';
 const INK = '#0b1324';
 const MUTED = '#475569';
 const LINE = '#cbd5e1';
+/** The note's room on the sheet: a longer note ends in "…" (the page behind the QR code has all of it). */
+const NOTE_LINES = 5;
+/** The least height the plan keeps however long the facts and the note. */
+const MIN_PLAN_HEIGHT = 150;
+/** The floor's row under a floor's card: its height, and the caption's line under it. */
+const ROW = { height: 24, caption: 16 } as const;
 
 export function renderSpecSheet(sheet: SpecSheet): Promise<Buffer> {
   const { unit, words, today } = sheet;
@@ -52,6 +67,7 @@ export function renderSpecSheet(sheet: SpecSheet): Promise<Buffer> {
     doc.on('error', reject);
   });
   doc.registerFont('sheet', Buffer.from(sheet.font));
+  doc.registerFont('korean', Buffer.from(sheet.koreanFont));
   doc.font('sheet');
   const width = A4.width - 2 * MARGIN;
 
@@ -83,12 +99,32 @@ export function renderSpecSheet(sheet: SpecSheet): Promise<Buffer> {
     doc.moveTo(MARGIN, y - 3).lineTo(MARGIN + tableWidth, y - 3).lineWidth(0.5).strokeColor(LINE).stroke();
   }
 
-  // The plan, under the facts, as large as the page leaves room for.
+  // The space's note, as its page shows it: in the sheet's language, else Korean. It gives way to the plan:
+  // at most NOTE_LINES lines, fewer when the facts leave less room, then "…" (the page has all of it).
   const footTop = A4.height - MARGIN - 150;
+  const row = Boolean(sheet.plan?.floorCard && sheet.floorUnits.some((other) => other.id === unit.id));
+  const rowRoom = row ? ROW.height + ROW.caption + 8 : 0;
+  const note = noteIn(unit.note, words.locale);
+  if (note) {
+    doc.fillColor(INK).fontSize(12).text(t('units.detail.note'), MARGIN, y + 12, { width });
+    const lineHeight = doc.fontSize(10).currentLineHeight(true);
+    const room = footTop - (doc.y + 4) - 18 - 20 - (sheet.plan ? MIN_PLAN_HEIGHT + rowRoom : 30);
+    const lines = Math.max(1, Math.min(NOTE_LINES, Math.floor(room / lineHeight)));
+    const inKorean = !unit.note[words.locale as keyof typeof unit.note];
+    doc.font(inKorean ? 'korean' : 'sheet').fillColor(MUTED).text(note, MARGIN, doc.y + 4, { width, height: lineHeight * lines, ellipsis: '…' });
+    doc.font('sheet');
+    y = doc.y;
+  }
+
+  // The plan, under the facts, as large as the page leaves room for.
   const planTop = y + 18;
   doc.fillColor(INK).fontSize(12).text(t(sheet.plan?.floorCard ? 'units.page.floorPlan' : 'units.detail.plan'), MARGIN, planTop, { width });
   if (sheet.plan) {
-    doc.image(Buffer.from(sheet.plan.bytes), MARGIN, planTop + 20, { fit: [width, footTop - planTop - 40], align: 'center' });
+    // Placed in the text flow (no y), so doc.y moves to the plan's bottom, however the fit scaled it.
+    doc.y = planTop + 20;
+    doc.image(Buffer.from(sheet.plan.bytes), MARGIN, undefined, { fit: [width, footTop - planTop - 40 - rowRoom], align: 'center' });
+    // A floor's card shows the floor, not which space is this one: the floor's row under it says so.
+    if (row) drawFloorRow(doc, sheet, doc.y + 8, width);
   } else {
     doc.fillColor(MUTED).fontSize(10).text(t('units.sheet.planMissing'), MARGIN, planTop + 22, { width });
   }
@@ -96,7 +132,7 @@ export function renderSpecSheet(sheet: SpecSheet): Promise<Buffer> {
   // Contact and the way to the current facts.
   doc.moveTo(MARGIN, footTop).lineTo(A4.width - MARGIN, footTop).lineWidth(1).strokeColor(NIGHT).stroke();
   doc.fillColor(INK).fontSize(13).text(t('units.sheet.contact'), MARGIN, footTop + 16, { width: 300 });
-  doc.fontSize(11).text(t('units.sheet.phone', { phone: words.building.phone }), { width: 300 });
+  doc.fontSize(11).text(t('units.sheet.phone', { phone: phoneText(words.building.phone, words.locale) }), { width: 300 });
   doc.fillColor(MUTED).fontSize(10).text(`${t('units.sheet.address')}: ${words.building.address} (${words.building.postalCode})`, { width: 300 });
   doc.moveDown(0.8).fontSize(9).text(t('units.sheet.scan'), { width: 320 });
   doc.fillColor(BRASS).fontSize(9).text(sheet.pageUrl, { width: 320, link: sheet.pageUrl, underline: true });
@@ -105,6 +141,32 @@ export function renderSpecSheet(sheet: SpecSheet): Promise<Buffer> {
 
   doc.end();
   return done;
+}
+
+/**
+ * The space's floor as the /floors plan draws it: one box per space, as wide as its share of the floor's area
+ * (a minimum keeps a number legible), this space filled in brass, then a caption naming it.
+ */
+function drawFloorRow(doc: PDFKit.PDFDocument, { unit, words, floorUnits }: SpecSheet, top: number, width: number): void {
+  const t = createTranslator(words.text);
+  const gap = 3;
+  const minimum = 34;
+  const total = floorUnits.reduce((sum, other) => sum + other.exclusiveAreaM2, 0) || 1;
+  const free = width - gap * (floorUnits.length - 1);
+  const raw = floorUnits.map((other) => Math.max(minimum, (other.exclusiveAreaM2 / total) * free));
+  const scale = free / raw.reduce((sum, w) => sum + w, 0);
+  let x = MARGIN;
+  for (const [index, other] of floorUnits.entries()) {
+    const boxWidth = raw[index]! * scale;
+    const mine = other.id === unit.id;
+    doc.rect(x, top, boxWidth, ROW.height).lineWidth(mine ? 1.5 : 0.75);
+    if (mine) doc.fillAndStroke(BRASS, NIGHT);
+    else doc.fillAndStroke('#ffffff', LINE);
+    doc.fillColor(mine ? '#ffffff' : MUTED).fontSize(mine ? 9 : 8)
+      .text(mine ? t('units.plan.unitShort', { unit: other.unitNumber }) : other.unitNumber, x + 2, top + (ROW.height - 10) / 2, { width: boxWidth - 4, height: 12, align: 'center', lineBreak: false, ellipsis: true });
+    x += boxWidth + gap;
+  }
+  doc.fillColor(INK).fontSize(9).text(t('units.sheet.thisSpace', { space: spaceName(unit, words) }), MARGIN, top + ROW.height + 5, { width, lineBreak: false });
 }
 
 /** A QR code of `text` drawn as vector squares (sharp at any zoom, a few hundred bytes). */
