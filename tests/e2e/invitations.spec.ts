@@ -16,7 +16,7 @@ async function signInAsOwner(page: Page) {
 
 const linkIn = (text: string) => text.match(/http:\/\/localhost:\d+\/admin#invitation=[A-Za-z0-9_-]+/)?.[0];
 
-test('the owner resends an invitation (the old link stops working) and then revokes it after confirming', { tag: '@any-viewport' }, async ({ page, browser, mailServer }) => {
+test('the owner resends an invitation (the old link stops working) and then revokes it after confirming', async ({ page, browser, mailServer }) => {
   test.setTimeout(120_000);
   const name = uniqueName('Jun');
   const email = `jun-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@btower.example`;
