@@ -6,14 +6,13 @@ import privacyRequests from '../../functions/admin-privacy-requests.ts';
 import tours from '../../functions/tours.ts';
 import units from '../../functions/units.ts';
 import users from '../../functions/admin-users.ts';
-import { officeHolidays } from '../../src/server/inquiries/response-time.ts';
-import { isOfficeDay, koreanDay } from '../../src/shared/business-hours.ts';
-import { addDays, seoulInstant } from '../../src/shared/tours.ts';
+import { seoulInstant } from '../../src/shared/tours.ts';
 import { etagOf } from '../../src/shared/versions.ts';
 import { call } from '../support/api-calls.ts';
 import { adminToken, brandBody, inquiryBody, uploaded, useApiBackend } from '../support/api-suite.ts';
 import { availableBackends } from '../support/db-backends.ts';
 import { staffAccount } from '../support/staff.ts';
+import { officeDayAhead } from '../support/office-days.ts';
 
 type Handler = Parameters<typeof call>[0];
 
@@ -36,14 +35,6 @@ let nextUnitNumber = 810;
 
 /** Each tour this file books is on its own future office day, so no two meet the host's overlap guard. */
 let nextTourDay = 2;
-function officeDayAhead(n: number): string {
-  let day = koreanDay(new Date());
-  for (let count = 0; count < n;) {
-    day = addDays(day, 1);
-    if (isOfficeDay(day, officeHolidays())) count += 1;
-  }
-  return day;
-}
 
 describe.each(availableBackends())('lost updates on $name', (backend) => {
   const ctx = useApiBackend(backend);

@@ -17,16 +17,8 @@ import { adminToken, inquiryBody, useApiBackend } from '../support/api-suite.ts'
 import { availableBackends } from '../support/db-backends.ts';
 import { plain, startSmtp, subjectOf, type Mail } from '../support/smtp.ts';
 import { outboxSettled, staffAccount, type TestAccount } from '../support/staff.ts';
+import { officeDayAhead } from '../support/office-days.ts';
 
-/** The `n`th office day after today (Korean calendar), so bookings are in the future whatever day the suite runs. */
-function officeDayAhead(n: number, from = koreanDay(new Date())): string {
-  let day = from;
-  for (let count = 0; count < n;) {
-    day = addDays(day, 1);
-    if (isOfficeDay(day, officeHolidays())) count += 1;
-  }
-  return day;
-}
 function closedDayAhead(): string {
   let day = addDays(koreanDay(new Date()), 2);
   while (isOfficeDay(day, officeHolidays())) day = addDays(day, 1);

@@ -1,18 +1,9 @@
-import type { Page } from '@playwright/test';
 import { axeViolations, expect } from './fixtures.ts';
 import { islandsReady, uniqueName } from './support/islands.ts';
-import { MAIL_SERVER_PASSWORD as PASSWORD, test } from './support/mail-server.ts';
+import { signInAsOwner, test } from './support/mail-server.ts';
 import { plain, subjectOf } from '../support/smtp.ts';
 
 // Pending invitations are resent and revoked from the team tab (issue 28), on this worker's mail server.
-
-async function signInAsOwner(page: Page) {
-  await page.goto('/admin');
-  await islandsReady(page);
-  await page.getByLabel('비밀번호').fill(PASSWORD);
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await expect(page.getByRole('tab', { name: '팀 관리' })).toBeVisible({ timeout: 60_000 });
-}
 
 const linkIn = (text: string) => text.match(/http:\/\/localhost:\d+\/admin#invitation=[A-Za-z0-9_-]+/)?.[0];
 

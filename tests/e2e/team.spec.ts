@@ -1,21 +1,12 @@
 import type { Browser, Page } from '@playwright/test';
 import { axeViolations, expect } from './fixtures.ts';
 import { createBrand, islandsReady, showInboxFilters, uniqueName } from './support/islands.ts';
-import { MAIL_SERVER_PASSWORD as PASSWORD, mailTo, test } from './support/mail-server.ts';
+import { MAIL_SERVER_PASSWORD as PASSWORD, mailTo, signInAsOwner, test } from './support/mail-server.ts';
 import { NOTICE_VERSION } from '../support/privacy.ts';
 import { maskName } from '../../src/shared/masking.ts';
 
 // The team's journeys run on this worker's mail server (support/mail-server.ts), opened at http://localhost, not
 // 127.0.0.1, because WebAuthn needs a secure context with a domain as its relying party (decision 016).
-
-async function signInAsOwner(page: Page) {
-  await page.goto('/admin');
-  await islandsReady(page);
-  await page.getByLabel('비밀번호').fill(PASSWORD);
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  // The first sign-in on a fresh server also creates the owner account (one slow hash): allow it time.
-  await expect(page.getByRole('tab', { name: '팀 관리' })).toBeVisible({ timeout: 60_000 });
-}
 
 /** A second person's browser: its own storage, the same viewport as this project's. */
 async function secondBrowser(browser: Browser, page: Page, origin: string) {

@@ -1,20 +1,9 @@
 import { test, expect, axeViolations } from './fixtures';
 import type { APIRequestContext } from '@playwright/test';
-import { officeHolidays } from '../../src/server/inquiries/response-time.ts';
-import { isOfficeDay, koreanDay } from '../../src/shared/business-hours.ts';
-import { addDays, seoulInstant, type Tour } from '../../src/shared/tours.ts';
+import { seoulInstant, type Tour } from '../../src/shared/tours.ts';
 import { NOTICE_VERSION } from '../support/privacy.ts';
 import { apiToken, loginAsAdmin } from './support/islands.ts';
-
-/** The `n`th office day after today (Korean calendar): bookings stay in the future whatever day the suite runs. */
-function officeDayAhead(n: number): string {
-  let day = koreanDay(new Date());
-  for (let count = 0; count < n;) {
-    day = addDays(day, 1);
-    if (isOfficeDay(day, officeHolidays())) count += 1;
-  }
-  return day;
-}
+import { officeDayAhead } from '../support/office-days.ts';
 
 /** An inquiry with a tour the owner hosts, booked through the API (the next free start when another test holds the slot). */
 async function bookedTour(request: APIRequestContext, token: string, dayAhead: number): Promise<Tour> {

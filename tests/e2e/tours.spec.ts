@@ -1,24 +1,14 @@
-import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { isOfficeDay, koreanDay } from '../../src/shared/business-hours.ts';
-import { addDays, seoulInstant } from '../../src/shared/tours.ts';
+import { seoulInstant } from '../../src/shared/tours.ts';
 import { subjectOf } from '../support/smtp.ts';
 import { axeViolations, expect } from './fixtures.ts';
 import { islandsReady } from './support/islands.ts';
 import { MAIL_SERVER_PASSWORD as PASSWORD, test, type MailServer } from './support/mail-server.ts';
 import { NOTICE_VERSION } from '../support/privacy.ts';
+import { officeDayAhead } from '../support/office-days.ts';
 
 const OWNER_EMAIL = 'owner@btower.example';
 
-const holidays = new Set((JSON.parse(readFileSync('content/holidays.json', 'utf8')) as { holidays: { date: string }[] }).holidays.map((day) => day.date));
-function officeDayAhead(n: number): string {
-  let day = koreanDay(new Date());
-  for (let count = 0; count < n;) {
-    day = addDays(day, 1);
-    if (isOfficeDay(day, holidays)) count += 1;
-  }
-  return day;
-}
 
 /** The calendar of the newest mail to `address` with `method`, once it arrived: its UID and SEQUENCE. */
 async function invitation(tours: MailServer, address: string, method: 'REQUEST' | 'CANCEL', sequence: number) {

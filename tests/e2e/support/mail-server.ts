@@ -1,10 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { freePort, startLocalServer } from '../../../netlify-local/spawn.ts';
 import { plain, startSmtp, subjectOf } from '../../support/smtp.ts';
 import { test as base } from '../fixtures.ts';
+import { islandsReady } from './islands.ts';
 
 /** The admin password of every server started here. */
 export const MAIL_SERVER_PASSWORD = 'mail-e2e-admin-password';
@@ -106,3 +107,13 @@ export const test = base.extend<object, { mailServer: MailServer }>({
   ],
   baseURL: async ({ mailServer }, use) => use(mailServer.origin),
 });
+
+/** Signs in through the login card as the bootstrap owner of this worker's mail server (the card is what a person uses). */
+export async function signInAsOwner(page: Page) {
+  await page.goto('/admin');
+  await islandsReady(page);
+  await page.getByLabel('비밀번호').fill(MAIL_SERVER_PASSWORD);
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+  // The first sign-in on a fresh server also creates the owner account (one slow hash): allow it time.
+  await expect(page.getByRole('tab', { name: '팀 관리' })).toBeVisible({ timeout: 60_000 });
+}
