@@ -42,7 +42,14 @@ async function request(method: string, url: string, body?: unknown, accept = 'ap
 }
 
 /** One page of the list; `next` is the Link header's cursor URL, `total` the X-Total-Count. */
-export async function readInboxPage(filters: InboxFilters, next?: string): Promise<{ items: Inquiry[]; total: number; next: string | null }> {
+/** A page of the inbox's list: its inquiries, how many match in all, and the next page's link. */
+export interface InboxPage {
+  items: Inquiry[];
+  total: number;
+  next: string | null;
+}
+
+export async function readInboxPage(filters: InboxFilters, next?: string): Promise<InboxPage> {
   const response = await request('GET', next ?? readUrl(['/api/inquiries', { ...filters }]));
   const link = response.headers.get('Link')?.match(/<([^>]+)>;\s*rel="next"/);
   return { items: (await response.json()) as Inquiry[], total: Number(response.headers.get('X-Total-Count') ?? 0), next: link?.[1] ?? null };

@@ -8,7 +8,8 @@ export interface InboxLocation {
   inquiry: string | null;
 }
 
-function read(): InboxLocation {
+/** The inbox's filters and open inquiry as the page URL names them. */
+export function readInboxLocation(): InboxLocation {
   const params = new URLSearchParams(window.location.search);
   const filters: InboxFilters = {};
   for (const key of INQUIRY_FILTER_KEYS) {
@@ -23,9 +24,9 @@ function read(): InboxLocation {
  * back button shows the same view. Each change is a history entry.
  */
 export function useInboxLocation(): [InboxLocation, (next: InboxLocation) => void] {
-  const [location, setLocation] = useState<InboxLocation>(read);
+  const [location, setLocation] = useState<InboxLocation>(readInboxLocation);
   useEffect(() => {
-    const onPop = () => setLocation(read());
+    const onPop = () => setLocation(readInboxLocation());
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { test, expect, axeViolations } from './fixtures';
-import { openAdmin, showInboxFilters, uniqueName } from './support/islands.ts';
+import { loginAsAdmin, openAdmin, showInboxFilters, uniqueName } from './support/islands.ts';
 import { NOTICE_VERSION } from '../support/privacy.ts';
 
 const LONG_MESSAGE = `3층 전체를 치과 클리닉으로 검토하고 있습니다. ${'진료실 여섯 개와 대기실이 필요합니다. '.repeat(6)}끝까지 읽어 주세요.`;
@@ -119,4 +119,25 @@ test('an inquiry sent while the inbox is open is counted on the refresh button w
   await refresh.click();
   await expect(page.getByTestId('inquiry-row')).toHaveCount(1);
   await expect(refresh).toHaveText('새로고침');
+});
+
+test('signing in asks for the inbox’s list once, with the filters the link names, and so does a reload @any-viewport', async ({ page }) => {
+  const created = await page.request.post('/api/inquiries', {
+    data: { privacyNoticeVersion: NOTICE_VERSION, name: uniqueName('첫 목록'), email: 'first@example.com', phone: '010-2345-6789', message: '3층 사무실 문의입니다.', preferredContact: 'email', locale: 'ko' },
+  });
+  expect(created.status()).toBe(201);
+  const lists: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/inquiries' && request.method() === 'GET') lists.push(url.search);
+  });
+  await loginAsAdmin(page, '/admin?status=new');
+  await expect(page.getByTestId('inquiry-row').first()).toBeVisible();
+  await expect(page.getByTestId('inquiry-status').first()).toHaveText('신규');
+  expect(lists).toEqual(['?status=new']);
+
+  await page.reload();
+  await expect(page.getByTestId('inquiry-row').first()).toBeVisible();
+  await expect(page.getByRole('tab', { name: '문의 관리' })).toHaveAttribute('aria-selected', 'true');
+  expect(lists).toEqual(['?status=new', '?status=new']);
 });

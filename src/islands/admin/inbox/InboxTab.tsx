@@ -1,18 +1,18 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { Inquiry, InquiryCounts } from '~/shared/inquiry';
+import type { InquiryCounts } from '~/shared/inquiry';
 import type { Translate } from '~/i18n/translate';
 import { $language, showToast } from '~/client/stores';
 import { endSessionIfUnauthorized } from '~/client/admin-session';
 import { ApiError } from '~/client/api';
-import { downloadCsv, readCounts, readInboxPage, readStats, type InboxStats } from '~/client/inbox-api';
+import { downloadCsv, readCounts, readInboxPage, readStats, type InboxPage, type InboxStats } from '~/client/inbox-api';
 import { adminDateFormat, formatDuration } from '~/client/inbox-format';
 import { useInboxLocation } from '~/client/inbox-url';
 import { revealAndFocus } from '~/client/reveal-and-focus';
 import InboxFilters from './InboxFilters';
 import AssigneeFilter from './AssigneeFilter';
 import { $me } from '~/client/admin-session';
-import { inboxFirstPageDone } from '~/client/inbox-first-page';
+import { firstInboxPage, inboxFirstPageDone } from '~/client/inbox-first-page';
 import { can } from '~/shared/roles';
 import InquiryList from './InquiryList';
 import InquiryDetailView from './InquiryDetailView';
@@ -21,19 +21,13 @@ import ExportReasonForm from './ExportReasonForm';
 /** How often the inbox asks whether new inquiries arrived (one small count query). */
 const NEW_CHECK_MS = 60_000;
 
-interface ListState {
-  items: Inquiry[];
-  total: number;
-  next: string | null;
-}
-
 /** The leasing team's inbox: filtered, paged list, detail with status and notes, export, new-inquiry count. */
 export default function InboxTab({ t }: { t: Translate }) {
   const lang = useStore($language);
   const dateFormat = adminDateFormat(lang);
   const [{ filters, inquiry }, navigate] = useInboxLocation();
   const filterKey = JSON.stringify(filters);
-  const [list, setList] = useState<ListState | null>(null);
+  const [list, setList] = useState<InboxPage | null>(null);
   const [failed, setFailed] = useState(false);
   const [counts, setCounts] = useState<InquiryCounts | null>(null);
   const [newCount, setNewCount] = useState(0);
@@ -53,8 +47,9 @@ export default function InboxTab({ t }: { t: Translate }) {
   useEffect(() => {
     let live = true;
     setFailed(false);
-    // The page first: it is what the team waits for; counts and stats fill in after it.
-    readInboxPage(filters).then((page) => {
+    // The page first (asked for at sign-in when the inbox shows first): it is what the team waits for; counts
+    // and stats fill in after it.
+    firstInboxPage(filters).then((page) => {
       if (!live) return;
       setList(page);
       inboxFirstPageDone();

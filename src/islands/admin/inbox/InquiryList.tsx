@@ -12,7 +12,10 @@ interface Props {
 
 /**
  * The inquiries as cards: stacked under 640 px, one row per inquiry above. The message is a two-line
- * preview; the whole of it is in the detail view (one tap away, no hover needed).
+ * preview; the whole of it is in the detail view (one tap away, no hover needed). A card below the screen
+ * is laid out only when scrolled to (`content-visibility: auto`), so the first page of 50 paints after sign-in
+ * without laying out the 40 nobody sees yet (issue 29); it sits on the button, not the list item, whose paint
+ * containment would clip the button's focus ring.
  */
 export default function InquiryList({ items, selected, onOpen, dateFormat, t }: Props) {
   return (
@@ -25,7 +28,7 @@ export default function InquiryList({ items, selected, onOpen, dateFormat, t }: 
             data-inquiry-id={inquiry.id}
             aria-current={selected === inquiry.id ? 'true' : undefined}
             onClick={() => onOpen(inquiry.id)}
-            className={`grid w-full min-w-0 scroll-mt-28 gap-1 rounded-xl border p-4 text-left text-sm hover:bg-mist focus-visible:outline-2 focus-visible:outline-brass-strong sm:grid-cols-[8rem_minmax(0,1fr)_auto] sm:gap-4 ${selected === inquiry.id ? 'border-brass-strong bg-mist' : 'border-line'}`}
+            className={`grid w-full min-w-0 [contain-intrinsic-size:auto_7rem] [content-visibility:auto] scroll-mt-28 gap-1 rounded-xl border p-4 text-left text-sm hover:bg-mist focus-visible:outline-2 focus-visible:outline-brass-strong sm:grid-cols-[8rem_minmax(0,1fr)_auto] sm:gap-4 ${selected === inquiry.id ? 'border-brass-strong bg-mist' : 'border-line'}`}
           >
             <span className="text-xs text-muted sm:text-sm">{dateFormat.format(new Date(inquiry.createdAt))}</span>
             <span className="grid min-w-0 gap-1">
