@@ -165,7 +165,7 @@ function prune(container: Container, used: UsedNames): void {
   container.each((node) => {
     if (node.type === 'rule') {
       // Keyframe steps (`from`, `50%`) name no class and are kept whole.
-      const kept = node.selectors.filter((selector) => selectorClasses(selector).every((name) => used.has(name)));
+      const kept = node.selectors.filter((selector) => selectorClasses(selector).every((name) => used.has(name)) && selectorElements(selector).every((anyOf) => anyOf.some((name) => used.has(name))));
       if (kept.length === 0) node.remove();
       else if (kept.length < node.selectors.length) node.selector = kept.join(',');
     } else if (node.type === 'atrule' && node.nodes && !/keyframes$/i.test(node.name)) {
@@ -226,6 +226,54 @@ function collect(selector: string, names: string[]): void {
       i = j - 1;
     }
   }
+}
+
+/** Pseudo-elements that exist only on some elements: Tailwind's reset styles them for form fields. */
+const PSEUDO_ELEMENT_HOSTS: readonly [RegExp, readonly string[]][] = [
+  [/^::(file-selector-button|-webkit-(date|datetime|calendar|inner-spin|outer-spin|search))/, ['input']],
+  [/^::placeholder/, ['input', 'textarea']],
+];
+
+/**
+ * The elements a selector needs on the page, each as the names any of which will do: its type selectors
+ * outside parentheses and attribute selectors (`sub,sup` → one each; `:where(select…) optgroup` →
+ * optgroup) and the hosts of form fields' pseudo-elements (`::placeholder` → input or textarea). Tailwind's
+ * reset styles a dozen elements most pages never have (tables, code, sub/sup, date fields); a rule for an
+ * element no page text names cannot match.
+ */
+export function selectorElements(selector: string): string[][] {
+  const needs: string[][] = [];
+  let bracket = false;
+  let compoundStart = true;
+  for (let i = 0; i < selector.length; i += 1) {
+    const char = selector[i]!;
+    if (char === '\\') {
+      i += 1;
+      compoundStart = false;
+    } else if (bracket) {
+      if (char === ']') bracket = false;
+    } else if (char === '[') {
+      bracket = true;
+      compoundStart = false;
+    } else if (char === '(') {
+      i = closingParen(selector, i);
+    } else if (/[\s>+~]/.test(char)) {
+      compoundStart = true;
+    } else if (char === ':' && selector[i + 1] === ':') {
+      const hosts = PSEUDO_ELEMENT_HOSTS.find(([pattern]) => pattern.test(selector.slice(i)))?.[1];
+      if (hosts) needs.push([...hosts]);
+      i += 1;
+      compoundStart = false;
+    } else if (compoundStart && /[a-z]/i.test(char)) {
+      const name = /^[a-z][a-z0-9-]*/i.exec(selector.slice(i))![0];
+      needs.push([name.toLowerCase()]);
+      i += name.length - 1;
+      compoundStart = false;
+    } else {
+      compoundStart = false;
+    }
+  }
+  return needs;
 }
 
 /** The index of the `)` closing the `(` at `open` (escapes and attribute selectors skipped). */

@@ -5,6 +5,7 @@ import { cspHash, pagePolicy } from '../../src/server/http/page-policy.ts';
 
 const PRELOAD = "var e=document.getElementById('directory-list');";
 const ISLAND = 'customElements.define("astro-island",class{});';
+const STYLE = 'body{color:red}';
 
 /** A built page as Astro writes it: an inline script of the page before the CSP meta (the /brands case). */
 async function builtPage(scriptsInMeta: string[]) {
@@ -12,8 +13,8 @@ async function builtPage(scriptsInMeta: string[]) {
   return `<!DOCTYPE html><html lang="ko-KR"><head><meta charset="utf-8"><title>B</title>`
     + `<script type="application/ld+json">{"@type":"ShoppingCenter"}</script>`
     + `<script type="module">${PRELOAD}</script>`
-    + `<meta http-equiv="content-security-policy" content="script-src 'self' ${hashes.join(' ')}; style-src 'self' 'sha256-abc='; ">`
-    + `</head><body><script>${ISLAND}</script><script type="module" src="/_astro/x.js"></script></body></html>`;
+    + `<meta http-equiv="content-security-policy" content="script-src 'self' ${hashes.join(' ')}; style-src 'self' ${await cspHash(STYLE)} 'sha256-abc='; ">`
+    + `<style>${STYLE}</style></head><body><script>${ISLAND}</script><script type="module" src="/_astro/x.js"></script></body></html>`;
 }
 
 const directive = (policy: string, name: string) => policy.split('; ').find((part) => part.startsWith(`${name} `));
@@ -23,12 +24,21 @@ describe('each page\'s Content-Security-Policy as a response header, generated a
     const page = await pageHeaders(await builtPage([PRELOAD, ISLAND]), 'brands/index.html');
     const policy = page!.headers.policy;
     expect(directive(policy, 'script-src')).toBe(`script-src 'self' ${await cspHash(PRELOAD)} ${await cspHash(ISLAND)}`);
-    expect(directive(policy, 'style-src')).toBe("style-src 'self' 'sha256-abc='");
+    expect(directive(policy, 'style-src')).toBe(`style-src 'self' ${await cspHash(STYLE)}`);
     expect(policy).not.toContain('unsafe-inline');
     // The directives every page shares, including what a meta cannot say.
     expect(directive(policy, 'frame-ancestors')).toBe("frame-ancestors 'none'");
     expect(directive(policy, 'default-src')).toBe("default-src 'self'");
     expect(page!.headers.paths).toEqual(['/brands', '/brands/', '/brands/index.html']);
+  });
+
+  it('keeps only the hashes of the inline scripts and styles the page carries (Astro lists the whole site\'s)', async () => {
+    const elsewhere = 'document.title="another page";';
+    const { html, headers } = (await pageHeaders(await builtPage([PRELOAD, ISLAND, elsewhere]), 'brands/index.html'))!;
+    expect(directive(headers.policy, 'script-src')).toBe(`script-src 'self' ${await cspHash(PRELOAD)} ${await cspHash(ISLAND)}`);
+    expect(html).not.toContain(await cspHash(elsewhere));
+    expect(html).not.toContain("'sha256-abc='");
+    expect(html).toContain(`style-src 'self' ${await cspHash(STYLE)};`);
   });
 
   it('moves the page\'s CSP meta before anything that runs', async () => {
