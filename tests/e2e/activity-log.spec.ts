@@ -4,7 +4,7 @@ import { koreanDay } from '../../src/shared/business-hours.ts';
 import { inquiryReference } from '../../src/shared/inquiry-basics.ts';
 import { addDays } from '../../src/shared/tours.ts';
 import { NOTICE_VERSION } from '../support/privacy.ts';
-import { apiToken, islandsReady, loginAsAdmin } from './support/islands.ts';
+import { apiToken, islandsReady, openAdmin } from './support/islands.ts';
 
 const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
 
@@ -19,7 +19,8 @@ async function activityOf(page: Page, tab: string, filter: string, entity: strin
  * on the Korean panel. It names the record (the inquirer and reference, the space as "8층 802호"), the person,
  * the field and the values in the panel's language, and links to the record.
  */
-test('the activity log reads as a person would say it, on the Korean and the English panel', async ({ page, request }) => {
+// Words, dates and links: the same at every size (README, "Time in tests").
+test('the activity log reads as a person would say it, on the Korean and the English panel', { tag: '@any-viewport' }, async ({ page, request }) => {
   test.info().setTimeout(180_000);
   const token = await apiToken(request);
   const auth = { Authorization: `Bearer ${token}` };
@@ -42,7 +43,7 @@ test('the activity log reads as a person would say it, on the Korean and the Eng
   const reference = inquiryReference(inquiryId);
 
   // Korean.
-  await loginAsAdmin(page);
+  await openAdmin(page);
   await activityOf(page, '활동 기록', '대상', '문의');
   const entry = page.getByTestId('audit-event').filter({ hasText: name }).filter({ hasText: '담당자' });
   await expect(entry).toHaveCount(1);

@@ -1,10 +1,10 @@
 import { expect, test } from './fixtures.ts';
-import { apiToken, createBrand, loginAsAdmin, showInboxFilters, uniqueName } from './support/islands.ts';
+import { apiToken, createBrand, openAdmin, showInboxFilters, uniqueName } from './support/islands.ts';
 
 /** Issue 28's polish list: what a person notices on the panel. */
 
 test('/admin remembers its tab and the inbox filters across a reload', async ({ page }) => {
-  await loginAsAdmin(page);
+  await openAdmin(page);
   await showInboxFilters(page);
   const newOnly = page.getByRole('group', { name: '상태별 보기' }).getByRole('button', { name: /^신규/ });
   await newOnly.click();

@@ -2,7 +2,7 @@ import { test, expect, axeViolations } from './fixtures';
 import type { APIRequestContext } from '@playwright/test';
 import { seoulInstant, type Tour } from '../../src/shared/tours.ts';
 import { NOTICE_VERSION } from '../support/privacy.ts';
-import { apiToken, loginAsAdmin } from './support/islands.ts';
+import { apiToken, openAdmin } from './support/islands.ts';
 import { officeDayAhead } from '../support/office-days.ts';
 
 /** An inquiry with a tour the owner hosts, booked through the API (the next free start when another test holds the slot). */
@@ -32,7 +32,7 @@ test.describe('a tour two people change at once (issue 28, lost updates)', () =>
     const tour = await bookedTour(request, token, info.project.name.includes('mobile') ? 12 : 11);
     const day = new Date(new Date(tour.startsAt).getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
 
-    await loginAsAdmin(page, `/admin?inquiry=${tour.inquiryId}`);
+    await openAdmin(page, `/admin?inquiry=${tour.inquiryId}`);
     const first = page.getByTestId('inquiry-detail');
     await expect(first.getByTestId('tour-item')).toBeVisible({ timeout: 60_000 });
     // The second tab (same person, same session) opens the same inquiry before the first one saves.
