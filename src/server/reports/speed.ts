@@ -17,7 +17,7 @@ export interface ResponseFigures {
   people: PersonFigures[];
 }
 
-const GROUPING_SETS: Record<ResponseGrouping, string> = { total: '()', period: '(period)', person: '(who)' };
+const GROUPING_SETS: Record<ResponseGrouping, string> = { total: '()', period: '(period)', person: '(answered, who)' };
 
 const empty = (): SpeedFigures => ({ answered: 0, medianFirstResponseMinutes: null, p90FirstResponseMinutes: null, withinTargetShare: null, overdue: 0 });
 
@@ -25,6 +25,7 @@ interface Row {
   byPeriod: boolean;
   byPerson: boolean;
   period: number | null;
+  answeredGroup: boolean | null;
   who: string | null;
   name: string | null;
   answered: number;
@@ -63,42 +64,46 @@ export async function responseFigures(db: Db, period: Period, targetHours: numbe
   const targetMinutes = targetHours * 60;
   // Only what some grouping set groups by may be selected (or named by GROUPING()).
   const grouped = (grouping: ResponseGrouping, column: string) => (groupings.includes(grouping) ? sql`grouping(${sql.ref(column)}) = 0` : sql`false`);
-  const groupedBy = (grouping: ResponseGrouping, column: string) => (groupings.includes(grouping) ? sql.ref(column) : sql`null`);
+  const groupedBy = (grouping: ResponseGrouping, column: string, type: 'int4' | 'bool' | 'uuid') =>
+    groupings.includes(grouping) ? sql.ref(column) : sql`null::${sql.raw(type)}`;
+  // Per person only (the team report): unanswered inquiries belong to nobody and need not be read.
+  const answeredOnly = groupings.every((grouping) => grouping === 'person');
   const { rows } = await sql<Row>`
     select a.*, coalesce(nullif(u.display_name, ''), u.username) as name
     from (
       select ${grouped('period', 'g.period')} as by_period, ${grouped('person', 'g.who')} as by_person,
-        ${groupedBy('period', 'g.period')} as period, ${groupedBy('person', 'g.who')} as who,
+        ${groupedBy('period', 'g.period', 'int4')} as period, ${groupedBy('person', 'g.answered', 'bool')} as answered_group,
+        ${groupedBy('person', 'g.who', 'uuid')} as who,
         count(g.took)::int as answered,
         -- Both percentiles from one sort of each group's minutes.
         percentile_cont(array[0.5, 0.9]) within group (order by g.took) as percentiles,
         count(*) filter (where g.took <= ${targetMinutes})::int as within,
         count(*) filter (where g.overdue)::int as overdue
       from (
-        select r.period, r.who,
+        select r.period, r.answered, r.who,
           case when r.touched_day is not null then ${officeMinutesBetween(instant('created'), instant('touched'), calendar, days)} end as took,
           case when r.touched_day is null then ${officeMinutesBetween(instant('created'), officeInstantAt(period.now), calendar, days)} >= ${targetMinutes} else false end as overdue
         from (
           -- offset 0 keeps this apart: the expressions above name each column many times, computed once here.
           select ${periodNumber(sql.ref('i.created_at'), period)} as period,
             ${created.day} as created_day, ${created.ms} as created_ms, ${touched.day} as touched_day, ${touched.ms} as touched_ms,
-            case when i.touched_at is not null then coalesce(f.actor_id::text, '') end as who
+            i.touched_at is not null as answered, f.actor_id as who
           from inquiries i left join inquiry_first_responses f on f.inquiry_id = i.id
-          where ${within(sql.ref('i.created_at'), period)}
+          where ${within(sql.ref('i.created_at'), period)}${answeredOnly ? sql` and i.touched_at is not null` : sql``}
           offset 0
         ) r
         cross join (select ${calendarArray(calendar)} as office_days) c
       ) g
       group by grouping sets (${sql.raw(groupings.map((grouping) => GROUPING_SETS[grouping]).join(', '))})
     ) a
-    left join users u on u.id::text = a.who`.execute(db);
+    left join users u on u.id = a.who`.execute(db);
 
   const total = rows.find((row) => !row.byPeriod && !row.byPerson);
   const byStart = new Map(rows.filter((row) => row.byPeriod).map((row) => [period.starts[row.period! - 1]!, figures(row)]));
   const people = rows
-    // Unanswered inquiries belong to nobody: their group (who is null) is left out.
-    .filter((row) => row.byPerson && row.who !== null)
-    .map((row) => ({ userId: row.who || null, name: row.name, ...figures(row) }))
+    // Unanswered inquiries belong to nobody: their group is left out. A null author is an answer whose account is gone.
+    .filter((row) => row.byPerson && row.answeredGroup)
+    .map((row) => ({ userId: row.who, name: row.name, ...figures(row) }))
     .sort((a, b) => b.answered - a.answered || (a.name ?? '').localeCompare(b.name ?? ''));
   return { total: total ? figures(total) : empty(), periods: everyPeriod(period, byStart, empty), people };
 }
