@@ -901,3 +901,39 @@ DO $$ BEGIN
     CREATE INDEX IF NOT EXISTS brands_search_text_trgm_idx ON brands USING gin (search_text gin_trgm_ops);
   END IF;
 END $$;
+
+-- Each inquiry's first response (issue 27, decision 044): the history entry that first changed its status or
+-- added a note — when, in which order, and by whom. Written by the trigger below in the same transaction as
+-- that entry (every write path: the inbox, a booked tour, a restore, the demo seed), so the speed and team
+-- reports read one row per inquiry instead of sorting the whole history for each report. Only staff and
+-- times: a destroyed inquiry keeps it (its note becomes NULL, the fact that it was answered and by whom stays).
+-- Created and filled from the history once; from then on kept by the trigger.
+DO $$ BEGIN
+  IF to_regclass('inquiry_first_responses') IS NULL THEN
+    CREATE TABLE inquiry_first_responses (
+      inquiry_id uuid PRIMARY KEY REFERENCES inquiries (id) ON DELETE CASCADE,
+      at timestamptz NOT NULL,
+      seq bigint NOT NULL,
+      actor_id uuid REFERENCES users (id) ON DELETE SET NULL
+    );
+    INSERT INTO inquiry_first_responses (inquiry_id, at, seq, actor_id)
+      SELECT DISTINCT ON (inquiry_id) inquiry_id, at, seq, actor_id FROM inquiry_history
+      WHERE status IS NOT NULL OR note IS NOT NULL
+      ORDER BY inquiry_id, at, seq;
+  END IF;
+END $$;
+CREATE OR REPLACE FUNCTION record_first_response() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- An entry dated before the one recorded (entries written out of order) takes its place: first by time.
+  INSERT INTO inquiry_first_responses AS f (inquiry_id, at, seq, actor_id)
+  VALUES (NEW.inquiry_id, NEW.at, NEW.seq, NEW.actor_id)
+  ON CONFLICT (inquiry_id) DO UPDATE SET at = EXCLUDED.at, seq = EXCLUDED.seq, actor_id = EXCLUDED.actor_id
+    WHERE (EXCLUDED.at, EXCLUDED.seq) < (f.at, f.seq);
+  RETURN NULL;
+END $$;
+DROP TRIGGER IF EXISTS inquiry_history_first_response ON inquiry_history;
+CREATE TRIGGER inquiry_history_first_response AFTER INSERT ON inquiry_history
+  FOR EACH ROW WHEN (NEW.status IS NOT NULL OR NEW.note IS NOT NULL) EXECUTE FUNCTION record_first_response();
+-- The spaces report's days on market: the last day each space was recorded leased, one index probe per
+-- space instead of reading its vacant days back to the last lease (reports read OCCUPIED_STATUS, 'leased').
+CREATE INDEX IF NOT EXISTS unit_status_days_leased_idx ON unit_status_days (unit_id, day) WHERE status = 'leased';

@@ -21,6 +21,7 @@ export interface Database {
   loginTrustedClients: LoginTrustedClientsTable;
   units: UnitsTable;
   inquiryHistory: InquiryHistoryTable;
+  inquiryFirstResponses: InquiryFirstResponsesTable;
   outbox: OutboxTable;
   deletedRecords: DeletedRecordsTable;
   unitAddresses: UnitAddressesTable;
@@ -196,6 +197,14 @@ export interface InquiriesTable {
 }
 
 /** Append-only history of an inquiry's status changes and notes. */
+/** Each inquiry's first response (a status change or a note), kept by a trigger on inquiry_history (decision 044). */
+export interface InquiryFirstResponsesTable {
+  inquiryId: string;
+  at: Timestamp;
+  seq: ColumnType<string, string | number | bigint, string | number | bigint>;
+  actorId: string | null;
+}
+
 export interface InquiryHistoryTable {
   id: Generated<string>;
   inquiryId: string;

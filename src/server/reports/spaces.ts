@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { AREA_BANDS, areaBandOf, isVacantStatus, OCCUPIED_STATUS, type AreaBand, type SpacesReport, type VacancyCounts } from '../../shared/reports.ts';
+import { addDays, AREA_BANDS, areaBandOf, isVacantStatus, OCCUPIED_STATUS, type AreaBand, type SpacesReport, type VacancyCounts } from '../../shared/reports.ts';
 import { UNIT_FLOORS } from '../../shared/units/basics.ts';
 import type { Db } from '../db/index.ts';
 import { OFFICE_ZONE, within, type Period } from './period.ts';
@@ -29,23 +29,32 @@ const bandSql = (column: ReturnType<typeof sql.ref>) =>
 export async function spacesReport(db: Db, period: Period): Promise<SpacesReport> {
   const last = period.to < period.today ? period.to : period.today;
   const leased = sql.lit(OCCUPIED_STATUS);
+  // The days each period covers within the report (the first week may start before it) up to the last recorded day.
+  const bounds = period.starts
+    .map((start, n) => ({ start, first: start < period.from ? period.from : start, last: addDays(period.starts[n + 1] ?? addDays(period.to, 1), -1) }))
+    .map((bound) => ({ ...bound, last: bound.last < last ? bound.last : last }))
+    .filter((bound) => bound.first <= bound.last);
   const [snapshots, units, asked, tours] = await Promise.all([
+    // Each period's last recorded day by one probe of the day index (not a pass over the period's rows),
+    // then the spaces as they stood that day (materialized: inlined, the probe ran again for every row).
     sql<{ start: string; day: string; floor: string; band: AreaBand } & VacancyCounts>`
-      with snapshot as (
-        select to_char(date_trunc(${sql.lit(period.interval)}, day::timestamp), 'YYYY-MM-DD') as start, max(day) as day
-        from unit_status_days where day >= ${period.from}::date and day <= ${last}::date group by 1
+      with snapshot as materialized (
+        select b.start, (select max(d.day) from unit_status_days d where d.day >= b.first and d.day <= b.last) as day
+        from unnest(${bounds.map((bound) => bound.start)}::text[], ${bounds.map((bound) => bound.first)}::date[], ${bounds.map((bound) => bound.last)}::date[]) b(start, first, last)
       )
       select s.start, to_char(s.day, 'YYYY-MM-DD') as day, d.floor, ${bandSql(sql.ref('d.exclusive_area_m2'))} as band,
         count(*)::int as units, count(*) filter (where d.status <> ${leased})::int as vacant,
         sum(d.exclusive_area_m2)::float8 as area_m2, coalesce(sum(d.exclusive_area_m2) filter (where d.status <> ${leased}), 0)::float8 as vacant_area_m2
       from snapshot s join unit_status_days d on d.day = s.day
       group by 1, 2, 3, 4`.execute(db),
+    // Days on market count only for vacant spaces; the day after the last leased one is one probe of the
+    // partial index unit_status_days_leased_idx (schema.sql).
     sql<{ id: string; floor: string; unitNumber: string; status: string; areaM2: number; since: string }>`
       select u.id, u.floor, u.unit_number, u.status, u.exclusive_area_m2 as area_m2,
-        to_char(coalesce(
+        case when u.status <> ${leased} then to_char(coalesce(
           (select max(d.day) + 1 from unit_status_days d where d.unit_id = u.id and d.status = ${leased} and d.day <= ${period.today}::date),
           least((select min(d.day) from unit_status_days d where d.unit_id = u.id), (u.created_at at time zone ${sql.lit(OFFICE_ZONE)})::date)
-        ), 'YYYY-MM-DD') as since
+        ), 'YYYY-MM-DD') end as since
       from units u`.execute(db),
     sql<{ unitId: string; floor: string; unitNumber: string; n: number }>`
       select i.unit_id, max(i.unit_floor) as floor, max(i.unit_number) as unit_number, count(*)::int as n

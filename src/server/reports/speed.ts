@@ -1,92 +1,111 @@
 import { sql } from 'kysely';
-import { addBusinessHours, businessMinutesBetween, koreanDay } from '../../shared/business-hours.ts';
-import { periodStart, type SpeedFigures, type SpeedReport } from '../../shared/reports.ts';
+import { addDays, type SpeedFigures, type SpeedReport } from '../../shared/reports.ts';
 import type { Db } from '../db/index.ts';
 import { officeHolidays, reminderHours } from '../inquiries/response-time.ts';
-import { percentile, share, within, type Period } from './period.ts';
+import { calendarArray, officeCalendar, officeInstantAt, officeInstantOf, officeMinutesBetween, type OfficeInstant } from './office-minutes.ts';
+import { everyPeriod, periodNumber, share, within, type Period } from './period.ts';
 
-/** One inquiry of the period as the speed figures read it: when it came, when and by whom it was first answered. */
-export interface FirstResponse {
-  createdAt: Date;
-  touchedAt: Date | null;
-  responderId: string | null;
-  responderName: string | null;
+/** What the figures are taken over: the whole period, each of its weeks or months, each person who answered first. */
+export type ResponseGrouping = 'total' | 'period' | 'person';
+
+/** A person's figures: `userId` null for answers whose author is no longer known (a deleted account). */
+export type PersonFigures = { userId: string | null; name: string | null } & SpeedFigures;
+
+export interface ResponseFigures {
+  total: SpeedFigures;
+  periods: ({ start: string } & SpeedFigures)[];
+  people: PersonFigures[];
 }
+
+const GROUPING_SETS: Record<ResponseGrouping, string> = { total: '()', period: '(period)', person: '(answered, who)' };
+
+const empty = (): SpeedFigures => ({ answered: 0, medianFirstResponseMinutes: null, p90FirstResponseMinutes: null, withinTargetShare: null, overdue: 0 });
+
+interface Row {
+  byPeriod: boolean;
+  byPerson: boolean;
+  period: number | null;
+  answeredGroup: boolean | null;
+  who: string | null;
+  name: string | null;
+  answered: number;
+  /** Median and 90th percentile in office minutes; null without answers. */
+  percentiles: [number, number] | null;
+  within: number;
+  overdue: number;
+}
+
+const figures = (row: Row): SpeedFigures => {
+  const round = (value: number | null) => (value === null ? null : Math.round(Number(value)));
+  return {
+    answered: row.answered,
+    medianFirstResponseMinutes: round(row.percentiles?.[0] ?? null),
+    p90FirstResponseMinutes: round(row.percentiles?.[1] ?? null),
+    withinTargetShare: share(row.within, row.answered + row.overdue),
+    overdue: row.overdue,
+  };
+};
 
 /**
  * Time to first response (a status change or a note: the inbox's "touched") in office minutes, for the
- * inquiries that arrived in the period, with the person who answered first. One grouped join (the first
- * history entry of each answered inquiry by DISTINCT ON, not a lookup per inquiry), answered as one row per
- * responder with the times packed as milliseconds: thousands of single rows cost PGlite more to hand over
- * than the query itself.
+ * inquiries that arrived in the period: median and 90th percentile (percentile_cont), how many were answered
+ * within `targetHours` office hours, how many wait past them now — in one grouped pass in the database, over
+ * the period and/or its weeks or months and/or the person who answered first (inquiry_first_responses).
+ * Office minutes are worked out per row by officeMinutesBetween (the office's days as one array), so no row
+ * leaves the database: the answer is a handful of rows whatever the number of inquiries (decision 044).
  */
-export async function responsesIn(db: Db, period: Period): Promise<FirstResponse[]> {
-  const ms = (column: ReturnType<typeof sql.ref>) => sql`floor(extract(epoch from ${column}) * 1000)::int8`;
-  const { rows } = await sql<{ responderId: string | null; responderName: string | null; times: [number, number | null][] }>`
-    with first as (
-      select distinct on (h.inquiry_id) h.inquiry_id, h.actor_id
-      from inquiry_history h join inquiries c on c.id = h.inquiry_id
-      where (h.status is not null or h.note is not null) and c.touched_at is not null and ${within(sql.ref('c.created_at'), period)}
-      order by h.inquiry_id, h.at, h.seq
-    )
-    select f.actor_id as responder_id, max(coalesce(nullif(u.display_name, ''), u.username)) as responder_name,
-      json_agg(json_build_array(${ms(sql.ref('i.created_at'))}, ${ms(sql.ref('i.touched_at'))})) as times
-    from inquiries i
-    left join first f on f.inquiry_id = i.id
-    left join users u on u.id = f.actor_id
-    where ${within(sql.ref('i.created_at'), period)}
-    group by f.actor_id`.execute(db);
-  return rows.flatMap(({ responderId, responderName, times }) =>
-    times.map(([created, touched]) => ({ createdAt: new Date(Number(created)), touchedAt: touched === null ? null : new Date(Number(touched)), responderId, responderName })),
-  );
-}
+export async function responseFigures(db: Db, period: Period, targetHours: number, groupings: readonly ResponseGrouping[]): Promise<ResponseFigures> {
+  // The period's inquiries were answered between their first day and now (a month more for a clock that runs ahead).
+  const calendar = officeCalendar(period.from, addDays(period.today > period.to ? period.today : period.to, 31), officeHolidays());
+  const days = sql.ref('c.office_days');
+  const instant = (name: string): OfficeInstant => ({ day: sql.ref(`r.${name}_day`), ms: sql.ref(`r.${name}_ms`) });
+  const created = officeInstantOf(sql.ref('i.created_at'));
+  const touched = officeInstantOf(sql.ref('i.touched_at'));
+  const targetMinutes = targetHours * 60;
+  // Only what some grouping set groups by may be selected (or named by GROUPING()).
+  const grouped = (grouping: ResponseGrouping, column: string) => (groupings.includes(grouping) ? sql`grouping(${sql.ref(column)}) = 0` : sql`false`);
+  const groupedBy = (grouping: ResponseGrouping, column: string, type: 'int4' | 'bool' | 'uuid') =>
+    groupings.includes(grouping) ? sql.ref(column) : sql`null::${sql.raw(type)}`;
+  // Per person only (the team report): unanswered inquiries belong to nobody and need not be read.
+  const answeredOnly = groupings.every((grouping) => grouping === 'person');
+  const { rows } = await sql<Row>`
+    select a.*, coalesce(nullif(u.display_name, ''), u.username) as name
+    from (
+      select ${grouped('period', 'g.period')} as by_period, ${grouped('person', 'g.who')} as by_person,
+        ${groupedBy('period', 'g.period', 'int4')} as period, ${groupedBy('person', 'g.answered', 'bool')} as answered_group,
+        ${groupedBy('person', 'g.who', 'uuid')} as who,
+        count(g.took)::int as answered,
+        -- Both percentiles from one sort of each group's minutes.
+        percentile_cont(array[0.5, 0.9]) within group (order by g.took) as percentiles,
+        count(*) filter (where g.took <= ${targetMinutes})::int as within,
+        count(*) filter (where g.overdue)::int as overdue
+      from (
+        select r.period, r.answered, r.who,
+          case when r.touched_day is not null then ${officeMinutesBetween(instant('created'), instant('touched'), calendar, days)} end as took,
+          case when r.touched_day is null then ${officeMinutesBetween(instant('created'), officeInstantAt(period.now), calendar, days)} >= ${targetMinutes} else false end as overdue
+        from (
+          -- offset 0 keeps this apart: the expressions above name each column many times, computed once here.
+          select ${periodNumber(sql.ref('i.created_at'), period)} as period,
+            ${created.day} as created_day, ${created.ms} as created_ms, ${touched.day} as touched_day, ${touched.ms} as touched_ms,
+            i.touched_at is not null as answered, f.actor_id as who
+          from inquiries i left join inquiry_first_responses f on f.inquiry_id = i.id
+          where ${within(sql.ref('i.created_at'), period)}${answeredOnly ? sql` and i.touched_at is not null` : sql``}
+          offset 0
+        ) r
+        cross join (select ${calendarArray(calendar)} as office_days) c
+      ) g
+      group by grouping sets (${sql.raw(groupings.map((grouping) => GROUPING_SETS[grouping]).join(', '))})
+    ) a
+    left join users u on u.id = a.who`.execute(db);
 
-/**
- * Office minutes each response took (or, unanswered, the office-hours deadline for a target), worked out once
- * per response: the report reads each response up to three times (the period's total, its week or month,
- * the person who answered).
- */
-const taken = new WeakMap<FirstResponse, number>();
-const deadlines = new WeakMap<FirstResponse, { targetHours: number; at: number }>();
-
-function minutesTaken(response: FirstResponse & { touchedAt: Date }, holidays: ReadonlySet<string>): number {
-  let minutes = taken.get(response);
-  if (minutes === undefined) taken.set(response, (minutes = businessMinutesBetween(response.createdAt, response.touchedAt, holidays)));
-  return minutes;
-}
-
-function deadline(response: FirstResponse, targetHours: number, holidays: ReadonlySet<string>): number {
-  const known = deadlines.get(response);
-  if (known?.targetHours === targetHours) return known.at;
-  const at = addBusinessHours(response.createdAt, targetHours, holidays).getTime();
-  deadlines.set(response, { targetHours, at });
-  return at;
-}
-
-/** Median and 90th percentile (as percentile_cont), within-target share and overdue count of some responses. */
-export function speedFigures(responses: readonly FirstResponse[], targetHours: number, now: Date): SpeedFigures {
-  const holidays = officeHolidays();
-  const minutes: number[] = [];
-  let within = 0;
-  let overdue = 0;
-  for (const response of responses) {
-    if (response.touchedAt) {
-      const took = minutesTaken(response as FirstResponse & { touchedAt: Date }, holidays);
-      minutes.push(took);
-      if (took <= targetHours * 60) within += 1;
-    } else if (deadline(response, targetHours, holidays) <= now.getTime()) {
-      overdue += 1;
-    }
-  }
-  minutes.sort((a, b) => a - b);
-  const round = (value: number | null) => (value === null ? null : Math.round(value));
-  return {
-    answered: minutes.length,
-    medianFirstResponseMinutes: round(percentile(minutes, 0.5)),
-    p90FirstResponseMinutes: round(percentile(minutes, 0.9)),
-    withinTargetShare: share(within, minutes.length + overdue),
-    overdue,
-  };
+  const total = rows.find((row) => !row.byPeriod && !row.byPerson);
+  const byStart = new Map(rows.filter((row) => row.byPeriod).map((row) => [period.starts[row.period! - 1]!, figures(row)]));
+  const people = rows
+    // Unanswered inquiries belong to nobody: their group is left out. A null author is an answer whose account is gone.
+    .filter((row) => row.byPerson && row.answeredGroup)
+    .map((row) => ({ userId: row.who, name: row.name, ...figures(row) }))
+    .sort((a, b) => b.answered - a.answered || (a.name ?? '').localeCompare(b.name ?? ''));
+  return { total: total ? figures(total) : empty(), periods: everyPeriod(period, byStart, empty), people };
 }
 
 /**
@@ -95,29 +114,9 @@ export function speedFigures(responses: readonly FirstResponse[], targetHours: n
  * them now; per Seoul week or month of arrival and, for those who may see it, per person who answered first.
  */
 export async function speedReport(db: Db, period: Period, perPerson: boolean): Promise<SpeedReport> {
-  const [responses, targetHours] = await Promise.all([responsesIn(db, period), reminderHours(db)]);
-  const byStart = new Map<string, FirstResponse[]>(period.starts.map((start) => [start, []]));
-  for (const response of responses) byStart.get(periodStart(koreanDay(response.createdAt), period.interval))?.push(response);
-  const report: SpeedReport = {
-    ...speedFigures(responses, targetHours, period.now),
-    targetHours,
-    periods: [...byStart].map(([start, some]) => ({ start, ...speedFigures(some, targetHours, period.now) })),
-  };
-  if (perPerson) report.byPerson = byResponder(responses, targetHours, period.now);
+  const targetHours = await reminderHours(db);
+  const { total, periods, people } = await responseFigures(db, period, targetHours, perPerson ? ['total', 'period', 'person'] : ['total', 'period']);
+  const report: SpeedReport = { ...total, targetHours, periods };
+  if (perPerson) report.byPerson = people;
   return report;
-}
-
-/** Figures per person who answered first (unanswered inquiries belong to nobody, so they are left out). */
-export function byResponder(responses: readonly FirstResponse[], targetHours: number, now: Date) {
-  const people = new Map<string, { name: string | null; responses: FirstResponse[] }>();
-  for (const response of responses) {
-    if (!response.touchedAt) continue;
-    const key = response.responderId ?? '';
-    const person = people.get(key) ?? { name: response.responderName, responses: [] };
-    person.responses.push(response);
-    people.set(key, person);
-  }
-  return [...people]
-    .map(([userId, person]) => ({ userId: userId || null, name: person.name, ...speedFigures(person.responses, targetHours, now) }))
-    .sort((a, b) => b.answered - a.answered || (a.name ?? '').localeCompare(b.name ?? ''));
 }

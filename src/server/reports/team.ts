@@ -4,7 +4,7 @@ import type { TeamReport, TeamRow } from '../../shared/reports.ts';
 import type { Db } from '../db/index.ts';
 import { reminderHours } from '../inquiries/response-time.ts';
 import { within, type Period } from './period.ts';
-import { byResponder, responsesIn } from './speed.ts';
+import { responseFigures } from './speed.ts';
 import { toursHeldByHost } from './tours.ts';
 
 /**
@@ -15,26 +15,28 @@ import { toursHeldByHost } from './tours.ts';
  */
 export async function teamReport(db: Db, period: Period): Promise<TeamReport> {
   const at = within(sql.ref('h.at'), period);
-  const [actions, people, responses, targetHours, tours] = await Promise.all([
+  const targetHours = await reminderHours(db);
+  const [actions, people, responses, tours] = await Promise.all([
+    // Each inquiry once per person and kind: one hashed pass over (person, inquiry) with a flag per kind, then
+    // counted per person — not count(distinct) per kind, which sorted the period's history once for each kind.
     sql<{ person: string; assigned: number; contacted: number; proposals: number; won: number }>`
-      select person, count(distinct inquiry_id) filter (where kind = 'assigned')::int as assigned,
-        count(distinct inquiry_id) filter (where kind = 'contacted')::int as contacted,
-        count(distinct inquiry_id) filter (where kind = 'proposal')::int as proposals,
-        count(distinct inquiry_id) filter (where kind = 'won')::int as won
+      select person, count(*) filter (where assigned)::int as assigned, count(*) filter (where contacted)::int as contacted,
+        count(*) filter (where proposal)::int as proposals, count(*) filter (where won)::int as won
       from (
-        select h.inquiry_id, case when h.assigned then h.assignee_id else h.actor_id end as person,
-          case when h.assigned then 'assigned' else h.status end as kind
+        select case when h.assigned then h.assignee_id else h.actor_id end as person, h.inquiry_id,
+          bool_or(h.assigned) as assigned, bool_or(not h.assigned and h.status = 'contacted') as contacted,
+          bool_or(not h.assigned and h.status = 'proposal') as proposal, bool_or(not h.assigned and h.status = 'won') as won
         from inquiry_history h
         where ${at} and ((h.assigned and h.assignee_id is not null) or (h.status in ('contacted', 'proposal', 'won') and h.actor_id is not null))
+        group by 1, 2
       ) done group by person`.execute(db),
     sql<{ id: string; name: string; role: string; active: boolean }>`
       select id, coalesce(nullif(display_name, ''), username) as name, role, active from users`.execute(db),
-    responsesIn(db, period),
-    reminderHours(db),
+    responseFigures(db, period, targetHours, ['person']),
     toursHeldByHost(db, period),
   ]);
   const done = new Map(actions.rows.map((row) => [row.person, row]));
-  const speed = new Map(byResponder(responses, targetHours, period.now).map((row) => [row.userId, row.medianFirstResponseMinutes]));
+  const speed = new Map(responses.people.map((row) => [row.userId, row.medianFirstResponseMinutes]));
   const rows: TeamRow[] = people.rows
     .filter((person) => (person.active && (ASSIGNABLE_ROLES as readonly string[]).includes(person.role)) || done.has(person.id) || speed.has(person.id) || tours?.has(person.id))
     .map((person) => {
