@@ -196,7 +196,6 @@ export interface InquiriesTable {
   version: Generated<number>;
 }
 
-/** Append-only history of an inquiry's status changes and notes. */
 /** Each inquiry's first response (a status change or a note), kept by a trigger on inquiry_history (decision 044). */
 export interface InquiryFirstResponsesTable {
   inquiryId: string;
@@ -205,6 +204,7 @@ export interface InquiryFirstResponsesTable {
   actorId: string | null;
 }
 
+/** Append-only history of an inquiry's status changes and notes. */
 export interface InquiryHistoryTable {
   id: Generated<string>;
   inquiryId: string;
