@@ -4,12 +4,17 @@ import { loadUploadStyles } from '../upload/upload-styles.ts';
 
 export type { PickedFile, UploadedFile };
 
+/** The dialog's options; its words may also be fetched on first open (a page that should not carry them). */
+export type UseUploadDialogOptions = Omit<UploadDialogOptions, 'locale'> & {
+  locale: UploadDialogOptions['locale'] | (() => Promise<UploadDialogOptions['locale']>);
+};
+
 /**
  * An Uppy upload dialog made on first open, outside render, and destroyed with the component that owns
  * it: a new form (after a save, a cancel or another edit) gets a fresh dialog, never the last one's
  * "upload complete". Uppy and its styles are fetched only on first open, so they cost the page nothing before.
  */
-export function useUploadDialog(options: UploadDialogOptions) {
+export function useUploadDialog(options: UseUploadDialogOptions) {
   const latest = useRef(options);
   useEffect(() => {
     latest.current = options;
@@ -26,9 +31,14 @@ export function useUploadDialog(options: UploadDialogOptions) {
   );
 
   function get(): Promise<UploadDialog> {
-    dialog.current ??= Promise.all([import('../upload/upload-dialog.ts'), loadUploadStyles()]).then(([{ createUploadDialog }]) => {
+    const words = () => {
+      const { locale } = latest.current;
+      return typeof locale === 'function' ? locale() : locale;
+    };
+    dialog.current ??= Promise.all([import('../upload/upload-dialog.ts'), loadUploadStyles(), words()]).then(([{ createUploadDialog }, , words]) => {
       const made = createUploadDialog({
         ...latest.current,
+        locale: words,
         onUploaded: (file) => latest.current.onUploaded(file),
         onPendingChange: (pending) => latest.current.onPendingChange?.(pending),
       });

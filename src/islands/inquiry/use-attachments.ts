@@ -6,6 +6,7 @@ import { showToast } from '~/client/stores';
 import type { DraftAttachment } from '~/client/inquiry-draft';
 import { useUploadDialog, type PickedFile } from '~/client/hooks/use-upload-dialog';
 import { uppyLocale } from '~/client/upload/uppy-locale';
+import { uploadWords } from '~/client/upload/upload-words';
 
 export const ATTACHMENT_MAX_MB = Math.round(ATTACHMENT_MAX_BYTES / 1_048_576);
 
@@ -38,7 +39,8 @@ export function useAttachments(locale: Locale, t: Translate) {
     maxFiles: ATTACHMENT_MAX_FILES,
     maxBytes: ATTACHMENT_MAX_BYTES,
     allowedTypes: [...ATTACHMENT_EXTENSIONS],
-    locale: uppyLocale(t, locale, ATTACHMENT_EXTENSIONS),
+    // The dialog's words come with Uppy on first open, not in the contact page's HTML (issue 30).
+    locale: async () => uppyLocale(await uploadWords(locale), locale, ATTACHMENT_EXTENSIONS),
     note: t('inquiry.attachHint', { count: ATTACHMENT_MAX_FILES, size: ATTACHMENT_MAX_MB }),
     onUploaded: (file) => {
       setUploaded((list) => addUploaded(list, [file]));
