@@ -86,7 +86,7 @@ export async function pageHeaders(html: string, file: string): Promise<{ html: s
   // Astro lists the hashes of every inline script and style of the whole site on each page; only the
   // page's own are needed (~13 hashes, 0.7 KB that no compression shrinks, in the HTML and the header).
   const own = (sources: readonly string[]) => sources.filter((source) => !HASH_SOURCE.test(source) || onPage.has(source));
-  const policyMeta = meta[0].replace(meta[1]!, meta[1]!.split(';').map((part) => part.split(/\s+/).filter((source) => !HASH_SOURCE.test(source) || onPage.has(source)).join(' ')).join(';'));
+  const policyMeta = meta[0].replace(meta[1]!, meta[1]!.split(';').map((part) => own(part.split(/\s+/)).join(' ')).join(';'));
   const withoutMeta = html.replace(meta[0], '');
   const charset = CHARSET_META.exec(withoutMeta);
   const at = charset ? charset.index + charset[0].length : withoutMeta.indexOf('<head>') + '<head>'.length;

@@ -38,12 +38,16 @@ test('the owner resends an invitation (the old link stops working) and then revo
   // The first mail's link is refused when the invitee tries it.
   const context = await browser.newContext({ baseURL: mailServer.origin, viewport: page.viewportSize() });
   const invitee = await context.newPage();
-  await invitee.goto(oldLink!);
-  await islandsReady(invitee);
-  await invitee.getByLabel('사용자 이름').fill(email.split('@')[0]!);
-  await invitee.getByLabel('새 비밀번호').fill('Jun-leases-B-tower');
-  await invitee.getByRole('button', { name: '가입하고 로그인' }).click();
-  await expect(invitee.getByRole('alert')).toContainText('이 링크는 이미 사용되었거나 만료되었거나 새 링크로 바뀌었습니다.');
+  /** The invitee opens a mailed link and tries to join with it: the page refuses the link. */
+  const refusedToJoin = async (link: string) => {
+    await invitee.goto(link);
+    await islandsReady(invitee);
+    await invitee.getByLabel('사용자 이름').fill(email.split('@')[0]!);
+    await invitee.getByLabel('새 비밀번호').fill('Jun-leases-B-tower');
+    await invitee.getByRole('button', { name: '가입하고 로그인' }).click();
+    await expect(invitee.getByRole('alert')).toContainText('이 링크는 이미 사용되었거나 만료되었거나 새 링크로 바뀌었습니다.');
+  };
+  await refusedToJoin(oldLink!);
 
   // Revoke asks first, naming the person; keeping it changes nothing.
   await row.getByRole('button', { name: `${name}의 초대 취소` }).click();
@@ -61,13 +65,8 @@ test('the owner resends an invitation (the old link stops working) and then revo
   await expect(page.getByTestId('toast').filter({ hasText: '초대를 취소했습니다' })).toContainText(`${name}의 초대를 취소했습니다.`);
   await expect(row).toHaveCount(0);
 
-  // The resent link no longer works either.
+  // The resent link no longer works either (revoked).
   await invitee.goto('about:blank');
-  await invitee.goto(newLink!);
-  await islandsReady(invitee);
-  await invitee.getByLabel('사용자 이름').fill(email.split('@')[0]!);
-  await invitee.getByLabel('새 비밀번호').fill('Jun-leases-B-tower');
-  await invitee.getByRole('button', { name: '가입하고 로그인' }).click();
-  await expect(invitee.getByRole('alert')).toContainText('이 링크는 이미 사용되었거나 만료되었거나 새 링크로 바뀌었습니다.');
+  await refusedToJoin(newLink!);
   await context.close();
 });
