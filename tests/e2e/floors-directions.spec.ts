@@ -7,12 +7,16 @@ const content = (file: string) => JSON.parse(readFileSync(new URL(`../../content
 /** Floor ids start with digits, which a CSS `#id` selector cannot. */
 const byId = (id: string) => `[id="${id}"]`;
 
+/** Distance from the viewport's top to a section's top, now. */
+const topOf = (page: Page, id: string) => page.evaluate((target) => document.getElementById(target)!.getBoundingClientRect().top, id);
+
 /**
- * Distance from the viewport's top to a section's top once scrolling has settled: the page is watched frame
- * by frame until the scroll position holds for three frames (a loaded machine gives fewer frames, not a
- * shorter scroll).
+ * Distance from the viewport's top to a section's top once a smooth scroll has arrived: the section is watched
+ * until it stands at the offset (a loaded machine may start the animation frames late), then for three frames
+ * more, so a scroll that went on past it would show.
  */
-async function settledTop(page: Page, id: string): Promise<number> {
+async function arrivedTop(page: Page, id: string, offset: number): Promise<number> {
+  await expect.poll(async () => Math.abs((await topOf(page, id)) - offset), { timeout: 20_000 }).toBeLessThanOrEqual(2);
   await page.evaluate(
     () =>
       new Promise<void>((resolve) => {
@@ -27,7 +31,7 @@ async function settledTop(page: Page, id: string): Promise<number> {
         requestAnimationFrame(watch);
       }),
   );
-  return page.evaluate((target) => document.getElementById(target)!.getBoundingClientRect().top, id);
+  return topOf(page, id);
 }
 
 test.describe('floors', () => {
@@ -37,7 +41,7 @@ test.describe('floors', () => {
       // The live stacking plan above the floors has its final height once its units are in.
       await expect(page.locator('#stacking-plan')).toHaveAttribute('data-plan-state', 'ready');
       await page.locator(`a[data-floor-nav][href="#${id}"]`).click();
-      expect(Math.abs((await settledTop(page, id)) - 100)).toBeLessThanOrEqual(2);
+      expect(Math.abs((await arrivedTop(page, id, 100)) - 100)).toBeLessThanOrEqual(2);
       await expect(page).toHaveURL(new RegExp(`#${id}$`));
       await expect(page.locator(byId(id))).toBeFocused();
       expect(consoleErrors).toEqual([]);

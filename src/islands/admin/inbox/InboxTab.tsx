@@ -138,7 +138,6 @@ export default function InboxTab({ t }: { t: Translate }) {
         </div>
       </div>
       {askingReason && <ExportReasonForm t={t} onExport={exportCsv} onCancel={() => setAskingReason(false)} />}
-      {notificationsOff && <p role="status" className="rounded-lg border border-line bg-mist p-3 text-sm text-ink">{t('inbox.notificationsOff')}</p>}
       {/* On a phone an open inquiry takes the whole screen; the filters come back with the list. */}
       <div className={inquiry ? 'hidden lg:block' : ''}>
         <AssigneeFilter value={filters.assignee} onChange={(assignee) => navigate({ filters: { ...filters, assignee }, inquiry: null })} t={t} />
@@ -175,6 +174,9 @@ export default function InboxTab({ t }: { t: Translate }) {
           />
         )}
       </div>
+      {/* Under the list, not above the filters: it is known only once the stats arrive, after the list, and
+          arriving above them it moved the buttons a person was already pressing. */}
+      {notificationsOff && <p role="status" className="rounded-lg border border-line bg-mist p-3 text-sm text-ink">{t('inbox.notificationsOff')}</p>}
     </div>
   );
 }
