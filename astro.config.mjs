@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { DEFAULT_LOCALE, LOCALES } from './src/i18n/locales.ts';
 import { preactIslands } from './build/preact-islands.ts';
 import { islandPreloads } from './build/island-preloads.ts';
+import { scriptPriority } from './build/script-priority.ts';
 import { cspHeaders } from './build/csp-headers.ts';
 import { inlineStyles } from './build/inline-styles.ts';
 import { cmsApp } from './build/cms-app.ts';
@@ -16,7 +17,7 @@ export default defineConfig({
   // Helpers and CI may build side by side; each can pick its own folder.
   outDir: process.env.ASTRO_OUT_DIR ?? 'dist',
   trailingSlash: 'ignore',
-  integrations: [contentChecks(), react(), islandPreloads(), inlineStyles(), cspHeaders(), cmsApp()],
+  integrations: [contentChecks(), react(), islandPreloads(), scriptPriority(), inlineStyles(), cspHeaders(), cmsApp()],
   i18n: {
     defaultLocale: DEFAULT_LOCALE,
     locales: [...LOCALES],

@@ -103,7 +103,9 @@ test.describe('content editors’ CMS', { tag: '@desktop-only' }, () => {
     expect(await cms.text()).toContain('<meta name="robots" content="noindex, nofollow" />');
     // Every other page keeps the site's policy.
     const home = (await request.get('/')).headers();
-    expect(home['cross-origin-opener-policy']).toBe('same-origin');
+    // COOP where a session lives (decision 047): the admin panel, not the public pages.
+    expect(home['cross-origin-opener-policy']).toBeUndefined();
+    expect((await request.get('/admin')).headers()['cross-origin-opener-policy']).toBe('same-origin');
     expect(home['content-security-policy']).toContain("connect-src 'self'");
     expect(home['content-security-policy']).not.toContain('api.github.com');
     expect(await (await request.get('/sitemap.xml')).text()).not.toContain('/cms');

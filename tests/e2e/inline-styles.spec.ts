@@ -51,6 +51,9 @@ test('each page carries the styles it uses inline, the same as with the whole st
     expect((await response!.allHeaders())['content-security-policy'], path).toMatch(/style-src 'self'( 'sha256-[^']+')+(;|$)/);
     // Islands hydrate and the reveal script marks the page ready after load: compare once the page is still.
     await page.waitForLoadState('networkidle');
+    // The stacking plan draws floor by floor across frames (decision 041): two equal reads can fall between
+    // two floors. It says when its last floor, and each section's availability under it, is in.
+    if (await page.locator('#stacking-plan').count()) await expect(page.locator('#stacking-plan')).toHaveAttribute('data-plan-state', 'ready');
     const inlined = await settled(page);
     await page.evaluate((href) => new Promise((resolve, reject) => {
       const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href, onload: resolve, onerror: reject });

@@ -18,9 +18,15 @@ describe('netlify.toml as the local server reads it', () => {
     expect(headers['X-Content-Type-Options']).toBe('nosniff');
     expect(headers['X-Frame-Options']).toBe('DENY');
     expect(headers['Strict-Transport-Security']).toMatch(/max-age=\d{8}; includeSubDomains/);
-    expect(headers['Cross-Origin-Opener-Policy']).toBe('same-origin');
     // A rule for "/*" would overlap every page's own policy (dist/_headers, build/csp-headers.ts).
     expect(headers['Content-Security-Policy']).toBeUndefined();
+  });
+
+  it('sends Cross-Origin-Opener-Policy to the admin panel in every language and to no public page (decision 047)', () => {
+    for (const admin of ['/admin', '/admin/', '/en/admin', '/en/admin/', '/ja/admin/']) expect(headersFor(rules, admin)['Cross-Origin-Opener-Policy']).toBe('same-origin');
+    for (const page of ['/', '/en/', '/floors/', '/en/about/', '/zh/contact/', '/en/administration/']) expect(headersFor(rules, page)['Cross-Origin-Opener-Policy']).toBeUndefined();
+    // One rule per path: Netlify joins a header two matching rules both set with a comma.
+    expect(headersFor(rules, '/cms/')['Cross-Origin-Opener-Policy']).toBe('same-origin-allow-popups');
   });
 
   it('caches hashed assets for a year but not pages', () => {
