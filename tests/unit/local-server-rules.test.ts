@@ -25,7 +25,7 @@ describe('netlify.toml as the local server reads it', () => {
   it('sends Cross-Origin-Opener-Policy to the admin panel in every language and to no public page (decision 047)', () => {
     for (const admin of ['/admin', '/admin/', '/en/admin', '/en/admin/', '/ja/admin/']) expect(headersFor(rules, admin)['Cross-Origin-Opener-Policy']).toBe('same-origin');
     for (const page of ['/', '/en/', '/floors/', '/en/about/', '/zh/contact/', '/en/administration/']) expect(headersFor(rules, page)['Cross-Origin-Opener-Policy']).toBeUndefined();
-    // One rule per path: Netlify joins a header two matching rules both set with a comma.
+    // One rule per path: how Netlify combines a header two matching rules both set is not documented.
     expect(headersFor(rules, '/cms/')['Cross-Origin-Opener-Policy']).toBe('same-origin-allow-popups');
   });
 
