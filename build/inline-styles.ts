@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import postcss, { type AtRule, type ChildNode, type Container, type Declaration, type Root, type Rule } from 'postcss';
 import { cspHash } from '../src/server/http/page-policy.ts';
+import { htmlFiles } from './html-files.ts';
 
 /**
  * Pages that keep the site's whole stylesheet as a file: the admin panel is one page whose app loads
@@ -366,9 +367,4 @@ async function sourceText(folder: string): Promise<string> {
   const entries = await readdir(join(REPO, folder), { withFileTypes: true, recursive: true });
   const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
   return (await Promise.all(files.map((file) => readFile(file, 'utf8')))).join('\n');
-}
-
-async function htmlFiles(folder: string): Promise<string[]> {
-  const entries = await readdir(folder, { withFileTypes: true, recursive: true });
-  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html')).map((entry) => join(entry.parentPath, entry.name));
 }

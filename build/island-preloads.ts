@@ -1,8 +1,7 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import type { Plugin } from 'vite';
+import { rewriteHtmlFiles } from './html-files.ts';
 
 /** Static imports of every client chunk, by file name (`_astro/x.js` → its `_astro/…` imports). */
 type ChunkGraph = Map<string, readonly string[]>;
@@ -37,15 +36,7 @@ export function islandPreloads(): AstroIntegration {
         updateConfig({ vite: { plugins: [recordClientChunks] } });
       },
       'astro:build:done': async ({ dir, logger }) => {
-        const root = fileURLToPath(dir);
-        let pages = 0;
-        for (const file of await htmlFiles(root)) {
-          const html = await readFile(file, 'utf8');
-          const preloaded = withModulePreloads(html, graph);
-          if (preloaded === html) continue;
-          await writeFile(file, preloaded);
-          pages += 1;
-        }
+        const pages = await rewriteHtmlFiles(fileURLToPath(dir), (html) => withModulePreloads(html, graph));
         logger.info(`modulepreload for eager islands on ${pages} page(s)`);
       },
     },
@@ -82,9 +73,4 @@ function importClosure(entry: string, graph: ChunkGraph): string[] {
   };
   visit(entry);
   return [...seen];
-}
-
-async function htmlFiles(folder: string): Promise<string[]> {
-  const entries = await readdir(folder, { withFileTypes: true, recursive: true });
-  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html')).map((entry) => join(entry.parentPath, entry.name));
 }

@@ -1,7 +1,6 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { rewriteHtmlFiles } from './html-files.ts';
 
 const EAGER_ISLAND = /<astro-island\b[^>]*\bclient="load"/;
 const SCRIPT_FILE = /<script\b(?=[^>]*\btype="module")(?=[^>]*\bsrc=")(?![^>]*\bfetchpriority=)/g;
@@ -20,17 +19,7 @@ export function scriptPriority(): AstroIntegration {
     name: 'script-priority',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
-        const root = fileURLToPath(dir);
-        let pages = 0;
-        for (const entry of await readdir(root, { withFileTypes: true, recursive: true })) {
-          if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
-          const file = join(entry.parentPath, entry.name);
-          const html = await readFile(file, 'utf8');
-          const lowered = withScriptsAfterPaint(html);
-          if (lowered === html) continue;
-          await writeFile(file, lowered);
-          pages += 1;
-        }
+        const pages = await rewriteHtmlFiles(fileURLToPath(dir), withScriptsAfterPaint);
         logger.info(`scripts fetched after the first paint on ${pages} page(s)`);
       },
     },

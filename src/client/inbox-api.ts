@@ -41,7 +41,6 @@ async function request(method: string, url: string, body?: unknown, accept = 'ap
   return response;
 }
 
-/** One page of the list; `next` is the Link header's cursor URL, `total` the X-Total-Count. */
 /** A page of the inbox's list: its inquiries, how many match in all, and the next page's link. */
 export interface InboxPage {
   items: Inquiry[];
@@ -49,6 +48,7 @@ export interface InboxPage {
   next: string | null;
 }
 
+/** One page of the list; `next` is the Link header's cursor URL, `total` the X-Total-Count. */
 export async function readInboxPage(filters: InboxFilters, next?: string): Promise<InboxPage> {
   const response = await request('GET', next ?? readUrl(['/api/inquiries', { ...filters }]));
   const link = response.headers.get('Link')?.match(/<([^>]+)>;\s*rel="next"/);
