@@ -31,11 +31,11 @@ export function useUploadDialog(options: UseUploadDialogOptions) {
   );
 
   function get(): Promise<UploadDialog> {
-    const words = () => {
+    const loadWords = () => {
       const { locale } = latest.current;
       return typeof locale === 'function' ? locale() : locale;
     };
-    dialog.current ??= Promise.all([import('../upload/upload-dialog.ts'), loadUploadStyles(), words()]).then(([{ createUploadDialog }, , words]) => {
+    dialog.current ??= Promise.all([import('../upload/upload-dialog.ts'), loadUploadStyles(), loadWords()]).then(([{ createUploadDialog }, , words]) => {
       const made = createUploadDialog({
         ...latest.current,
         locale: words,
