@@ -145,6 +145,8 @@ test('a passkey registered in "my account" signs in after signing out and is the
   await page.getByRole('button', { name: '패스키 e2e laptop 삭제' }).click();
   await expect(page.getByTestId('second-factor-status')).toContainText('꺼져 있음');
   await page.getByRole('button', { name: '로그아웃' }).first().click();
+  // Signed out from "my account", whose password section is also labelled 비밀번호: the login card first.
+  await expect(page.getByRole('button', { name: '로그인', exact: true })).toBeVisible();
   await page.getByLabel('비밀번호').fill(PASSWORD);
   await page.getByRole('button', { name: '로그인', exact: true }).click();
   await expect(page.getByTestId('signed-in-as')).toContainText('Admin · 소유자');
