@@ -220,7 +220,8 @@ test.describe('content editors’ CMS', { tag: '@desktop-only' }, () => {
       await expect
         .poll(async () => (await fetch(`${server.origin}/architecture`)).text(), { timeout: 300_000, intervals: [2_000], message: `no rebuild:\n${server.log().slice(-2000)}` })
         .toContain('2026년 상반기');
-      expect(server.log()).toContain('the new content is live');
+      // The new build is served the moment it is published; the watcher says so when its build process has exited.
+      await expect.poll(() => server.log(), { timeout: 60_000 }).toContain('the new content is live');
 
       await page.goto(`${server.origin}/architecture`);
       const period = page.locator('#construction-2026h1');
