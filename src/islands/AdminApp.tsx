@@ -79,13 +79,15 @@ export default function AdminApp({ locale, messages }: Props) {
           <SecondFactorRequired t={t} />
         ) : token ? (
           <>
-            {me?.role === 'owner' && me.requireSecondFactor === false && (
-              <p role="status" data-testid="second-factor-off" className="mt-6 rounded-md bg-brass-soft p-3 text-sm text-ink">{t('secondFactor.settings.ownerOff')}</p>
-            )}
             <AdminTabs tabs={tabs} tab={shown} onChange={openTab} t={t} />
             <div id={`admin-panel-${shown}`} role="tabpanel" aria-labelledby={`admin-tab-${shown}`} tabIndex={0} className="mt-8">
               <AdminPanel tab={shown} t={t} />
             </div>
+            {/* Under the panel, not above the tabs: who I am is asked after the inbox's first page, and arriving
+                above the tabs this note moved every button a person was already reaching for. */}
+            {me?.role === 'owner' && me.requireSecondFactor === false && (
+              <p role="status" data-testid="second-factor-off" className="mt-8 rounded-md bg-brass-soft p-3 text-sm text-ink">{t('secondFactor.settings.ownerOff')}</p>
+            )}
           </>
         ) : (
           <LoginCard t={t} onSignedIn={signedIn} />

@@ -142,24 +142,29 @@ test('signing in asks for the inbox’s list once, with the filters the link nam
   expect(lists).toEqual(['?status=new', '?status=new']);
 });
 
-test('what fills in after the inbox’s list (the stats and their notice) moves none of the buttons above it @any-viewport', async ({ page }) => {
+test('what fills in after the inbox’s list (who I am, the stats and their notices) moves none of the buttons above it @any-viewport', async ({ page }) => {
   const created = await page.request.post('/api/inquiries', {
     data: { privacyNoticeVersion: NOTICE_VERSION, name: uniqueName('늦은 통계'), email: 'late@example.com', phone: '010-2345-6789', message: '2층 상가 문의입니다.', preferredContact: 'email', locale: 'ko' },
   });
   expect(created.status()).toBe(201);
-  // The stats answer late, as they do on a busy server: the person already sees the list and reaches for a filter.
+  // Who I am and the stats answer late, as they do on a busy server: the person already sees the list and reaches
+  // for a filter.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/inquiries/stats', async (route) => {
-    await held;
-    await route.continue();
-  });
+  for (const path of ['**/api/inquiries/stats', '**/api/admin/me']) {
+    await page.route(path, async (route) => {
+      await held;
+      await route.continue();
+    });
+  }
   await loginAsAdmin(page);
   await expect(page.getByTestId('inquiry-row').first()).toBeVisible();
   const whose = page.getByRole('group', { name: '담당자별 보기' });
   const before = await whose.boundingBox();
   release();
-  // This server sends no mail: the stats say so, and the notice tells the team.
+  // This server sends no mail: the stats say so, and the notice tells the team. The owner has not asked every
+  // account for a second factor (the default): the panel says so too.
   await expect(page.getByRole('status').filter({ hasText: '새 문의 알림' })).toBeVisible();
+  await expect(page.getByTestId('second-factor-off')).toBeVisible();
   expect(await whose.boundingBox()).toEqual(before);
 });
