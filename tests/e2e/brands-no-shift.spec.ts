@@ -18,11 +18,17 @@ for (const answer of ['none', 'one'] as const) {
       await held;
       await route.fulfill({ json: one });
     });
+    // Each shift is kept with the nodes that moved and their boxes, so a failure names what moved.
     await page.addInitScript(() => {
-      (window as unknown as { shifts: number }).shifts = 0;
+      const shifts: { value: number; moved: string[] }[] = [];
+      (window as unknown as { shifts: typeof shifts }).shifts = shifts;
+      type Source = { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+      const box = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+      const describe = (s: Source) =>
+        `${s.node instanceof Element ? s.node.outerHTML.slice(0, 100) : (s.node?.textContent ?? '?')}: ${box(s.previousRect)} → ${box(s.currentRect)}`;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-          if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value;
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: Source[] }[]) {
+          if (!entry.hadRecentInput) shifts.push({ value: entry.value, moved: entry.sources.map(describe) });
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
@@ -33,6 +39,6 @@ for (const answer of ['none', 'one'] as const) {
     if (answer === 'one') await expect(page.getByTestId('result-count')).toBeVisible();
     else await expect(page.getByTestId('no-brands')).toBeVisible();
     await painted(page);
-    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { shifts: unknown[] }).shifts)).toEqual([]);
   });
 }
