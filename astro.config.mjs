@@ -5,7 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { DEFAULT_LOCALE, LOCALES } from './src/i18n/locales.ts';
 import { preactIslands } from './build/preact-islands.ts';
 import { islandPreloads } from './build/island-preloads.ts';
-import { scriptPriority } from './build/script-priority.ts';
+import { scriptsAfterPaint, AFTER_PAINT_LOADER_HASH } from './build/scripts-after-paint.ts';
 import { cspHeaders } from './build/csp-headers.ts';
 import { inlineStyles } from './build/inline-styles.ts';
 import { cmsApp } from './build/cms-app.ts';
@@ -17,7 +17,7 @@ export default defineConfig({
   // Helpers and CI may build side by side; each can pick its own folder.
   outDir: process.env.ASTRO_OUT_DIR ?? 'dist',
   trailingSlash: 'ignore',
-  integrations: [contentChecks(), react(), islandPreloads(), scriptPriority(), inlineStyles(), cspHeaders(), cmsApp()],
+  integrations: [contentChecks(), react(), islandPreloads(), scriptsAfterPaint(), inlineStyles(), cspHeaders(), cmsApp()],
   i18n: {
     defaultLocale: DEFAULT_LOCALE,
     locales: [...LOCALES],
@@ -25,7 +25,8 @@ export default defineConfig({
   },
   // Hashes every script and style Astro emits into a CSP <meta>, so no page needs 'unsafe-inline'; the
   // build sends it as each page's response header too (build/csp-headers.ts → _headers).
-  security: { csp: true },
+  // The one inline script a build step adds after Astro (build/scripts-after-paint.ts) is hashed here.
+  security: { csp: { scriptDirective: { hashes: [AFTER_PAINT_LOADER_HASH] } } },
   // No code blocks on this site; Shiki's inline styles would also fight the CSP.
   markdown: { syntaxHighlight: false },
   // The illustrations are our own SVG files (no user uploads go through astro:assets), so letting sharp

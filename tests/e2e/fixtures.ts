@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page, type Response } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 interface Fixtures {
@@ -6,7 +6,33 @@ interface Fixtures {
   consoleErrors: string[];
 }
 
+/**
+ * A public page puts its scripts in after its first paint (build/scripts-after-paint.ts, decision 050): the
+ * load event can come first. A visitor sees the page and then reaches for the menu; a test reaches at once, so
+ * after its own navigations it also waits until the page says its scripts have run (`data-enhanced`).
+ */
+async function enhanced(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.getElementById('after-paint-scripts') || document.documentElement.hasAttribute('data-enhanced'));
+}
+
 export const test = base.extend<Fixtures>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    // Without JavaScript no script runs to say so: the page as loaded is the page.
+    if (!javaScriptEnabled) return use(page);
+    for (const name of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+      const navigate = page[name].bind(page) as (...args: unknown[]) => Promise<Response | null>;
+      (page as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+        const response = await navigate(...args);
+        // A test that looks at the page before it loads says so (waitUntil commit/domcontentloaded); a navigation
+        // that ends on no page (a download) leaves nothing to wait for.
+        const options = args.find((arg) => typeof arg === 'object' && arg !== null) as { waitUntil?: string } | undefined;
+        const early = options?.waitUntil === 'commit' || options?.waitUntil === 'domcontentloaded';
+        if (!early && response?.headers()['content-type']?.startsWith('text/html')) await enhanced(page);
+        return response;
+      };
+    }
+    await use(page);
+  },
   // Each test is a visitor of its own, named as Netlify's edge names the client (the local server honours
   // it on loopback): one test's inquiries and uploads never count against another's per-client limits.
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {

@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { rewriteHtmlFiles } from './html-files.ts';
+
+const EAGER_ISLAND = /<astro-island\b[^>]*\bclient="load"/;
+const SCRIPT_FILE = /<script\b(?=[^>]*\btype="module")[^>]*\bsrc="([^"]+)"[^>]*><\/script>/g;
+const MODULE_PRELOAD = /<link\b(?=[^>]*\brel="modulepreload")[^>]*\bhref="([^"]+)"[^>]*>/g;
+
+/** The id of the JSON block that lists a page's script files for the loader. */
+export const AFTER_PAINT_LIST_ID = 'after-paint-scripts';
+
+/**
+ * Puts the page's script files in after its first contentful paint (or, for a page loaded out of sight, after
+ * its load event; a second after load at the latest), in their document order, and marks the page
+ * `data-enhanced` once they have all run. Inline and constant, so its one hash serves every page.
+ */
+export const AFTER_PAINT_LOADER = `const list=JSON.parse(document.getElementById('${AFTER_PAINT_LIST_ID}').textContent);let started=false;const start=()=>{if(started)return;started=true;for(const href of list.preload){const link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.append(link)}let left=list.scripts.length;const ran=()=>{if(--left===0)document.documentElement.dataset.enhanced=''};for(const src of list.scripts){const script=document.createElement('script');script.type='module';script.async=false;script.src=src;script.onload=script.onerror=ran;document.head.append(script)}};const soon=()=>setTimeout(start);addEventListener('load',()=>setTimeout(start,document.visibilityState==='visible'?1000:0),{once:true});if(PerformanceObserver.supportedEntryTypes?.includes('paint'))new PerformanceObserver((entries,observer)=>{if(entries.getEntriesByName('first-contentful-paint').length){observer.disconnect();soon()}}).observe({type:'paint',buffered:true});else requestAnimationFrame(soon);`;
+
+/** The loader's `sha256-…` for the pages' script-src (astro.config.mjs). */
+export const AFTER_PAINT_LOADER_HASH: `sha256-${string}` = `sha256-${createHash('sha256').update(AFTER_PAINT_LOADER).digest('base64')}`;
+
+/**
+ * A public page paints from its HTML alone (decision 035): its module scripts only enhance what is already on
+ * screen (the menu, the lightbox, the plan's search). Fetched with the HTML they take the first round trips'
+ * bandwidth and stand in Lighthouse's first-paint path; put in once the page has painted, they come a moment
+ * later and the text comes first. A page with an island that hydrates at once (`client:load`: the admin panel,
+ * the brand directory) is drawn by that script: it keeps its scripts where Astro put them. Figures: docs/decisions/050.
+ */
+export function scriptsAfterPaint(): AstroIntegration {
+  return {
+    name: 'scripts-after-paint',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const pages = await rewriteHtmlFiles(fileURLToPath(dir), withScriptsAfterPaint);
+        logger.info(`scripts put in after the first paint on ${pages} page(s)`);
+      },
+    },
+  };
+}
+
+/** The page with its module script files and modulepreloads listed for the loader, unless an island draws it at once. */
+export function withScriptsAfterPaint(html: string): string {
+  if (EAGER_ISLAND.test(html) || html.includes(`id="${AFTER_PAINT_LIST_ID}"`)) return html;
+  const scripts: string[] = [];
+  const preload: string[] = [];
+  const rest = html.replace(SCRIPT_FILE, (_, src: string) => (scripts.push(src), '')).replace(MODULE_PRELOAD, (_, href: string) => (preload.push(href), ''));
+  if (scripts.length === 0) return html;
+  // `<` written as \u003c: no path holds one, and the block could never close early if one did.
+  const list = JSON.stringify({ preload, scripts }).replaceAll('<', '\\u003c');
+  const at = rest.lastIndexOf('</body>');
+  return `${rest.slice(0, at)}<script type="application/json" id="${AFTER_PAINT_LIST_ID}">${list}</script><script type="module">${AFTER_PAINT_LOADER}</script>${rest.slice(at)}`;
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { AFTER_PAINT_LOADER, AFTER_PAINT_LOADER_HASH, withScriptsAfterPaint } from '../../build/scripts-after-paint.ts';
+import { cspHash } from '../../src/server/http/page-policy.ts';
+
+const page = (head: string, body: string) => `<html><head>${head}</head><body>${body}</body></html>`;
+/** The list the loader reads from a rewritten page. */
+const listed = (html: string) => JSON.parse(/<script type="application\/json" id="after-paint-scripts">(.*?)<\/script>/.exec(html)![1]!) as { preload: string[]; scripts: string[] };
+
+describe('the scripts of a page that paints from its HTML are put in after the paint', () => {
+  it('lists its module script files (in document order) and modulepreloads for the loader, and leaves inline scripts where they stand', () => {
+    const html = withScriptsAfterPaint(page(
+      '<link rel="modulepreload" href="/_astro/site.a.js"><script type="module">document.title</script>',
+      '<p>B TOWER</p><script type="module" src="/_astro/LanguageMenu.b.js"></script><script fetchpriority="low" type="module" src="/_astro/BaseLayout.c.js"></script>',
+    ));
+    expect(html).not.toMatch(/<script[^>]*\bsrc=/);
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(listed(html)).toEqual({ preload: ['/_astro/site.a.js'], scripts: ['/_astro/LanguageMenu.b.js', '/_astro/BaseLayout.c.js'] });
+    expect(html).toContain('<script type="module">document.title</script>');
+    // The loader comes last in <body>, after the list it reads.
+    expect(html).toMatch(new RegExp(`id="after-paint-scripts">[^<]*</script><script type="module">${AFTER_PAINT_LOADER.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</script></body>`));
+  });
+
+  it('leaves a page an island draws at once as Astro wrote it, a page without script files too, and never rewrites a page twice', () => {
+    const drawn = page('<link rel="modulepreload" href="/_astro/AdminApp.c.js">', '<astro-island uid="1" ssr client="load"></astro-island><script type="module" src="/_astro/x.js"></script>');
+    expect(withScriptsAfterPaint(drawn)).toBe(drawn);
+    const plain = page('', '<p>404</p><script type="module">1</script>');
+    expect(withScriptsAfterPaint(plain)).toBe(plain);
+    const once = withScriptsAfterPaint(page('', '<script type="module" src="/_astro/x.js"></script>'));
+    expect(withScriptsAfterPaint(once)).toBe(once);
+    const waiting = page('', '<astro-island uid="1" ssr client="visible"></astro-island><script type="module" src="/_astro/y.js"></script>');
+    expect(listed(withScriptsAfterPaint(waiting)).scripts).toEqual(['/_astro/y.js']);
+  });
+
+  it('gives the policy the hash the page check computes for the loader as the page carries it', async () => {
+    expect(`'${AFTER_PAINT_LOADER_HASH}'`).toBe(await cspHash(AFTER_PAINT_LOADER));
+    expect(AFTER_PAINT_LOADER).not.toMatch(/<\/script/i);
+  });
+});
