@@ -13,9 +13,9 @@ export const AFTER_PAINT_LIST_ID = 'after-paint-scripts';
 /**
  * Puts the page's script files in once its first screen is there: after the first contentful paint and the
  * pictures then on screen (the largest paint is often one of them; 2.5 s at most), two frames later so those
- * pictures have been painted, not only loaded; or, for a page loaded out of
- * sight, after its load event (a second after load at the latest in any case). In their document order; marks the
- * page `data-enhanced` once they have all run. Inline and constant, so its one hash serves every page.
+ * pictures have been painted, not only loaded; or, for a page loaded out of sight, after its load event (a second
+ * after load at the latest in any case). In their document order; marks the page `data-enhanced` once they have all
+ * run. Inline and constant, so its one hash serves every page.
  */
 export const AFTER_PAINT_LOADER = `const list=JSON.parse(document.getElementById('${AFTER_PAINT_LIST_ID}').textContent);let started=false;const start=()=>{if(started)return;started=true;for(const href of list.preload){const link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.append(link)}let left=list.scripts.length;const ran=()=>{if(--left===0)document.documentElement.dataset.enhanced=''};for(const src of list.scripts){const script=document.createElement('script');script.type='module';script.async=false;script.src=src;script.onload=script.onerror=ran;document.head.append(script)}};const soon=()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(start)));const firstScreen=()=>{setTimeout(start,2500);const pictures=[...document.images].filter((img)=>{if(img.complete)return false;const box=img.getBoundingClientRect();return box.bottom>0&&box.top<innerHeight&&box.width>0});let left=pictures.length;if(!left)return soon();const one=()=>{if(--left===0)soon()};for(const img of pictures){img.addEventListener('load',one,{once:true});img.addEventListener('error',one,{once:true})}};addEventListener('load',()=>setTimeout(start,document.visibilityState==='visible'?1000:0),{once:true});if(PerformanceObserver.supportedEntryTypes?.includes('paint'))new PerformanceObserver((entries,observer)=>{if(entries.getEntriesByName('first-contentful-paint').length){observer.disconnect();firstScreen()}}).observe({type:'paint',buffered:true});else requestAnimationFrame(soon);`;
 

@@ -1,5 +1,6 @@
 import { test as base, expect, type Page, type Response } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { AFTER_PAINT_LIST_ID } from '../../build/scripts-after-paint.ts';
 
 interface Fixtures {
   /** Console errors and page errors seen so far on this page. */
@@ -12,7 +13,7 @@ interface Fixtures {
  * after its own navigations it also waits until the page says its scripts have run (`data-enhanced`).
  */
 async function enhanced(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.getElementById('after-paint-scripts') || document.documentElement.hasAttribute('data-enhanced'));
+  await page.waitForFunction((listId) => !document.getElementById(listId) || document.documentElement.hasAttribute('data-enhanced'), AFTER_PAINT_LIST_ID);
 }
 
 export const test = base.extend<Fixtures>({
