@@ -43,11 +43,12 @@ export function islandPreloads(): AstroIntegration {
   };
 }
 
-/** The page with a modulepreload for every chunk its `client:load` islands and module scripts import, before `</head>`. */
+/** The page with a modulepreload for every chunk its `client:load`/`client:painted` islands and module scripts import, before `</head>`. */
 export function withModulePreloads(html: string, graph: ChunkGraph): string {
   const urls = new Set<string>();
   for (const [tag] of html.matchAll(ISLAND)) {
-    if (attribute(tag, 'client') !== 'load') continue;
+    // Hydrated at once, or once the after-paint loader has put these links in (build/scripts-after-paint.ts).
+    if (!['load', 'painted'].includes(attribute(tag, 'client') ?? '')) continue;
     for (const name of ['component-url', 'renderer-url']) {
       const url = attribute(tag, name);
       if (url?.startsWith('/')) for (const file of importClosure(url.slice(1), graph)) urls.add(`/${file}`);

@@ -2,22 +2,24 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { rewriteHtmlFiles } from './html-files.ts';
+import { AFTER_PAINT_LIST_ID } from '../src/client/after-paint/list-id.ts';
 
 const EAGER_ISLAND = /<astro-island\b[^>]*\bclient="load"/;
+const PAINTED_ISLAND = /<astro-island\b[^>]*\bclient="painted"/;
 const SCRIPT_FILE = /<script\b(?=[^>]*\btype="module")[^>]*\bsrc="([^"]+)"[^>]*><\/script>/g;
 const MODULE_PRELOAD = /<link\b(?=[^>]*\brel="modulepreload")[^>]*\bhref="([^"]+)"[^>]*>/g;
 
-/** The id of the JSON block that lists a page's script files for the loader. */
-export const AFTER_PAINT_LIST_ID = 'after-paint-scripts';
+export { AFTER_PAINT_LIST_ID };
 
 /**
  * Puts the page's script files in once its first screen is there: after the first contentful paint and the
- * pictures then on screen (the largest paint is often one of them; 2.5 s at most), two frames later so those
- * pictures have been painted, not only loaded; or, for a page loaded out of sight, after its load event (a second
+ * pictures then on screen (the largest paint is often one of them; 2.5 s at most), decoded, and two frames later
+ * so those pictures have been painted, not only loaded (a picture loaded but still decoding painted after the
+ * scripts had started, and Lighthouse counted them before /brands' largest paint); or, for a page loaded out of sight, after its load event (a second
  * after load at the latest in any case). In their document order; marks the page `data-enhanced` once they have all
  * run. Inline and constant, so its one hash serves every page.
  */
-export const AFTER_PAINT_LOADER = `const list=JSON.parse(document.getElementById('${AFTER_PAINT_LIST_ID}').textContent);let started=false;const start=()=>{if(started)return;started=true;for(const href of list.preload){const link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.append(link)}let left=list.scripts.length;const ran=()=>{if(--left===0)document.documentElement.dataset.enhanced=''};for(const src of list.scripts){const script=document.createElement('script');script.type='module';script.async=false;script.src=src;script.onload=script.onerror=ran;document.head.append(script)}};const soon=()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(start)));const firstScreen=()=>{setTimeout(start,2500);const pictures=[...document.images].filter((img)=>{if(img.complete)return false;const box=img.getBoundingClientRect();return box.bottom>0&&box.top<innerHeight&&box.width>0});let left=pictures.length;if(!left)return soon();const one=()=>{if(--left===0)soon()};for(const img of pictures){img.addEventListener('load',one,{once:true});img.addEventListener('error',one,{once:true})}};addEventListener('load',()=>setTimeout(start,document.visibilityState==='visible'?1000:0),{once:true});if(PerformanceObserver.supportedEntryTypes?.includes('paint'))new PerformanceObserver((entries,observer)=>{if(entries.getEntriesByName('first-contentful-paint').length){observer.disconnect();firstScreen()}}).observe({type:'paint',buffered:true});else requestAnimationFrame(soon);`;
+export const AFTER_PAINT_LOADER = `const list=JSON.parse(document.getElementById('${AFTER_PAINT_LIST_ID}').textContent);let started=false;const start=()=>{if(started)return;started=true;for(const href of list.preload){const link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.append(link)}let left=list.scripts.length;const ran=()=>{if(--left===0)document.documentElement.dataset.enhanced=''};for(const src of list.scripts){const script=document.createElement('script');script.type='module';script.async=false;script.src=src;script.onload=script.onerror=ran;document.head.append(script)}};const soon=()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(start)));const firstScreen=()=>{setTimeout(start,2500);const pictures=[...document.images].filter((img)=>{if(img.complete)return false;const box=img.getBoundingClientRect();return box.bottom>0&&box.top<innerHeight&&box.width>0});let left=pictures.length;if(!left)return soon();const one=()=>{if(--left===0)soon()};for(const img of pictures)img.decode().then(one,one)};addEventListener('load',()=>setTimeout(start,document.visibilityState==='visible'?1000:0),{once:true});if(PerformanceObserver.supportedEntryTypes?.includes('paint'))new PerformanceObserver((entries,observer)=>{if(entries.getEntriesByName('first-contentful-paint').length){observer.disconnect();firstScreen()}}).observe({type:'paint',buffered:true});else requestAnimationFrame(soon);`;
 
 /** The loader's `sha256-…` for the pages' script-src (astro.config.mjs). */
 export const AFTER_PAINT_LOADER_HASH: `sha256-${string}` = `sha256-${createHash('sha256').update(AFTER_PAINT_LOADER).digest('base64')}`;
@@ -26,13 +28,18 @@ export const AFTER_PAINT_LOADER_HASH: `sha256-${string}` = `sha256-${createHash(
  * A public page paints from its HTML alone (decision 035): its module scripts only enhance what is already on
  * screen (the menu, the lightbox, the plan's search). Fetched with the HTML they take the first round trips'
  * bandwidth and stand in Lighthouse's first-paint path; put in once the page has painted, they come a moment
- * later and the text comes first. A page with an island that hydrates at once (`client:load`: the admin panel,
- * the brand directory) is drawn by that script: it keeps its scripts where Astro put them. Figures: docs/decisions/050.
+ * later and the text comes first. A page with an island that hydrates at once (`client:load`: the admin panel) is
+ * drawn by that script: it keeps its scripts where Astro put them; an island that can wait for them
+ * (`client:painted`: the brand directory, whose first screen is its loading cards) hydrates after them. Figures: docs/decisions/050.
  */
 export function scriptsAfterPaint(): AstroIntegration {
   return {
     name: 'scripts-after-paint',
     hooks: {
+      // An island that waits for the loader: `client:painted` (the brand directory, decision 051).
+      'astro:config:setup': ({ addClientDirective }) => {
+        addClientDirective({ name: 'painted', entrypoint: fileURLToPath(new URL('../src/client/after-paint/hydrate-after-paint.ts', import.meta.url)) });
+      },
       'astro:build:done': async ({ dir, logger }) => {
         const pages = await rewriteHtmlFiles(fileURLToPath(dir), withScriptsAfterPaint);
         logger.info(`scripts put in after the first paint on ${pages} page(s)`);
@@ -47,7 +54,11 @@ export function withScriptsAfterPaint(html: string): string {
   const scripts: string[] = [];
   const preload: string[] = [];
   const rest = html.replace(SCRIPT_FILE, (_, src: string) => (scripts.push(src), '')).replace(MODULE_PRELOAD, (_, href: string) => (preload.push(href), ''));
-  if (scripts.length === 0) return html;
+  if (scripts.length === 0) {
+    // Its island would wait for a loader that never comes.
+    if (PAINTED_ISLAND.test(html)) throw new Error('A page with a client:painted island has no script file for the after-paint loader to put in');
+    return html;
+  }
   // `<` written as \u003c: no path holds one, and the block could never close early if one did.
   const list = JSON.stringify({ preload, scripts }).replaceAll('<', '\\u003c');
   const at = rest.lastIndexOf('</body>');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, realpath } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { startLoopbackBlobs } from './blobs.ts';
@@ -77,6 +77,18 @@ function startLocalCdn(): { cache: LocalCdnCache; token: string } | null {
   return { cache: new LocalCdnCache(), token };
 }
 
+let servedBuild = '';
+/**
+ * A new build in DIST_DIR (the safe build moves the link: a content edit under `npm start`, or `npm run
+ * build` beside it) is a new deploy, and Netlify's CDN keeps function answers only until a new deploy
+ * goes live: answers made from the old build's files (the brand directory, the share pages) go too.
+ */
+async function forgetEntriesOfOlderBuilds(cache: LocalCdnCache): Promise<void> {
+  const build = await realpath(DIST_DIR).catch(() => DIST_DIR);
+  if (servedBuild && build !== servedBuild) cache.purge([]);
+  servedBuild = build;
+}
+
 async function purgeRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (!cdn || req.headers.authorization !== `Bearer ${cdn.token}`) return jsonError(res, 401, 'unauthorized', 'Not this server\'s purge token');
   const body = JSON.parse((await readNodeBody(req, 64 * 1024)).toString('utf8') || '{}') as { cache_tags?: string[] };
@@ -103,6 +115,7 @@ async function callFunction(req: IncomingMessage, res: ServerResponse, route: Fu
   const request = toWebRequest(req, ORIGIN, body);
   const cacheable = cdn !== null && req.method === 'GET';
   const url = new URL(request.url);
+  if (cacheable) await forgetEntriesOfOlderBuilds(cdn.cache);
   const kept = cacheable ? cdn.cache.lookup(url, request.headers) : null;
   if (kept?.response) return sendWebResponse(res, await compressResponse(kept.response, req.headers['accept-encoding']));
   const context = {

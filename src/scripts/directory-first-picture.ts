@@ -28,6 +28,9 @@ if (link) {
       // the card that replaces it finds the same picture downloaded.
       const shown = document.getElementById('directory-first-picture' satisfies FirstPictureId) as HTMLImageElement | null;
       if (shown) {
+        // The server filled in this very picture (functions/brand-directory.ts): it is already on its way.
+        // Another one (a brand saved between the page and the list) gives way to the list's first.
+        if (shown.srcset === srcset) return;
         shown.fetchPriority = 'high';
         shown.sizes = template.sizes;
         shown.srcset = srcset;

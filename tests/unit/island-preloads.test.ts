@@ -25,6 +25,11 @@ describe('modulepreload for islands that hydrate at once', () => {
     expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
   });
 
+  it('lists an island that hydrates once the page has painted (client:painted) the same way: the loader puts the links in then', () => {
+    const html = withModulePreloads(page(island('BrandDirectory.a.js', 'painted')), graph);
+    expect(preloads(html)).toEqual(['/_astro/BrandDirectory.a.js', '/_astro/compat.b.js', '/_astro/BrandCard.c.js', '/_astro/image-url.d.js', '/_astro/client.e.js']);
+  });
+
   it('adds what a page script imports, not the script the parser already finds', () => {
     const html = withModulePreloads(page('<script type="module" src="/_astro/LanguageMenu.g.js"></script>'), graph);
     expect(preloads(html)).toEqual(['/_astro/site.h.js']);

@@ -31,6 +31,13 @@ describe('the scripts of a page that paints from its HTML are put in after the p
     expect(listed(withScriptsAfterPaint(waiting)).scripts).toEqual(['/_astro/y.js']);
   });
 
+  it('puts in the scripts of a page whose island waits for them (client:painted), and refuses such a page with nothing to put in', () => {
+    const painted = withScriptsAfterPaint(page('<link rel="modulepreload" href="/_astro/BrandDirectory.a.js">', '<astro-island uid="1" ssr client="painted"></astro-island><script type="module" src="/_astro/x.js"></script>'));
+    expect(listed(painted)).toEqual({ preload: ['/_astro/BrandDirectory.a.js'], scripts: ['/_astro/x.js'] });
+    // Its island would wait for a loader that never comes: the build stops and says so.
+    expect(() => withScriptsAfterPaint(page('', '<astro-island uid="1" ssr client="painted"></astro-island>'))).toThrow(/client:painted/);
+  });
+
   it('gives the policy the hash the page check computes for the loader as the page carries it', async () => {
     expect(`'${AFTER_PAINT_LOADER_HASH}'`).toBe(await cspHash(AFTER_PAINT_LOADER));
     expect(AFTER_PAINT_LOADER).not.toMatch(/<\/script/i);

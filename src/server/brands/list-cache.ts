@@ -37,18 +37,29 @@ async function filteredBrands(db: Db, cache: Cache, filter: BrandFilter): Promis
   return brands as Brand[];
 }
 
-/**
- * The JSON of listBrands(filter), as UTF-8 bytes encoded once, served from memory while the brands' write
- * counter (schema.sql: data_versions, bumped by a trigger on every write) is unchanged. One tiny query
- * instead of reading and serialising every brand on each directory visit; any writer anywhere invalidates it.
- */
-export async function brandListJson(db: Db, filter: BrandFilter, limit?: number): Promise<Uint8Array<ArrayBuffer>> {
+/** The cache of the brands' current write counter, started afresh when any writer has moved it on. */
+async function currentCache(db: Db): Promise<Cache> {
   const { version } = await db.selectFrom('dataVersions').select('version').where('name', '=', 'brands').executeTakeFirstOrThrow();
   let cache = caches.get(db);
   if (!cache || cache.version !== String(version)) {
     cache = freshCache(db, String(version));
     caches.set(db, cache);
   }
+  return cache;
+}
+
+/** The brand the unfiltered directory shows first (the newest), from the same list its JSON is made of. */
+export async function firstListedBrand(db: Db): Promise<Brand | undefined> {
+  return (await (await currentCache(db)).all)[0];
+}
+
+/**
+ * The JSON of listBrands(filter), as UTF-8 bytes encoded once, served from memory while the brands' write
+ * counter (schema.sql: data_versions, bumped by a trigger on every write) is unchanged. One tiny query
+ * instead of reading and serialising every brand on each directory visit; any writer anywhere invalidates it.
+ */
+export async function brandListJson(db: Db, filter: BrandFilter, limit?: number): Promise<Uint8Array<ArrayBuffer>> {
+  const cache = await currentCache(db);
   // 'all' and an empty value are no filter: such a request shares the full list's entry.
   const narrowing = narrowingFilter(filter);
   const key = JSON.stringify([narrowing.category ?? '', narrowing.floor ?? '', narrowing.isAvailable ?? '', narrowing.search ?? '', limit ?? 0]);

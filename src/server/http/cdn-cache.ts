@@ -36,13 +36,13 @@ export function publicListHeaders(tag: CacheTag, varyQuery: readonly string[] = 
 
 /**
  * Headers of a public page a function renders (a space's or a brand's page, a spec sheet, the sitemap):
- * cached like the lists, under every tag whose data it shows, so a write to any of them purges it. The
- * page reads no query parameter, so the key varies on one nobody sends: `?utm_source=…` and every other
- * variant of a shared link are one entry, not one function call each.
+ * cached like the lists, under every tag whose data it shows, so a write to any of them purges it. A
+ * page keys its entry on the query parameters it reads (`readsQuery`, none for most) and on one nobody
+ * sends: `?utm_source=…` and every other variant of a shared link are one entry, not one function call each.
  * @example publicPageHeaders([CACHE_TAGS.brands, CACHE_TAGS.units])
  */
-export function publicPageHeaders(tags: readonly CacheTag[]): Record<string, string> {
-  return { ...publicListHeaders(tags[0]!, [PAGE_CACHE_KEY_PARAM]), 'Netlify-Cache-Tag': tags.join(',') };
+export function publicPageHeaders(tags: readonly CacheTag[], readsQuery: readonly string[] = []): Record<string, string> {
+  return { ...publicListHeaders(tags[0]!, [PAGE_CACHE_KEY_PARAM, ...readsQuery]), 'Netlify-Cache-Tag': tags.join(',') };
 }
 /** The one query parameter page responses vary on, which no link carries. */
 export const PAGE_CACHE_KEY_PARAM = 'page-cache-key';

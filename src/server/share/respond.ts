@@ -6,10 +6,10 @@ import { pageCsp, siteFileText } from './shell.ts';
  * A share page's response: HTML with its own CSP (netlify.toml's headers never reach functions), cached
  * at the CDN under the tags of the data it shows until a write purges them (decision 017).
  */
-export function htmlPage(page: string, status: number, tags: readonly CacheTag[]): Response {
+export function htmlPage(page: string, status: number, tags: readonly CacheTag[], readsQuery: readonly string[] = []): Response {
   return new Response(page, {
     status,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': pageCsp(page), ...publicPageHeaders(tags) },
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': pageCsp(page), ...publicPageHeaders(tags, readsQuery) },
   });
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locale } from '../../i18n/locales.ts';
 import { SHELL_TOKENS, shellPath, wordsPath, type ShareWords, type ShellKind } from '../../shared/share-shell.ts';
@@ -8,22 +8,34 @@ import { escapeHtml, type SafeHtml } from './html.ts';
 /**
  * The share pages' shells and words (decision 017), read from the built site: `DIST_DIR` (the local
  * server and the tests set it), else `dist` in the working directory, where Netlify puts the function's
- * included files. Read once per process: they change only with a deploy.
+ * included files. Read once per build: on Netlify they change only with a deploy; locally `dist` is a
+ * link the safe build moves to each new build (a content edit under `npm start`), so each file is kept
+ * under the folder the link names now.
  */
+function siteRoot(): string {
+  return path.resolve(process.env.DIST_DIR ?? 'dist');
+}
+
 function siteFile(relative: string): string {
-  return path.join(path.resolve(process.env.DIST_DIR ?? 'dist'), relative);
+  return path.join(siteRoot(), relative);
 }
 
 const cache = new Map<string, Promise<string>>();
+let cachedBuild = '';
 
-function readOnce(relative: string): Promise<string> {
-  let text = cache.get(relative);
+async function readOnce(relative: string): Promise<string> {
+  const build = await realpath(siteRoot()).catch(() => siteRoot());
+  // A new build: what was read from the old one is not asked for again.
+  if (build !== cachedBuild) cache.clear();
+  cachedBuild = build;
+  const file = path.join(build, relative);
+  let text = cache.get(file);
   if (!text) {
-    text = readFile(siteFile(relative), 'utf8').catch((error: unknown) => {
-      cache.delete(relative);
+    text = readFile(file, 'utf8').catch((error: unknown) => {
+      cache.delete(file);
       throw new Error(`${relative} is missing from the built site (run npm run build): ${error instanceof Error ? error.message : String(error)}`);
     });
-    cache.set(relative, text);
+    cache.set(file, text);
   }
   return text;
 }

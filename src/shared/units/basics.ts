@@ -44,9 +44,14 @@ export function toPyeong(m2: number): number {
  * @example units.toSorted(byFloorThenUnit)
  */
 export function byFloorThenUnit(a: { floor: string; unitNumber: string }, b: { floor: string; unitNumber: string }): number {
-  return UNIT_FLOORS.indexOf(a.floor) - UNIT_FLOORS.indexOf(b.floor) || UNIT_NUMBER_ORDER.compare(a.unitNumber, b.unitNumber);
+  return UNIT_FLOORS.indexOf(a.floor) - UNIT_FLOORS.indexOf(b.floor) || unitNumberOrder().compare(a.unitNumber, b.unitNumber);
 }
-const UNIT_NUMBER_ORDER = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+let collator: Intl.Collator | undefined;
+/**
+ * Made when first sorted with, not when this module loads: a collator takes ~25 ms to make (~100 ms on a
+ * phone), and every public page that links a space or a brand loads these rules (it was /brands' longest task).
+ */
+const unitNumberOrder = () => (collator ??= new Intl.Collator('en', { numeric: true, sensitivity: 'base' }));
 
 /** A unit's note in `language`, falling back to Korean; '' when there is none. */
 export function noteIn(note: Partial<Record<UnitLanguage, string>>, language: string): string {
