@@ -83,6 +83,11 @@ describe('a space\'s facts say one thing', () => {
     // 23:30 UTC on the 24th is already the 25th in Seoul.
     expect(seoulToday(new Date('2026-11-24T23:30:00Z'))).toBe('2026-11-25');
     expect(availabilityOf({ status: 'available', availableFrom: '2026-11-25' }, seoulToday(new Date('2026-11-24T23:30:00Z')))).toEqual({ kind: 'now' });
+    // The day changes at 15:00 UTC, and agrees with the time-zone database every hour of two years, around midnight too.
+    expect(seoulToday(new Date('2026-12-31T14:59:59Z'))).toBe('2026-12-31');
+    expect(seoulToday(new Date('2026-12-31T15:00:00Z'))).toBe('2027-01-01');
+    const zone = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul', year: 'numeric', month: '2-digit', day: '2-digit' });
+    for (let at = Date.UTC(2026, 0, 1, 0, 30); at < Date.UTC(2028, 0, 1); at += 3_600_000) expect(seoulToday(new Date(at))).toBe(zone.format(at));
   });
 
   it('a leased space shows neither a date nor "price on request" nor prices', () => {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /** Runs `next` after the browser has painted: a frame, then a task. Returns a cancel function. */
-function afterPaint(next: () => void): () => void {
+export function afterPaint(next: () => void): () => void {
   let task: ReturnType<typeof setTimeout> | undefined;
   const frame = requestAnimationFrame(() => (task = setTimeout(next)));
   return () => {
