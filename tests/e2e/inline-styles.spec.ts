@@ -54,6 +54,10 @@ test('each page carries the styles it uses inline, the same as with the whole st
     // The stacking plan draws floor by floor across frames (decision 041): two equal reads can fall between
     // two floors. It says when its last floor, and each section's availability under it, is in.
     if (await page.locator('#stacking-plan').count()) await expect(page.locator('#stacking-plan')).toHaveAttribute('data-plan-state', 'ready');
+    // What fills in after the scripts, which the loader puts in after the paint (decision 050) — possibly after the
+    // network has been idle once: the home's spaces (read as their section nears the screen) and the brand directory.
+    if (await page.locator('[data-home-spaces]').count()) await expect(page.locator('[data-home-spaces]')).toHaveAttribute('data-spaces-state', 'ready');
+    if (await page.getByTestId('brand-results').count()) await expect(page.getByTestId('brand-results')).toHaveAttribute('aria-busy', 'false');
     const inlined = await settled(page);
     await page.evaluate((href) => new Promise((resolve, reject) => {
       const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href, onload: resolve, onerror: reject });
