@@ -1,13 +1,13 @@
 import type { Config } from '@netlify/functions';
-import { splitLocale, type Locale } from '../src/i18n/locales.ts';
+import { localizePath, splitLocale, type Locale } from '../src/i18n/locales.ts';
 import { BrandFilterSchema } from '../src/shared/brand.ts';
 import { withFirstPicture } from '../src/server/brands/directory-page.ts';
 import { firstListedBrand } from '../src/server/brands/list-cache.ts';
 import { getDb } from '../src/server/db/index.ts';
 import { CACHE_TAGS } from '../src/server/http/cdn-cache.ts';
 import { routes } from '../src/server/http/routes.ts';
-import { htmlPage } from '../src/server/share/respond.ts';
-import { pageCsp, siteFileText } from '../src/server/share/shell.ts';
+import { htmlPage, uncachedHtmlPage } from '../src/server/share/respond.ts';
+import { siteFileText } from '../src/server/share/shell.ts';
 
 // Literal paths: Netlify reads the config without running the module.
 export const config: Config = {
@@ -36,7 +36,8 @@ function directoryRouteIn(locale: Locale) {
 }
 
 async function directoryPage(req: Request, locale: Locale): Promise<Response> {
-  const built = await siteFileText(locale === 'ko' ? 'brands/index.html' : `${locale}/brands/index.html`);
+  // The built page of the locale's address: brands/index.html, en/brands/index.html…
+  const built = await siteFileText(`${localizePath(locale, '/brands/').slice(1)}index.html`);
   const params = new URL(req.url).searchParams;
   if (FILTER_NAMES.some((name) => params.has(name))) return htmlPage(built, 200, [CACHE_TAGS.brands], FILTER_NAMES);
   let first;
@@ -45,7 +46,7 @@ async function directoryPage(req: Request, locale: Locale): Promise<Response> {
   } catch (error) {
     // The database is away: the page as built, not kept at the CDN; the island says the list is unavailable.
     console.error('[brand-directory] the first brand could not be read; serving the page as built', error);
-    return new Response(built, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': pageCsp(built), 'Cache-Control': 'public, max-age=0, must-revalidate' } });
+    return uncachedHtmlPage(built);
   }
   return htmlPage(withFirstPicture(built, first?.thumbnail), 200, [CACHE_TAGS.brands], FILTER_NAMES);
 }

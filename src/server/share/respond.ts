@@ -7,10 +7,16 @@ import { pageCsp, siteFileText } from './shell.ts';
  * at the CDN under the tags of the data it shows until a write purges them (decision 017).
  */
 export function htmlPage(page: string, status: number, tags: readonly CacheTag[], readsQuery: readonly string[] = []): Response {
-  return new Response(page, {
-    status,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': pageCsp(page), ...publicPageHeaders(tags, readsQuery) },
-  });
+  return new Response(page, { status, headers: { ...pageHeaders(page), ...publicPageHeaders(tags, readsQuery) } });
+}
+
+/** A page made without the data it usually shows (the database was away): its CSP, and nothing kept at the CDN. */
+export function uncachedHtmlPage(page: string): Response {
+  return new Response(page, { headers: { ...pageHeaders(page), 'Cache-Control': 'public, max-age=0, must-revalidate' } });
+}
+
+function pageHeaders(page: string): Record<string, string> {
+  return { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': pageCsp(page) };
 }
 
 /** A permanent redirect (a renamed brand, a renumbered space, the address without its final slash), cached like the page. */
