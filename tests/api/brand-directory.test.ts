@@ -12,10 +12,7 @@ import { setDb, type Database, type Db } from '../../src/server/db/index.ts';
 import type { BrandInput } from '../../src/shared/brand.ts';
 import { brandBody, uploaded, useApiBackend } from '../support/api-suite.ts';
 import { availableBackends } from '../support/db-backends.ts';
-
-/** A built /brands page as the build writes it: the first loading card's hidden picture and the inline page script. */
-const builtPage = (lang: string) => `<!DOCTYPE html><html lang="${lang}"><head><link id="directory-list" rel="preload" as="fetch" fetchpriority="low" href="/api/brands"><script type="module">console.log("page script")</script></head>
-<body><h1>${lang} brands</h1><div aria-hidden="true"><div class="relative"><img id="directory-first-picture" hidden="" alt="" class="absolute inset-0 h-full w-full object-cover"/></div></div></body></html>`;
+import { builtBrandsPage as builtPage, useBuiltSite } from '../support/built-site.ts';
 
 /** The function's answer as the browser reads it: status, headers and the HTML. */
 async function visit(pathAndQuery: string) {
@@ -32,23 +29,13 @@ const firstPicture = (page: string) => /<img id="directory-first-picture"[^>]*>/
  */
 describe.each(availableBackends())('the brand directory page on $name', (backend) => {
   const ctx = useApiBackend(backend);
-  let site = '';
+  let site: Awaited<ReturnType<typeof useBuiltSite>>;
   let thumbnail = '';
-  const savedDist = process.env.DIST_DIR;
   beforeAll(async () => {
-    site = await mkdtemp(path.join(tmpdir(), 'btower-directory-'));
-    await mkdir(path.join(site, 'brands'), { recursive: true });
-    await mkdir(path.join(site, 'en', 'brands'), { recursive: true });
-    await writeFile(path.join(site, 'brands', 'index.html'), builtPage('ko'));
-    await writeFile(path.join(site, 'en', 'brands', 'index.html'), builtPage('en'));
-    process.env.DIST_DIR = site;
+    site = await useBuiltSite({ 'brands/index.html': builtPage('ko'), 'en/brands/index.html': builtPage('en') });
     thumbnail = await uploaded('thumbnail');
   });
-  afterAll(async () => {
-    if (savedDist === undefined) delete process.env.DIST_DIR;
-    else process.env.DIST_DIR = savedDist;
-    await rm(site, { recursive: true, force: true });
-  });
+  afterAll(() => site.remove());
   const brand = (fields: Partial<BrandInput> = {}) => createBrand(ctx.db, { ...(brandBody(thumbnail) as BrandInput), ...fields });
 
   it('shows the newest brand\'s picture in the first card from the HTML, at the card\'s sizes, ahead of everything else', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import audit from '../../functions/admin-audit.ts';
 import invitations from '../../functions/admin-invitations.ts';
 import login from '../../functions/admin-login.ts';
@@ -25,10 +25,12 @@ import { officeHolidays } from '../../src/server/inquiries/response-time.ts';
 import { isOfficeDay, koreanDay } from '../../src/shared/business-hours.ts';
 import { addDays, seoulInstant } from '../../src/shared/tours.ts';
 import reports from '../../functions/reports.ts';
+import brandDirectory from '../../functions/brand-directory.ts';
 import { can, type Permission } from '../../src/shared/roles.ts';
 import { call } from '../support/api-calls.ts';
 import { adminToken, brandBody, inquiryBody, uploaded, useApiBackend } from '../support/api-suite.ts';
 import { availableBackends } from '../support/db-backends.ts';
+import { builtBrandsPage, useBuiltSite } from '../support/built-site.ts';
 import { signIn, staffAccount, strongPassword, type TestAccount } from '../support/staff.ts';
 
 /** Who sends each request: the three roles, a deactivated agent (with the token they had) and nobody. */
@@ -183,6 +185,8 @@ describe.each(availableBackends())('role matrix: every admin route as owner, age
     { route: 'GET /api/admin/me/calendar-feed', access: 'account.self', ok: 200, send: (_, token) => call(calendarFeed, 'GET', '/api/admin/me/calendar-feed', { token }) },
     { route: 'POST /api/admin/me/calendar-feed/rotate', access: 'account.self', ok: 200, send: (_, token) => call(calendarFeed, 'POST', '/api/admin/me/calendar-feed/rotate', { token }) },
     { route: 'GET /api/calendar-feed/{token} (unknown)', access: 'public', ok: 404, okCode: 'feed_not_found', send: () => getFile(calendarFeed, `/api/calendar-feed/${'x'.repeat(43)}`) },
+    // The brand directory's page (decision 051) is the same for everyone: a bearer must not change what the CDN keeps.
+    { route: 'GET /brands/ (the directory page)', access: 'public', ok: 200, send: (_, token) => getFile(brandDirectory, '/brands/', token) },
     // The team
     { route: 'GET /api/admin/users', access: 'team.manage', ok: 200, send: (_, token) => call(users, 'GET', '/api/admin/users', { token }) },
     {
@@ -281,7 +285,11 @@ describe.each(availableBackends())('role matrix: every admin route as owner, age
     { route: 'POST /api/admin/password-reset/check (unknown link)', access: 'public', ok: 400, okCode: 'invalid_token', send: (_, token) => call(passwordReset, 'POST', '/api/admin/password-reset/check', { token, body: { token: 'x'.repeat(43) } }) },
   ];
 
+  let site: Awaited<ReturnType<typeof useBuiltSite>>;
+  afterAll(() => site.remove());
+
   beforeAll(async () => {
+    site = await useBuiltSite({ 'brands/index.html': builtBrandsPage('ko') });
     admin = await adminToken();
     thumbnail = await uploaded('thumbnail');
     for (const role of ['owner', 'agent', 'viewer'] as const) accounts[role] = await staffAccount(admin, role);
