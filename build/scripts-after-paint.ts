@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { rewriteHtmlFiles } from './html-files.ts';
@@ -8,6 +9,10 @@ const EAGER_ISLAND = /<astro-island\b[^>]*\bclient="load"/;
 const PAINTED_ISLAND = /<astro-island\b[^>]*\bclient="painted"/;
 const SCRIPT_FILE = /<script\b(?=[^>]*\btype="module")[^>]*\bsrc="([^"]+)"[^>]*><\/script>/g;
 const MODULE_PRELOAD = /<link\b(?=[^>]*\brel="modulepreload")[^>]*\bhref="([^"]+)"[^>]*>/g;
+/** A plain inline script (no attributes): where Astro writes its island runtime and hydration directives. */
+const PLAIN_INLINE_SCRIPT = /<script>((?:(?!<\/script>)[\s\S])*)<\/script>/g;
+/** Astro's island runtime (the astro-island element) and its directives (client:visible, idle, painted…). */
+const ISLAND_RUNTIME = /customElements\.define\("astro-island"|\(self\.Astro\|\|\(self\.Astro=\{\}\)\)\.\w+=/;
 
 export { AFTER_PAINT_LIST_ID };
 
@@ -41,23 +46,39 @@ export function scriptsAfterPaint(): AstroIntegration {
         addClientDirective({ name: 'painted', entrypoint: fileURLToPath(new URL('../src/client/after-paint/hydrate-after-paint.ts', import.meta.url)) });
       },
       'astro:build:done': async ({ dir, logger }) => {
-        const pages = await rewriteHtmlFiles(fileURLToPath(dir), withScriptsAfterPaint);
-        logger.info(`scripts put in after the first paint on ${pages} page(s)`);
+        const runtimes = new Map<string, string>();
+        const pages = await rewriteHtmlFiles(fileURLToPath(dir), (html) => withScriptsAfterPaint(html, runtimes));
+        for (const [path, code] of runtimes) await writeFile(fileURLToPath(new URL(`.${path}`, dir)), code);
+        logger.info(`scripts put in after the first paint on ${pages} page(s); ${runtimes.size} island runtime file(s)`);
       },
     },
   };
 }
 
-/** The page with its module script files and modulepreloads listed for the loader, unless an island draws it at once. */
-export function withScriptsAfterPaint(html: string): string {
+/**
+ * The page with its module script files and modulepreloads listed for the loader, unless an island draws it at once.
+ * Astro's island runtime and directives, which it writes inline (4–5 KB, ~1.7 KB brotli: a tenth of a page that must
+ * fit the first round trip, decision 046), go into a file of their own (`runtimes`: address → code, written by the
+ * build), listed first: every island of such a page waits for the paint anyway, and inert until the runtime comes,
+ * shows its server-rendered HTML.
+ */
+export function withScriptsAfterPaint(html: string, runtimes: Map<string, string> = new Map()): string {
   if (EAGER_ISLAND.test(html) || html.includes(`id="${AFTER_PAINT_LIST_ID}"`)) return html;
   const scripts: string[] = [];
   const preload: string[] = [];
-  const rest = html.replace(SCRIPT_FILE, (_, src: string) => (scripts.push(src), '')).replace(MODULE_PRELOAD, (_, href: string) => (preload.push(href), ''));
+  let rest = html.replace(SCRIPT_FILE, (_, src: string) => (scripts.push(src), '')).replace(MODULE_PRELOAD, (_, href: string) => (preload.push(href), ''));
   if (scripts.length === 0) {
     // Its island would wait for a loader that never comes.
     if (PAINTED_ISLAND.test(html)) throw new Error('A page with a client:painted island has no script file for the after-paint loader to put in');
     return html;
+  }
+  const runtime: string[] = [];
+  rest = rest.replace(PLAIN_INLINE_SCRIPT, (script, code: string) => (ISLAND_RUNTIME.test(code) ? (runtime.push(code), '') : script));
+  if (runtime.length > 0) {
+    const code = runtime.join('\n');
+    const path = `/_astro/island-runtime.${createHash('sha256').update(code).digest('base64url').slice(0, 10)}.js`;
+    runtimes.set(path, code);
+    scripts.unshift(path);
   }
   // `<` written as \u003c: no path holds one, and the block could never close early if one did.
   const list = JSON.stringify({ preload, scripts }).replaceAll('<', '\\u003c');

@@ -30,3 +30,22 @@ for (const path of ['/about', '/en/floors', '/en/directions']) {
     expect(consoleErrors).toEqual([]);
   });
 }
+
+// Decision 052: Astro's island runtime (the astro-island element and its directives) is not in the page's HTML, which
+// must fit the first round trip; it comes as a file with the other scripts, and the islands still come alive.
+test('the home and /contact carry no island runtime in their HTML; it comes after the paint and the islands work', { tag: '@any-viewport' }, async ({ page, request, consoleErrors }) => {
+  for (const path of ['/', '/en/contact']) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toContain('<astro-island');
+    expect(html, path).not.toContain('customElements.define("astro-island"');
+    expect(html, path).not.toContain('self.Astro');
+  }
+  await page.goto('/en/contact');
+  await expect(page.locator('html')).toHaveAttribute('data-enhanced', '');
+  const runtime = await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => entry.name.includes('/_astro/island-runtime.')).map((entry) => entry.startTime));
+  expect(runtime).toHaveLength(1);
+  expect(runtime[0]).toBeGreaterThanOrEqual(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]!.startTime));
+  // The inquiry form hydrates (client:idle) from that runtime: it checks what a visitor sends.
+  await expect(page.locator('astro-island[client="idle"]')).not.toHaveAttribute('ssr', '');
+  expect(consoleErrors).toEqual([]);
+});

@@ -38,6 +38,33 @@ describe('the scripts of a page that paints from its HTML are put in after the p
     expect(() => withScriptsAfterPaint(page('', '<astro-island uid="1" ssr client="painted"></astro-island>'))).toThrow(/client:painted/);
   });
 
+  it('moves Astro\'s island runtime and directives out of the page into one file of their own, put in first', () => {
+    const runtime = '(()=>{var f=class extends HTMLElement{};customElements.get("astro-island")||customElements.define("astro-island",f)})();';
+    const visible = '(()=>{var a=()=>{};(self.Astro||(self.Astro={})).visible=a;window.dispatchEvent(new Event("astro:visible"));})();';
+    const files = new Map<string, string>();
+    const html = withScriptsAfterPaint(page(
+      '<script type="module">document.title</script>',
+      `<script>${visible}</script><script>${runtime}</script><astro-island uid="1" ssr client="visible"><p>Tenants</p></astro-island><script>console.log("kept")</script><script type="module" src="/_astro/x.js"></script>`,
+    ), files);
+    // The page keeps its island's HTML and every other inline script; the runtime's code is nowhere in it.
+    expect(html).toContain('<p>Tenants</p>');
+    expect(html).toContain('<script>console.log("kept")</script>');
+    expect(html).toContain('<script type="module">document.title</script>');
+    expect(html).not.toContain('astro-island",f');
+    expect(html).not.toContain('self.Astro');
+    // One file, in document order, before the page's own scripts: the directives are defined when the islands start.
+    expect([...files.values()]).toEqual([`${visible}\n${runtime}`]);
+    const [file] = files.keys();
+    expect(file).toMatch(/^\/_astro\/island-runtime\.[\w-]{10}\.js$/);
+    expect(listed(html).scripts).toEqual([file, '/_astro/x.js']);
+    // The same runtime on another page is the same file (cached once by the browser).
+    withScriptsAfterPaint(page('', `<script>${visible}</script><script>${runtime}</script><script type="module" src="/_astro/y.js"></script>`), files);
+    expect(files.size).toBe(1);
+    // A page an island draws at once keeps Astro's inline runtime where it is.
+    const eager = page('', `<script>${runtime}</script><astro-island uid="1" ssr client="load"></astro-island><script type="module" src="/_astro/x.js"></script>`);
+    expect(withScriptsAfterPaint(eager, files)).toBe(eager);
+  });
+
   it('gives the policy the hash the page check computes for the loader as the page carries it', async () => {
     expect(`'${AFTER_PAINT_LOADER_HASH}'`).toBe(await cspHash(AFTER_PAINT_LOADER));
     expect(AFTER_PAINT_LOADER).not.toMatch(/<\/script/i);
