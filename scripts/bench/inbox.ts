@@ -17,6 +17,13 @@ const INQUIRIES = 10_000;
 /** A year of a team of five reading (issue 25): the inbox's budgets hold with the reads recorded. */
 const ACCESS_RECORDS = 100_000;
 const SAMPLES = 200;
+/**
+ * Requests before each measure: the budgets are the inbox's steady state. In the server's first few hundred
+ * requests V8 is still optimising our code and tiering up PGlite's WebAssembly: the same first-page request cost
+ * 19.8 ms of server CPU after 20 warm-up requests and 12.9 ms after 300, in two runs at one load (issue 29). Those
+ * first requests are still measured, as a row of their own (`coldStart`).
+ */
+const WARMUP = 200;
 const PASSWORD = 'bench-admin-password';
 
 async function latency(pid: number, client: LeanHttpClient, token: string, label: string, budgetMs: number, pathOf: (i: number) => string): Promise<Row> {
@@ -24,11 +31,20 @@ async function latency(pid: number, client: LeanHttpClient, token: string, label
     const { status } = await client.get(pathOf(i), { Authorization: `Bearer ${token}` });
     if (status !== 200) throw new Error(`GET ${pathOf(i)} → ${status}`);
   };
-  await timeSequential(20, get);
+  await timeSequential(WARMUP, get);
   let durations: number[] = [];
   const cpu = await cpuPerRequest(pid, SAMPLES, async () => (durations = await timeSequential(SAMPLES, get)));
   const p95 = percentile(durations, 0.95);
   return { measure: label, p50: percentile(durations, 0.5), p95, value: cpu, budget: `p95 ≤ ${budgetMs} ms`, ok: p95 <= budgetMs };
+}
+
+/** The server's first requests for the first page, from its start: what the warm-up of each measure keeps out. */
+async function coldStart(client: LeanHttpClient, token: string): Promise<Row> {
+  const durations = await timeSequential(WARMUP, async () => {
+    const { status } = await client.get('/api/inquiries', { Authorization: `Bearer ${token}` });
+    if (status !== 200) throw new Error(`GET /api/inquiries → ${status}`);
+  });
+  return { measure: `GET /api/inquiries, the server's first ${WARMUP} (warming up)`, p50: percentile(durations, 0.5), p95: percentile(durations, 0.95), value: 'no budget: see below' };
 }
 
 /** The `next` links of the first `pages` pages, to time pages deep in the list. */
@@ -124,13 +140,14 @@ export async function inboxBench(): Promise<Row[]> {
     server = await startLocalServer(await freePort(), env, { apiOnly: !withSite });
     const login = await fetch(`${server.origin}/api/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ password: PASSWORD }) });
     const { token } = (await login.json()) as { token: string };
-    const links = await pageLinks(server, token, 40);
-    const searches = ['blue', '카페', 'clinic', 'tenant42', '010-0042', 'dental', '佐藤', 'nothing-matches', 'acme dental 5', '#77'];
     const client = await LeanHttpClient.connect(server.origin);
     const rows: Row[] = [
       { measure: `seed ${INQUIRIES} inquiries (one INSERT … SELECT)`, value: `${seedMs.toFixed(0)} ms` },
       { measure: `seed ${ACCESS_RECORDS} access records`, value: `${accessSeedMs.toFixed(0)} ms` },
+      await coldStart(client, token),
     ];
+    const links = await pageLinks(server, token, 40);
+    const searches = ['blue', '카페', 'clinic', 'tenant42', '010-0042', 'dental', '佐藤', 'nothing-matches', 'acme dental 5', '#77'];
     const firstIds = ((await (await fetch(`${server.origin}/api/inquiries`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { id: string }[]).map((row) => row.id);
     try {
       rows.push(
