@@ -5,7 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { DEFAULT_LOCALE, LOCALES } from './src/i18n/locales.ts';
 import { preactIslands } from './build/preact-islands.ts';
 import { islandPreloads } from './build/island-preloads.ts';
-import { scriptsAfterPaint, AFTER_PAINT_LOADER_HASH } from './build/scripts-after-paint.ts';
+import { scriptsAfterPaint, inlineAssetLimit, AFTER_PAINT_LOADER_HASH } from './build/scripts-after-paint.ts';
 import { cspHeaders } from './build/csp-headers.ts';
 import { inlineStyles } from './build/inline-styles.ts';
 import { cmsApp } from './build/cms-app.ts';
@@ -38,7 +38,8 @@ export default defineConfig({
     // Chunks by who loads them (docs/decisions/006): valibot alone, so public islands, which validate
     // nothing, never load it; 'site', what every page's own scripts share with islands (no framework);
     // 'islands', what every public island needs: one request instead of five on /brands' first paint.
-    build: { rolldownOptions: { output: { codeSplitting: { groups: [
+    // Page scripts as files, put in after the first paint (decision 052); the few that must run while parsing stay inline.
+    build: { assetsInlineLimit: inlineAssetLimit, rolldownOptions: { output: { codeSplitting: { groups: [
       { name: 'valibot', test: /node_modules[\\/]valibot[\\/]/, priority: 3 },
       { name: 'site', test: /src[\\/](i18n[\\/]locales|shared[\\/]inquiry-basics|scripts[\\/]visit-source)\./, priority: 2 },
       // The spaces' rules the static pages' scripts (plan, home, space page) share with the inquiry island:

@@ -26,6 +26,22 @@ export { AFTER_PAINT_LIST_ID };
  */
 export const AFTER_PAINT_LOADER = `const list=JSON.parse(document.getElementById('${AFTER_PAINT_LIST_ID}').textContent);let started=false;const start=()=>{if(started)return;started=true;const all=document.createDocumentFragment();for(const href of list.preload){const link=document.createElement('link');link.rel='modulepreload';link.href=href;all.append(link)}let left=list.scripts.length;const ran=()=>{if(--left===0)document.documentElement.dataset.enhanced=''};for(const src of list.scripts){const script=document.createElement('script');script.type='module';script.async=false;script.src=src;script.onload=script.onerror=ran;all.append(script)}document.head.append(all)};const soon=()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(start)));const firstScreen=()=>{setTimeout(start,2500);const pictures=[...document.images].filter((img)=>{if(img.complete)return false;const box=img.getBoundingClientRect();return box.bottom>0&&box.top<innerHeight&&box.width>0});let left=pictures.length;if(!left)return soon();const one=()=>{if(--left===0)soon()};for(const img of pictures)img.decode().then(one,one)};addEventListener('load',()=>setTimeout(start,document.visibilityState==='visible'?1000:0),{once:true});if(PerformanceObserver.supportedEntryTypes?.includes('paint'))new PerformanceObserver((entries,observer)=>{if(entries.getEntriesByName('first-contentful-paint').length){observer.disconnect();firstScreen()}}).observe({type:'paint',buffered:true});else requestAnimationFrame(soon);`;
 
+/**
+ * Page scripts that must run while the page is parsed, so Astro may write them into the page: the brand
+ * directory's, which starts reading the list and shows the first picture before the island (decision 051).
+ */
+const PARSE_TIME_SCRIPTS = /(^|\/)brands\.astro_astro_type_script_/;
+
+/**
+ * Vite's `build.assetsInlineLimit` for the site: Astro writes a small page script (the top bar's, the reveal's,
+ * the tooltips') into the page's HTML, where it runs before the first paint and costs the page's first round
+ * trip its bytes (decision 052); as a file it goes to the loader with the others. Only PARSE_TIME_SCRIPTS stay in
+ * the page. Other assets (fonts, pictures, stylesheets) keep Vite's own rule (undefined).
+ */
+export function inlineAssetLimit(file: string): boolean | undefined {
+  return file.endsWith('.js') ? PARSE_TIME_SCRIPTS.test(file) : undefined;
+}
+
 /** The loader's `sha256-…` for the pages' script-src (astro.config.mjs). */
 export const AFTER_PAINT_LOADER_HASH: `sha256-${string}` = `sha256-${createHash('sha256').update(AFTER_PAINT_LOADER).digest('base64')}`;
 

@@ -33,12 +33,14 @@ for (const path of ['/about', '/en/floors', '/en/directions']) {
 
 // Decision 052: Astro's island runtime (the astro-island element and its directives) is not in the page's HTML, which
 // must fit the first round trip; it comes as a file with the other scripts, and the islands still come alive.
-test('the home and /contact carry no island runtime in their HTML; it comes after the paint and the islands work', { tag: '@any-viewport' }, async ({ page, request, consoleErrors }) => {
+test('the home and /contact carry no island runtime and no page script in their HTML; they come after the paint and the islands work', { tag: '@any-viewport' }, async ({ page, request, consoleErrors }) => {
   for (const path of ['/', '/en/contact']) {
     const html = await (await request.get(path)).text();
     expect(html, path).toContain('<astro-island');
     expect(html, path).not.toContain('customElements.define("astro-island"');
     expect(html, path).not.toContain('self.Astro');
+    // Its page scripts (the top bar, the reveal, the tooltips) are files too: the one inline module is the loader.
+    expect(html.match(/<script type="module">/g), path).toHaveLength(1);
   }
   await page.goto('/en/contact');
   await expect(page.locator('html')).toHaveAttribute('data-enhanced', '');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AFTER_PAINT_LOADER, AFTER_PAINT_LOADER_HASH, withScriptsAfterPaint } from '../../build/scripts-after-paint.ts';
+import { AFTER_PAINT_LOADER, AFTER_PAINT_LOADER_HASH, inlineAssetLimit, withScriptsAfterPaint } from '../../build/scripts-after-paint.ts';
 import { cspHash } from '../../src/server/http/page-policy.ts';
 
 const page = (head: string, body: string) => `<html><head>${head}</head><body>${body}</body></html>`;
@@ -63,6 +63,18 @@ describe('the scripts of a page that paints from its HTML are put in after the p
     // A page an island draws at once keeps Astro's inline runtime where it is.
     const eager = page('', `<script>${runtime}</script><astro-island uid="1" ssr client="load"></astro-island><script type="module" src="/_astro/x.js"></script>`);
     expect(withScriptsAfterPaint(eager, files)).toBe(eager);
+  });
+
+  it('lets Astro write into the page only the scripts that must run while it is parsed; the others become files for the loader', () => {
+    // The brand directory's page script starts reading the list before the island (decision 051).
+    expect(inlineAssetLimit('_astro/brands.astro_astro_type_script_index_0_lang.DVknY2-o.js')).toBe(true);
+    // Small page scripts (the top bar, the reveal, the tooltips), however small, are files put in after the paint.
+    for (const file of ['_astro/TopBar.astro_astro_type_script_index_0_lang.Cwmlj3QQ.js', '_astro/Reveal.astro_astro_type_script_index_0_lang.C1Q0Vixf.js', '_astro/mybrands.astro_astro_type_script_index_0_lang.x.js']) {
+      expect(inlineAssetLimit(file), file).toBe(false);
+    }
+    // Other assets keep Vite's own rule.
+    expect(inlineAssetLimit('_astro/facade.webp')).toBeUndefined();
+    expect(inlineAssetLimit('_astro/BaseLayout.css')).toBeUndefined();
   });
 
   it('gives the policy the hash the page check computes for the loader as the page carries it', async () => {
