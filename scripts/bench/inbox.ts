@@ -26,11 +26,16 @@ const SAMPLES = 200;
 const WARMUP = 200;
 const PASSWORD = 'bench-admin-password';
 
-async function latency(pid: number, client: LeanHttpClient, token: string, label: string, budgetMs: number, pathOf: (i: number) => string): Promise<Row> {
-  const get = async (i: number) => {
+/** The i-th GET of `pathOf(i)` as the team's session; anything but 200 stops the bench. */
+function inboxGet(client: LeanHttpClient, token: string, pathOf: (i: number) => string) {
+  return async (i: number) => {
     const { status } = await client.get(pathOf(i), { Authorization: `Bearer ${token}` });
     if (status !== 200) throw new Error(`GET ${pathOf(i)} → ${status}`);
   };
+}
+
+async function latency(pid: number, client: LeanHttpClient, token: string, label: string, budgetMs: number, pathOf: (i: number) => string): Promise<Row> {
+  const get = inboxGet(client, token, pathOf);
   await timeSequential(WARMUP, get);
   let durations: number[] = [];
   const cpu = await cpuPerRequest(pid, SAMPLES, async () => (durations = await timeSequential(SAMPLES, get)));
@@ -40,10 +45,7 @@ async function latency(pid: number, client: LeanHttpClient, token: string, label
 
 /** The server's first requests for the first page, from its start: what the warm-up of each measure keeps out. */
 async function coldStart(client: LeanHttpClient, token: string): Promise<Row> {
-  const durations = await timeSequential(WARMUP, async () => {
-    const { status } = await client.get('/api/inquiries', { Authorization: `Bearer ${token}` });
-    if (status !== 200) throw new Error(`GET /api/inquiries → ${status}`);
-  });
+  const durations = await timeSequential(WARMUP, inboxGet(client, token, () => '/api/inquiries'));
   return { measure: `GET /api/inquiries, the server's first ${WARMUP} (warming up)`, p50: percentile(durations, 0.5), p95: percentile(durations, 0.95), value: 'no budget: see below' };
 }
 
