@@ -5,7 +5,7 @@ import { HOSTILE_CASES, type HostileEnv } from './hostile-cases.ts';
 
 const TABLES = ['brands', 'inquiries', 'users'] as const;
 
-describe.each(availableBackends())('hostile input on $name', (backend) => {
+describe.each(availableBackends({ neon: true }))('hostile input on $name', (backend) => {
   const ctx = useApiBackend(backend);
   const env = {} as HostileEnv;
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import { call } from '../support/api-calls.ts';
 import { adminToken, countRows, inquiryBody, uploaded, useApiBackend } from '../support/api-suite.ts';
 import { availableBackends } from '../support/db-backends.ts';
 
-describe.each(availableBackends())('inquiries API on $name', (backend) => {
+describe.each(availableBackends({ neon: true }))('inquiries API on $name', (backend) => {
   const ctx = useApiBackend(backend);
   let token = '';
   beforeAll(async () => {

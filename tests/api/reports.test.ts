@@ -40,7 +40,7 @@ const MARCH = periodOf({ from: '2026-03-01', to: '2026-03-31', interval: 'week' 
  *   with a reason that looks like a formula.
  * - Outside the period: 02-28 23:59 and 04-01 00:10 (the latter about 3F-301 too).
  */
-describe.each(availableBackends())('reports: funnel, sources, speed, team and spaces on $name', (backend) => {
+describe.each(availableBackends({ neon: true }))('reports: funnel, sources, speed, team and spaces on $name', (backend) => {
   const ctx = useApiBackend(backend);
   let admin = '';
   let dana: TestAccount;

@@ -82,7 +82,7 @@ function expected(route: RouteCase, caller: Caller): { status: number; code?: st
   return can(caller, route.access) ? { status: route.ok, code: route.okCode } : { status: 403, code: 'forbidden' };
 }
 
-describe.each(availableBackends())('role matrix: every admin route as owner, agent, viewer, a deactivated user and nobody, on $name', (backend) => {
+describe.each(availableBackends({ neon: true }))('role matrix: every admin route as owner, agent, viewer, a deactivated user and nobody, on $name', (backend) => {
   const ctx = useApiBackend(backend);
   let admin = '';
   const accounts = {} as Record<'owner' | 'agent' | 'viewer' | 'deactivated', TestAccount>;

@@ -55,7 +55,7 @@ async function fetchFeed(path: string) {
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
-describe.each(availableBackends())('tours on $name', (backend) => {
+describe.each(availableBackends({ neon: true }))('tours on $name', (backend) => {
   const ctx = useApiBackend(backend);
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let admin = '';

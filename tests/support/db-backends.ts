@@ -99,8 +99,15 @@ function neonBackend(serverUrl: string): Backend {
   };
 }
 
-/** In-memory PGlite always; real Postgres and the Neon driver (through the local proxy) when TEST_DATABASE_URL is set. */
-export function availableBackends(): Backend[] {
+/**
+ * In-memory PGlite always; real Postgres when TEST_DATABASE_URL is set, and with `{ neon: true }` the Neon driver
+ * (through the local proxy) to that same server too. Neon's driver is node-postgres' code over a WebSocket: the
+ * server, the SQL and the type parsers are the Postgres run's, so a suite runs on it only where the driver changes
+ * what is checked — transactions and their conflicts, server errors turned into answers, values read back, every
+ * route once (README, "Time in tests"; decision 043). The connection's loss is database-outage.test.ts's.
+ */
+export function availableBackends({ neon = false }: { neon?: boolean } = {}): Backend[] {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  return serverUrl ? [pglite, postgresBackend(serverUrl), neonBackend(serverUrl)] : [pglite];
+  if (!serverUrl) return [pglite];
+  return neon ? [pglite, postgresBackend(serverUrl), neonBackend(serverUrl)] : [pglite, postgresBackend(serverUrl)];
 }
