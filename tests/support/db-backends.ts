@@ -109,5 +109,6 @@ function neonBackend(serverUrl: string): Backend {
 export function availableBackends({ neon = false }: { neon?: boolean } = {}): Backend[] {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return [pglite];
-  return neon ? [pglite, postgresBackend(serverUrl), neonBackend(serverUrl)] : [pglite, postgresBackend(serverUrl)];
+  const backends = [pglite, postgresBackend(serverUrl)];
+  return neon ? [...backends, neonBackend(serverUrl)] : backends;
 }
