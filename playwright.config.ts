@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4321);
@@ -25,7 +26,15 @@ const CHROMIUM_ARGS = [
   // own, so it repeats those (tests/e2e/browser-flags.spec.ts fails when Playwright's list grows).
   `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'].join(',')}`,
 ];
-const launchOptions = { executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS };
+/** The browser a visitor has (Debian's `chromium`): for the few tests that need its PDF viewer or its own pages. */
+const FULL_BROWSER = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/**
+ * Chromium's old headless shell (Debian's `chromium-headless-shell`, the same engine and version), as Playwright
+ * itself uses for headless runs: no browser UI behind each window, so the browser process took 71 s of CPU in a
+ * whole run instead of 137 s (decision 043). Where it is not installed, the full browser runs everything.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const launchOptions = { executablePath: process.env.E2E_CHROME_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_BROWSER), args: CHROMIUM_ARGS };
 
 /**
  * End-to-end tests run against the built site served by the local server, exactly as `npm start`
@@ -52,13 +61,19 @@ export default defineConfig({
   // A test runs in both viewports only where the viewport changes what it checks (README, "Time in tests"). Its tag
   // says otherwise: @any-viewport (HTTP, data, mail, text, focus order: the same at every size) and @desktop-only
   // (hover, the CMS) run in the desktop project alone, @mobile-only (a phone's layout, touch) in the mobile one.
+  // @full-browser (the PDF viewer, the browser's own pages) runs on the desktop in the full browser alone.
   // A test left out of a project is not scheduled there at all: no fixture, no server, no browser for it.
   projects: [
-    { name: 'desktop', grepInvert: /@mobile-only/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
+    { name: 'desktop', grepInvert: /@mobile-only|@full-browser/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
     {
       name: 'mobile',
-      grepInvert: /@any-viewport|@desktop-only/,
+      grepInvert: /@any-viewport|@desktop-only|@full-browser/,
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions },
+    },
+    {
+      name: 'full-browser',
+      grep: /@full-browser/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: { ...launchOptions, executablePath: FULL_BROWSER } },
     },
   ],
   webServer: {

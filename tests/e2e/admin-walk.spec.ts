@@ -225,7 +225,8 @@ test.describe('inquiry attachments (issue 16)', () => {
     await expect(dialog).toContainText('다음 형식만 업로드할 수 있습니다: PDF');
   });
 
-  test('in the inbox a PDF opens in a sandboxed tab and a Word file downloads without a blank tab', { tag: '@any-viewport' }, async ({ page, context }) => {
+  // In the full browser: the headless shell has no PDF viewer and saves a PDF as a download.
+  test('in the inbox a PDF opens in a sandboxed tab and a Word file downloads without a blank tab', { tag: '@full-browser' }, async ({ page, context }) => {
     const paths: string[] = [];
     for (const name of ['floor-plan.pdf', 'company.docx']) {
       const sample = ACCEPTED_DOCUMENTS[name]!;

@@ -3,8 +3,10 @@ import { test, expect } from './fixtures';
 /**
  * playwright.config.ts turns off Chromium's address-bar renderer (one per test's window, seconds of CPU each) with
  * its own --disable-features, and Chromium reads only the last one: it must keep every feature Playwright turns off.
+ * Checked in the full browser: it has the address bar and the page that lists its command line (the headless
+ * shell the other tests use has neither, and takes the same flags).
  */
-test("the suite's browser keeps every feature Playwright turns off, and turns off the address bar's renderer", { tag: '@any-viewport' }, async ({ page }) => {
+test("the suite's browser keeps every feature Playwright turns off, and turns off the address bar's renderer", { tag: '@full-browser' }, async ({ page }) => {
   // Chromium's own page lists the command line it was started with.
   await page.goto('chrome://version');
   const commandLine = await page.locator('#command_line').textContent();
