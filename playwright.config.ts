@@ -34,6 +34,8 @@ const FULL_BROWSER = process.env.CHROME_PATH ?? '/usr/bin/chromium';
  * whole run instead of 137 s (decision 043). Where it is not installed, the full browser runs everything.
  */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+/** The desktop size both desktop projects share (the headless shell's and the full browser's). */
+const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
 const launchOptions = { executablePath: process.env.E2E_CHROME_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_BROWSER), args: CHROMIUM_ARGS };
 
 /**
@@ -64,7 +66,7 @@ export default defineConfig({
   // @full-browser (the PDF viewer, the browser's own pages) runs on the desktop in the full browser alone.
   // A test left out of a project is not scheduled there at all: no fixture, no server, no browser for it.
   projects: [
-    { name: 'desktop', grepInvert: /@mobile-only|@full-browser/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
+    { name: 'desktop', grepInvert: /@mobile-only|@full-browser/, use: { ...DESKTOP, launchOptions } },
     {
       name: 'mobile',
       grepInvert: /@any-viewport|@desktop-only|@full-browser/,
@@ -73,7 +75,7 @@ export default defineConfig({
     {
       name: 'full-browser',
       grep: /@full-browser/,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: { ...launchOptions, executablePath: FULL_BROWSER } },
+      use: { ...DESKTOP, launchOptions: { ...launchOptions, executablePath: FULL_BROWSER } },
     },
   ],
   webServer: {
