@@ -163,6 +163,28 @@ test('the team, activity and account tabs pass axe', async ({ page }) => {
   }
 });
 
+test('the settings can be changed once they have arrived, so a box ticked early is not undone by their arrival', { tag: '@any-viewport' }, async ({ page }) => {
+  await signInAsOwner(page);
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/admin/settings', async (route) => {
+    if (route.request().method() === 'GET') await held;
+    await route.fallback();
+  });
+  await page.getByRole('tab', { name: '팀 관리' }).click();
+  const settings = page.getByRole('form', { name: '응답 시간 알림' });
+  const requireFactor = settings.getByLabel('모든 계정에 2단계 인증 요구');
+  await expect(settings.getByText('불러오는 중...')).toBeVisible();
+  await expect(requireFactor).toBeDisabled();
+  await expect(settings.getByRole('button', { name: '저장', exact: true })).toBeDisabled();
+  release();
+  await expect(requireFactor).toBeEnabled();
+  await expect(settings.getByText('불러오는 중...')).toHaveCount(0);
+  await requireFactor.check();
+  await expect(requireFactor).toBeChecked();
+  await expect(settings.getByRole('button', { name: '저장', exact: true })).toBeEnabled();
+});
+
 test('a viewer reads the inbox, spaces and brands without the controls that write, export or open attachments', { tag: '@any-viewport' }, async ({ page, browser, mailServer, request }) => {
   test.setTimeout(180_000);
   await signInAsOwner(page);

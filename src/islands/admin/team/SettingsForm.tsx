@@ -19,7 +19,7 @@ import { useConflictDialog } from '../ConflictDialog';
  * account must have a second factor; after how many unused minutes a session ends.
  */
 export default function SettingsForm({ t }: { t: Translate }) {
-  const { data, refetch } = useQuery<Settings & Versioned>(['/api/admin/settings']);
+  const { data, error: loadError, refetch } = useQuery<Settings & Versioned>(['/api/admin/settings']);
   const [hours, setHours] = useState('');
   const [includeName, setIncludeName] = useState(false);
   const [buffer, setBuffer] = useState('');
@@ -86,26 +86,30 @@ export default function SettingsForm({ t }: { t: Translate }) {
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} aria-labelledby="settings-title" className="grid gap-3">
+    <form onSubmit={(e) => void submit(e)} aria-labelledby="settings-title" aria-busy={!data} className="grid gap-3">
       <h2 id="settings-title" className="text-xl font-bold text-ink">{t('team.settings.title')}</h2>
       {dialog}
-      <NumberSetting label={t('team.settings.reminderHours')} range={REMINDER_BUSINESS_HOURS_RANGE} value={hours} onChange={setHours} invalid={error !== null} hintId="reminder-hours-hint" hint={t('team.settings.reminderHint')} />
-      <CheckSetting label={t('access.settings.notifyIncludesName')} checked={includeName} onChange={setIncludeName} hintId="notify-name-hint" hint={t('access.settings.notifyIncludesNameHint')} />
-      <NumberSetting label={t('tours.settings.buffer')} range={TOUR_BUFFER_RANGE} value={buffer} onChange={setBuffer} invalid={error !== null} hintId="tour-buffer-hint" hint={t('tours.settings.bufferHint')} />
-      <fieldset className="grid gap-3" aria-describedby="retention-hint">
-        <legend className="text-base font-bold text-ink">{t('privacyRequests.admin.retentionTitle')}</legend>
-        {([['retentionAfterCloseDays', afterClose, setAfterClose], ['retentionOpenDays', open, setOpen]] as const).map(([key, value, set]) => (
-          <NumberSetting key={key} name={key} label={t(`privacyRequests.admin.${key}`)} range={RETENTION_RANGE} value={value} onChange={set} />
-        ))}
-        <span id="retention-hint" className="text-xs text-muted">{t('privacyRequests.admin.retentionHint')}</span>
+      {!data && <p role={loadError ? 'alert' : undefined} className={loadError ? 'text-danger' : 'text-muted'}>{t(loadError ? 'team.loadFailed' : 'team.loading')}</p>}
+      {/* Nothing to change until the stored settings are here: a box ticked earlier would be reset by their arrival. */}
+      <fieldset disabled={!data} className="grid min-w-0 gap-3">
+        <NumberSetting label={t('team.settings.reminderHours')} range={REMINDER_BUSINESS_HOURS_RANGE} value={hours} onChange={setHours} invalid={error !== null} hintId="reminder-hours-hint" hint={t('team.settings.reminderHint')} />
+        <CheckSetting label={t('access.settings.notifyIncludesName')} checked={includeName} onChange={setIncludeName} hintId="notify-name-hint" hint={t('access.settings.notifyIncludesNameHint')} />
+        <NumberSetting label={t('tours.settings.buffer')} range={TOUR_BUFFER_RANGE} value={buffer} onChange={setBuffer} invalid={error !== null} hintId="tour-buffer-hint" hint={t('tours.settings.bufferHint')} />
+        <fieldset className="grid gap-3" aria-describedby="retention-hint">
+          <legend className="text-base font-bold text-ink">{t('privacyRequests.admin.retentionTitle')}</legend>
+          {([['retentionAfterCloseDays', afterClose, setAfterClose], ['retentionOpenDays', open, setOpen]] as const).map(([key, value, set]) => (
+            <NumberSetting key={key} name={key} label={t(`privacyRequests.admin.${key}`)} range={RETENTION_RANGE} value={value} onChange={set} />
+          ))}
+          <span id="retention-hint" className="text-xs text-muted">{t('privacyRequests.admin.retentionHint')}</span>
+        </fieldset>
+        <fieldset className="grid gap-3 border-t border-line pt-3">
+          <legend className="text-base font-bold text-ink">{t('secondFactor.settings.legend')}</legend>
+          <CheckSetting label={t('secondFactor.settings.require')} checked={requireFactor} onChange={setRequireFactor} hintId="require-factor-hint" hint={t('secondFactor.settings.requireHint')} narrow />
+          <NumberSetting label={t('secondFactor.settings.idle')} range={IDLE_TIMEOUT_RANGE} value={idleMinutes} onChange={setIdleMinutes} invalid={idleError !== null} hintId="idle-minutes-hint" hint={t('secondFactor.settings.idleHint')} error={idleError && t(idleError)} />
+        </fieldset>
+        {error && <span role="alert" className="text-sm text-danger">{t(error)}</span>}
+        <button type="submit" className="btn min-h-11 justify-self-start bg-ink text-white">{t('team.settings.save')}</button>
       </fieldset>
-      <fieldset className="grid gap-3 border-t border-line pt-3">
-        <legend className="text-base font-bold text-ink">{t('secondFactor.settings.legend')}</legend>
-        <CheckSetting label={t('secondFactor.settings.require')} checked={requireFactor} onChange={setRequireFactor} hintId="require-factor-hint" hint={t('secondFactor.settings.requireHint')} narrow />
-        <NumberSetting label={t('secondFactor.settings.idle')} range={IDLE_TIMEOUT_RANGE} value={idleMinutes} onChange={setIdleMinutes} invalid={idleError !== null} hintId="idle-minutes-hint" hint={t('secondFactor.settings.idleHint')} error={idleError && t(idleError)} />
-      </fieldset>
-      {error && <span role="alert" className="text-sm text-danger">{t(error)}</span>}
-      <button type="submit" className="btn min-h-11 justify-self-start bg-ink text-white">{t('team.settings.save')}</button>
     </form>
   );
 }
