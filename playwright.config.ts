@@ -57,6 +57,11 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
+    // An action or a wait for an event has no end of its own in Playwright (0): one waiting for something that
+    // never comes held its test to the test's timeout and was reported without its name. Bounded, it fails naming
+    // what it waited for. Twice the expect timeout, as actions wait for the same things under the same load.
+    actionTimeout: 40_000,
+    navigationTimeout: 60_000,
     trace: 'off',
     launchOptions,
   },

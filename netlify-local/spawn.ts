@@ -13,6 +13,9 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** How long a server may take to stop after SIGTERM (closing PGlite's folder at a load of ~20 takes seconds). */
+const STOP_TIMEOUT_MS = 60_000;
+
 export interface RunningServer {
   origin: string;
   /** What the server printed so far. */
@@ -26,7 +29,8 @@ export interface RunningServer {
  * site too), resolves once it listens (within `timeoutMs`, 300 s by default: at a load of ~40 the imports and
  * PGlite alone took over 120 s). Used by the benchmarks, the audit and tests. `cwd` serves another checkout (its
  * netlify.toml, functions and content); `watchContent` rebuilds it when its content changes.
- * stop() sends SIGTERM to that PID and waits for the exit (PGlite closes its folder cleanly).
+ * stop() sends SIGTERM to that PID and waits for the exit (PGlite closes its folder cleanly); a server still
+ * running 60 s later is killed and stop() throws with the end of its log.
  */
 export async function startLocalServer(
   port: number,
@@ -67,7 +71,16 @@ export async function startLocalServer(
     pid: child.pid as number,
     async stop() {
       process.kill(child.pid as number, 'SIGTERM');
-      await exited;
+      // A server that does not stop is a defect to name, not a test left to hang until its own timeout.
+      let timer: NodeJS.Timeout | undefined;
+      const stuck = new Promise<true>((resolve) => (timer = setTimeout(() => resolve(true), STOP_TIMEOUT_MS)));
+      const hung = await Promise.race([exited, stuck]);
+      clearTimeout(timer);
+      if (hung) {
+        child.kill('SIGKILL');
+        await exited;
+        throw new Error(`server ${child.pid} did not stop within ${STOP_TIMEOUT_MS / 1000} s of SIGTERM and was killed; its log ends:\n${log.slice(-3000)}`);
+      }
     },
   };
 }

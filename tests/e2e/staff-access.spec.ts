@@ -49,11 +49,15 @@ async function signIn(page: Page, person: Person) {
 test('three inquiries opened and an export with a reason are four access records, a viewer sees them masked, and the month’s review mails the figures', { tag: '@any-viewport' }, async ({ page, browser }) => {
   test.skip(!serverUrl, 'needs a PostgreSQL server the test and its server share: set TEST_DATABASE_URL (CI does)');
   test.setTimeout(300_000);
-  const schema = await isolatedUrl(serverUrl!);
-  const server = await startMailServer({ database: { url: schema.url } });
+  // Each phase outside the browser has a time of its own: a wait that never ends (a lock, a server that does not
+  // start or stop) fails naming its phase, where the test's own timeout would name nothing.
+  const { schema, server, db } = await test.step('a server of its own on a PostgreSQL schema', async () => {
+    const schema = await isolatedUrl(serverUrl!);
+    const server = await startMailServer({ database: { url: schema.url } });
+    return { schema, server, db: await openPostgres(schema.url, 'pg') };
+  }, { timeout: 180_000 });
   const { origin, smtp } = server;
   const env = { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, INQUIRY_NOTIFY_FROM: 'B TOWER <noreply@btower.example>', SITE_URL: origin };
-  const db = await openPostgres(schema.url, 'pg');
   try {
     const api = page.request;
     const login = await api.post(`${origin}/api/admin/login`, { data: { password: PASSWORD } });
@@ -126,10 +130,12 @@ test('three inquiries opened and an export with a reason are four access records
     Object.assign(process.env, env);
     resetServerEnv();
     const month = koreanDay(new Date()).slice(0, 7);
-    expect(await sendMonthlyAccessReview(db, nextReviewMorning())).toEqual({ month, queued: 1 });
-    expect(await sendMonthlyAccessReview(db, nextReviewMorning())).toBeNull();
-    await drainOutbox(db);
-    await expect.poll(() => smtp.mails.filter((mail) => mail.to.includes(owner.email)).length, { timeout: 30_000 }).toBe(1);
+    await test.step('the month’s review queued once and delivered', async () => {
+      expect(await sendMonthlyAccessReview(db, nextReviewMorning())).toEqual({ month, queued: 1 });
+      expect(await sendMonthlyAccessReview(db, nextReviewMorning())).toBeNull();
+      await drainOutbox(db);
+      await expect.poll(() => smtp.mails.filter((mail) => mail.to.includes(owner.email)).length, { timeout: 30_000 }).toBe(1);
+    }, { timeout: 60_000 });
     const mail = smtp.mails.find((one) => one.to.includes(owner.email))!;
     expect(subjectOf(mail.raw)).toBe(`[B TOWER] ${month} 개인정보 열람 점검`);
     const blocks = plain(mail.raw).split('■');
@@ -150,10 +156,12 @@ test('three inquiries opened and an export with a reason are four access records
     await expect(ownerPage.getByTestId('audit-event').filter({ hasText: '점검 완료 · 월간 열람 점검' }).first()).toBeVisible();
     for (const other of [agentPage, ownerPage, viewerPage]) await other.context().close();
   } finally {
-    await db.destroy();
-    await server.dispose();
-    await schema.drop();
     for (const name of Object.keys(env)) delete process.env[name];
     resetServerEnv();
+    await test.step('the server stopped and its schema dropped', async () => {
+      await db.destroy();
+      await server.dispose();
+      await schema.drop();
+    }, { timeout: 90_000 });
   }
 });
