@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Locale } from '~/i18n/locales';
 import type { Messages } from '~/i18n/translate';
@@ -8,13 +8,16 @@ import { $inboxFirstPage } from '~/client/inbox-first-page';
 import { useTranslator } from '~/client/hooks/use-translator';
 import LoginCard from './admin/LoginCard';
 import IdleWarning from './admin/IdleWarning';
-import SecondFactorRequired from './admin/account/SecondFactorRequired';
 import AdminTabs, { ADMIN_TABS, tabsFor, type AdminTab } from './admin/AdminTabs';
 import { tabInUrl, writeTabToUrl } from '~/client/admin-tab-url';
 import AdminPanel from './admin/AdminPanel';
-import LinkCard from './admin/signin/LinkCard';
+import ScreenBoundary from './admin/ScreenBoundary';
 import { takeLinkFromUrl, type MailedLink } from './admin/signin/mailed-link';
 import Toaster from './Toaster';
+
+// Screens few visits see (a mailed link's card, the second factor's set-up) come when they are shown.
+const LinkCard = lazy(() => import('./admin/signin/LinkCard'));
+const SecondFactorRequired = lazy(() => import('./admin/account/SecondFactorRequired'));
 
 interface Props {
   locale: Locale;
@@ -74,9 +77,13 @@ export default function AdminApp({ locale, messages }: Props) {
         {!hydrated ? (
           <p className="mt-16 text-center text-muted">{t('admin.loading')}</p>
         ) : link ? (
-          <LinkCard kind={link.kind} token={link.token} t={t} onDone={(done) => (done ? signedIn() : setLink(null))} />
+          <ScreenBoundary t={t}>
+            <LinkCard kind={link.kind} token={link.token} t={t} onDone={(done) => (done ? signedIn() : setLink(null))} />
+          </ScreenBoundary>
         ) : token && me?.secondFactorSetupRequired ? (
-          <SecondFactorRequired t={t} />
+          <ScreenBoundary t={t}>
+            <SecondFactorRequired t={t} />
+          </ScreenBoundary>
         ) : token ? (
           <>
             <AdminTabs tabs={tabs} tab={shown} onChange={openTab} t={t} />
