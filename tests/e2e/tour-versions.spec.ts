@@ -2,7 +2,7 @@ import { test, expect, axeViolations } from './fixtures';
 import type { APIRequestContext } from '@playwright/test';
 import { seoulInstant, type Tour } from '../../src/shared/tours.ts';
 import { NOTICE_VERSION } from '../support/privacy.ts';
-import { apiToken, openAdmin } from './support/islands.ts';
+import { apiToken, inquiryOpened, openAdmin } from './support/islands.ts';
 import { officeDayAhead } from '../support/office-days.ts';
 
 /** An inquiry with a tour the owner hosts, booked through the API (the next free start when another test holds the slot). */
@@ -40,6 +40,7 @@ test.describe('a tour two people change at once (issue 28, lost updates)', () =>
     await other.goto(`/admin?inquiry=${tour.inquiryId}`);
     const second = other.getByTestId('inquiry-detail');
     await expect(second.getByTestId('tour-item')).toBeVisible({ timeout: 60_000 });
+    await inquiryOpened(other);
 
     // Tab 1 moves the tour to 14:00.
     await first.getByTestId('tour-item').getByRole('button', { name: '일정 변경' }).click();

@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { seoulInstant } from '../../src/shared/tours.ts';
 import { subjectOf } from '../support/smtp.ts';
 import { axeViolations, expect } from './fixtures.ts';
-import { islandsReady } from './support/islands.ts';
+import { islandsReady, scrollSettled } from './support/islands.ts';
 import { MAIL_SERVER_PASSWORD as PASSWORD, test, type MailServer } from './support/mail-server.ts';
 import { NOTICE_VERSION } from '../support/privacy.ts';
 import { officeDayAhead } from '../support/office-days.ts';
@@ -44,6 +44,7 @@ async function openInquiry(page: Page, inquiry: string) {
   await page.getByRole('button', { name: '로그인', exact: true }).click();
   const detail = page.getByTestId('inquiry-detail');
   await expect(detail).toBeVisible({ timeout: 60_000 });
+  await scrollSettled(page);
   return detail;
 }
 

@@ -89,6 +89,38 @@ export async function openAdmin(page: Page, path = '/admin') {
   await page.goto(path);
   await islandsReady(page);
   await expect(page.getByRole('tab', { name: '문의 관리' })).toBeVisible();
+  if (new URL(path, 'http://x').searchParams.has('inquiry')) await inquiryOpened(page);
+}
+
+/**
+ * Waits for the open inquiry, and for the page to stop scrolling to it: an inquiry scrolls its detail into view
+ * smoothly when it opens, and a click sent while the page still moves can land its press on one button and its
+ * release on another, so no click happens at all (seen under load: the tour-versions walk's "일정 변경").
+ */
+export async function inquiryOpened(page: Page) {
+  await expect(page.getByTestId('inquiry-detail')).toBeVisible();
+  await scrollSettled(page);
+}
+
+/** Resolves once the page's scroll offset has stayed the same for five frames in a row (10 s at most). */
+export async function scrollSettled(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const giveUp = setTimeout(resolve, 10_000);
+        let last = scrollY;
+        let same = 0;
+        const frame = () => {
+          same = scrollY === last ? same + 1 : 0;
+          last = scrollY;
+          if (same >= 5) {
+            clearTimeout(giveUp);
+            resolve();
+          } else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+  );
 }
 
 /** On a phone the inbox filters sit behind their "필터" button (issue 16): opens them there, does nothing on a desktop. */
