@@ -7,7 +7,7 @@ import { endSessionIfUnauthorized } from '~/client/admin-session';
 import { ApiError } from '~/client/api';
 import { downloadCsv, readCounts, readInboxPage, readStats, type InboxPage, type InboxStats } from '~/client/inbox-api';
 import { adminDateFormat, formatDuration } from '~/client/inbox-format';
-import { useInboxLocation } from '~/client/inbox-url';
+import { readInboxLocation, useInboxLocation } from '~/client/inbox-url';
 import { revealAndFocus } from '~/client/reveal-and-focus';
 import InboxFilters from './InboxFilters';
 import AssigneeFilter from './AssigneeFilter';
@@ -35,9 +35,11 @@ export default function InboxTab({ t }: { t: Translate }) {
   const [version, setVersion] = useState(0);
   const [loadingMore, setLoadingMore] = useState(false);
   const me = useStore($me);
-  // Agents see their own inquiries first; "all" and "unassigned" are one click away.
+  // Agents see their own inquiries first; "all" and "unassigned" are one click away. Read from the URL, not this
+  // render's copy: a view picked between "me" arriving and this effect running (a click React handles first) stays.
   useEffect(() => {
-    if (me?.role === 'agent' && filters.assignee === undefined) navigate({ filters: { ...filters, assignee: 'me' }, inquiry });
+    const now = readInboxLocation();
+    if (me?.role === 'agent' && now.filters.assignee === undefined) navigate({ filters: { ...now.filters, assignee: 'me' }, inquiry: now.inquiry });
   }, [me?.role]);
 
   const fail = useCallback((error: unknown) => {
