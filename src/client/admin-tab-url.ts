@@ -1,6 +1,6 @@
 /**
  * The admin panel's open tab lives in the page URL (`?tab=units`; none for the inbox, the first tab), beside the
- * inbox's own filters (src/client/inbox-url.ts): a reload, or a link, opens the same tab with the same filters.
+ * inbox's own filters (src/client/inbox/url.ts): a reload, or a link, opens the same tab with the same filters.
  */
 const KEY = 'tab';
 

@@ -9,7 +9,7 @@ import type { Role } from '../shared/roles.ts';
 import type { Locale } from '../i18n/locales.ts';
 import { ApiError, apiRead, apiWrite, readUrl } from './api.ts';
 import { $adminToken } from './stores.ts';
-import { saveAsFile } from './inbox-api.ts';
+import { saveAsFile } from './inbox/api.ts';
 
 /** The calls of the team, account and activity tabs (README: the staff API). */
 export const readUsers = () => apiRead<StaffUser[]>(['/api/admin/users']);

@@ -4,7 +4,7 @@ import type { Locale } from '~/i18n/locales';
 import type { Messages } from '~/i18n/translate';
 import { $adminToken } from '~/client/stores';
 import { $me, loadMe, logout } from '~/client/admin-session';
-import { $inboxFirstPage } from '~/client/inbox-first-page';
+import { $inboxFirstPage } from '~/client/inbox/first-page';
 import { useTranslator } from '~/client/hooks/use-translator';
 import LoginCard from './admin/LoginCard';
 import IdleWarning from './admin/IdleWarning';

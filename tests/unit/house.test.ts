@@ -81,4 +81,29 @@ describe('the shape of the house (issue 15)', () => {
     const loose = readdirSync('src/server').filter((name) => statSync(path.join('src/server', name)).isFile());
     expect(loose.length).toBeLessThanOrEqual(5);
   });
+
+  it('keeps the inbox\'s browser code in a folder named for it, not a pile of inbox-* files in src/client/', () => {
+    expect(readdirSync('src/client').filter((name) => name.startsWith('inbox-'))).toEqual([]);
+    expect(readdirSync('src/client/inbox').sort()).toEqual(['api.ts', 'first-page.ts', 'format.ts', 'url.ts']);
+  });
+
+  it('keeps no brand, space, inquiry or tour screen loose in src/islands/admin/: each subject has its folder', () => {
+    const loose = readdirSync('src/islands/admin').filter((name) => statSync(path.join('src/islands/admin', name)).isFile());
+    expect(loose.filter((name) => /^(brand|unit|inquir|tour)/i.test(name))).toEqual([]);
+  });
+
+  it('composes an inquiry\'s detail of sections, one folder per subject, each listed once in sections.ts', () => {
+    const root = 'src/islands/admin/inquiry';
+    const folders = readdirSync(root).filter((name) => statSync(path.join(root, name)).isDirectory()).sort();
+    const list = readFileSync(path.join(root, 'sections.ts'), 'utf8');
+    const listed = [...list.matchAll(/subject: '([^']+)'/g)].map(([, subject]) => subject!);
+    expect([...listed].sort()).toEqual(folders);
+    expect(new Set(listed).size).toBe(listed.length);
+    // Each section comes from its own folder, and the detail shows only what the list holds.
+    for (const subject of listed) expect(list).toMatch(new RegExp(`from '\\./${subject}/|import\\('\\./${subject}/`));
+    expect(folders).toEqual(expect.arrayContaining(['contact', 'history', 'privacy', 'tours']));
+    const detail = readFileSync(path.join(root, 'InquiryDetail.tsx'), 'utf8');
+    expect(detail).toContain('INQUIRY_SECTIONS.map');
+    expect(detail).not.toMatch(/from '\.\/(?!privacy\/PrivacySection|section|sections)[a-z]+\//);
+  });
 });

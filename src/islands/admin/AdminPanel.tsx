@@ -7,8 +7,8 @@ import ScreenBoundary from './ScreenBoundary';
 // The inbox is what a sign-in opens, so it comes with the panel; every other tab's code comes when the tab is first
 // opened, so the sign-in screen loads only what it shows (`npm run audit`: /admin ≤ 60 KB before any interaction).
 const ToursTab = lazy(() => import('./tours/ToursTab'));
-const UnitsTab = lazy(() => import('./UnitsTab'));
-const BrandsTab = lazy(() => import('./BrandsTab'));
+const UnitsTab = lazy(() => import('./units/UnitsTab'));
+const BrandsTab = lazy(() => import('./brands/BrandsTab'));
 const ReportsTab = lazy(() => import('./reports/ReportsTab'));
 const TeamTab = lazy(() => import('./team/TeamTab'));
 const AuditTab = lazy(() => import('./audit/AuditTab'));

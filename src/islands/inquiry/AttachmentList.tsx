@@ -1,5 +1,5 @@
 import type { Translate } from '~/i18n/translate';
-import { formatBytes } from '~/client/inbox-format';
+import { formatBytes } from '~/client/inbox/format';
 import type { FormAttachment } from './use-attachments';
 
 interface Props {

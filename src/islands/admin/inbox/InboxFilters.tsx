@@ -1,7 +1,7 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { INQUIRY_FILTER_KEYS, INQUIRY_FLOORS, INQUIRY_STATUSES, type InquiryCounts } from '~/shared/inquiry';
 import type { Translate } from '~/i18n/translate';
-import type { InboxFilters as Filters } from '~/client/inbox-api';
+import type { InboxFilters as Filters } from '~/client/inbox/api';
 import FoldingFilters from '../../FoldingFilters';
 import DateRangeFields from '../DateRangeFields';
 

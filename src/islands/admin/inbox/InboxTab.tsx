@@ -5,17 +5,17 @@ import type { Translate } from '~/i18n/translate';
 import { $language, showToast } from '~/client/stores';
 import { endSessionIfUnauthorized } from '~/client/admin-session';
 import { ApiError } from '~/client/api';
-import { downloadCsv, readCounts, readInboxPage, readStats, type InboxPage, type InboxStats } from '~/client/inbox-api';
-import { adminDateFormat, formatDuration } from '~/client/inbox-format';
-import { readInboxLocation, useInboxLocation } from '~/client/inbox-url';
+import { downloadCsv, readCounts, readInboxPage, readStats, type InboxPage, type InboxStats } from '~/client/inbox/api';
+import { adminDateFormat, formatDuration } from '~/client/inbox/format';
+import { readInboxLocation, useInboxLocation } from '~/client/inbox/url';
 import { revealAndFocus } from '~/client/reveal-and-focus';
 import InboxFilters from './InboxFilters';
 import AssigneeFilter from './AssigneeFilter';
 import { $me } from '~/client/admin-session';
-import { firstInboxPage, inboxFirstPageDone } from '~/client/inbox-first-page';
+import { firstInboxPage, inboxFirstPageDone } from '~/client/inbox/first-page';
 import { can } from '~/shared/roles';
 import InquiryList from './InquiryList';
-import InquiryDetailView from './InquiryDetailView';
+import InquiryDetail from '../inquiry/InquiryDetail';
 import ExportReasonForm from './ExportReasonForm';
 
 /** How often the inbox asks whether new inquiries arrived (one small count query). */
@@ -166,7 +166,7 @@ export default function InboxTab({ t }: { t: Translate }) {
           )}
         </section>
         {inquiry && (
-          <InquiryDetailView
+          <InquiryDetail
             id={inquiry}
             lang={lang}
             dateFormat={dateFormat}

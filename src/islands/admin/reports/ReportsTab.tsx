@@ -11,7 +11,7 @@ import {
 import { can } from '~/shared/roles';
 import { $me, endSessionIfUnauthorized } from '~/client/admin-session';
 import { ApiError, readUrl } from '~/client/api';
-import { saveAsFile } from '~/client/inbox-api';
+import { saveAsFile } from '~/client/inbox/api';
 import { $adminToken, $language, showToast } from '~/client/stores';
 import { useQuery } from '~/client/hooks/use-query';
 import { BarChart, ColumnChart, type Bar } from './charts';

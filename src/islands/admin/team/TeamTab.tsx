@@ -14,7 +14,7 @@ import SettingsForm from './SettingsForm';
 import { saveVersioned } from '~/client/conflict';
 import { useConflictDialog } from '../ConflictDialog';
 import ConfirmDialog from '../ConfirmDialog';
-import { readCounts } from '~/client/inbox-api';
+import { readCounts } from '~/client/inbox/api';
 import { plural } from '~/i18n/plural';
 
 /** A change that asks first (issue 28): it signs the person out and, but for owner, hands their inquiries back. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Translate } from '~/i18n/translate';
 import type { InquiryDetail } from '~/shared/inquiry';
-import PersonSelect from '../PersonSelect';
+import PersonSelect from '../../PersonSelect';
 
 interface Props {
   detail: InquiryDetail;

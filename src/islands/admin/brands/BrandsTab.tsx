@@ -9,12 +9,12 @@ import { endSessionIfUnauthorized } from '~/client/admin-session';
 import { errorsFromServer, type BrandFormErrors } from '~/client/brand-form-model';
 import BrandForm from './BrandForm';
 import BrandTable from './BrandTable';
-import { useDeletedRows } from './use-deleted-rows';
+import { useDeletedRows } from '../use-deleted-rows';
 import { useStore } from '@nanostores/react';
 import { $me } from '~/client/admin-session';
 import { can } from '~/shared/roles';
 import { saveVersioned } from '~/client/conflict';
-import { useConflictDialog, type FormatValue } from './ConflictDialog';
+import { useConflictDialog, type FormatValue } from '../ConflictDialog';
 
 /** How the conflict dialog shows a brand's values that are codes. */
 const formatBrandValue = (t: Translate): FormatValue => (field, value) =>

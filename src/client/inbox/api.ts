@@ -1,10 +1,10 @@
-import type { InquiryCounts, InquiryDetail, Inquiry, InquiryPatch, InquiryStatus } from '../shared/inquiry.ts';
-import { INQUIRY_FILTER_KEYS } from '../shared/inquiry.ts';
-import { ApiError, apiRead, apiReadInBackground, readUrl } from './api.ts';
-import { $adminToken } from './stores.ts';
-import { noteSessionUse } from './session-use.ts';
-import { opensInline } from '../shared/uploads.ts';
-import { etagOf, IF_MATCH_HEADER } from '../shared/versions.ts';
+import type { InquiryCounts, InquiryDetail, Inquiry, InquiryPatch, InquiryStatus } from '../../shared/inquiry.ts';
+import { INQUIRY_FILTER_KEYS } from '../../shared/inquiry.ts';
+import { ApiError, apiRead, apiReadInBackground, readUrl } from '../api.ts';
+import { $adminToken } from '../stores.ts';
+import { noteSessionUse } from '../session-use.ts';
+import { opensInline } from '../../shared/uploads.ts';
+import { etagOf, IF_MATCH_HEADER } from '../../shared/versions.ts';
 
 /** The inbox's filters as they stand in the page URL (and the API's query). */
 export type InboxFilters = Partial<Record<(typeof INQUIRY_FILTER_KEYS)[number], string>>;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { INQUIRY_FILTER_KEYS } from '../shared/inquiry.ts';
-import type { InboxFilters } from './inbox-api.ts';
+import { INQUIRY_FILTER_KEYS } from '../../shared/inquiry.ts';
+import type { InboxFilters } from './api.ts';
 
 export interface InboxLocation {
   filters: InboxFilters;

@@ -5,7 +5,7 @@ import {
   EMPTY_UNIT_FORM, firstUnitError, formFromUnit, remainingErrors, validateUnitForm, type UnitFormErrors, type UnitFormValues,
 } from '~/client/unit-form-model';
 import { revealAndFocus } from '~/client/reveal-and-focus';
-import ImageField from './ImageField';
+import ImageField from '../ImageField';
 
 interface Props {
   /** The unit being edited, or null to add a new one. */

@@ -1,8 +1,8 @@
 import { atom } from 'nanostores';
-import { $adminToken } from './stores.ts';
-import { readInboxPage, type InboxFilters, type InboxPage } from './inbox-api.ts';
-import { readInboxLocation } from './inbox-url.ts';
-import { tabInUrl } from './admin-tab-url.ts';
+import { $adminToken } from '../stores.ts';
+import { readInboxPage, type InboxFilters, type InboxPage } from './api.ts';
+import { readInboxLocation } from './url.ts';
+import { tabInUrl } from '../admin-tab-url.ts';
 
 /**
  * Whether the inbox's first page has arrived (or could not, or the inbox was left before it did) since

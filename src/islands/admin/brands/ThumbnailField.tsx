@@ -1,5 +1,5 @@
 import type { Translate } from '~/i18n/translate';
-import ImageField from './ImageField';
+import ImageField from '../ImageField';
 
 interface Props {
   value: string;

@@ -1,7 +1,7 @@
 import { toPyeong, UNIT_STATUSES, type Unit, type UnitStatus } from '~/shared/units/unit';
 import type { Translate } from '~/i18n/translate';
-import RowActions from './RowActions';
-import { rowHeightOf, type DeletedRows } from './use-deleted-rows';
+import RowActions from '../RowActions';
+import { rowHeightOf, type DeletedRows } from '../use-deleted-rows';
 
 interface Props {
   units: Unit[];

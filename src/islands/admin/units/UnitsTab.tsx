@@ -11,9 +11,9 @@ import { can } from '~/shared/roles';
 import { errorsFromServer, type UnitFormErrors } from '~/client/unit-form-model';
 import UnitForm from './UnitForm';
 import UnitTable from './UnitTable';
-import { useDeletedRows } from './use-deleted-rows';
+import { useDeletedRows } from '../use-deleted-rows';
 import { saveVersioned, type VersionedSave } from '~/client/conflict';
-import { useConflictDialog, type FormatValue } from './ConflictDialog';
+import { useConflictDialog, type FormatValue } from '../ConflictDialog';
 
 /** What a toast names: the space's floor (in the admin's language) and number. */
 const named = (unit: Pick<Unit, 'floor' | 'unitNumber'>, t: Translate) => ({ floor: t(`units.floor.${unit.floor}`), number: unit.unitNumber });

@@ -3,8 +3,8 @@ import type { Brand } from '~/shared/brand';
 import type { Translate } from '~/i18n/translate';
 import { matchesAdminSearch } from '~/client/admin-brand-search';
 import { imageUrl, isTransformable } from '~/shared/image-url';
-import RowActions from './RowActions';
-import { rowHeightOf, type DeletedRows } from './use-deleted-rows';
+import RowActions from '../RowActions';
+import { rowHeightOf, type DeletedRows } from '../use-deleted-rows';
 
 interface Props {
   brands: Brand[];

@@ -1,5 +1,5 @@
-import { toPyeong } from '../shared/units/basics.ts';
-import { LOCALE_TAGS, type Locale } from '../i18n/locales.ts';
+import { toPyeong } from '../../shared/units/basics.ts';
+import { LOCALE_TAGS, type Locale } from '../../i18n/locales.ts';
 
 const pyeong = (m2: number | null) => (m2 === null ? null : Math.round(toPyeong(m2) * 10) / 10);
 

@@ -1,0 +1,42 @@
+import { endSessionIfUnauthorized } from '~/client/admin-session';
+import { destroyInquiryNow } from '~/client/staff-api';
+import { showToast } from '~/client/stores';
+import { can } from '~/shared/roles';
+import type { InquirySectionProps } from '../section';
+import PrivacyRecord from './PrivacyRecord';
+
+/** What the visitor acknowledged and chose, and — for whoever handles privacy — destroying the inquiry now. */
+export default function PrivacySection({ inquiry, role, dateFormat, refresh, t }: InquirySectionProps) {
+  async function destroyNow() {
+    if (!window.confirm(t('privacyRequests.admin.destroyInquiryConfirm'))) return;
+    try {
+      await destroyInquiryNow(inquiry.id);
+      await refresh();
+      showToast({ title: t('privacyRequests.destroyedLabel') });
+    } catch (error) {
+      if (!endSessionIfUnauthorized(error)) showToast({ title: t('privacyRequests.errors.generic'), variant: 'destructive' });
+    }
+  }
+  return (
+    <>
+      <PrivacyRecord inquiry={inquiry} dateFormat={dateFormat} t={t} />
+      {can(role, 'privacy.manage') && !inquiry.destroyedAt && (
+        <button type="button" className="btn min-h-11 justify-self-start border border-danger text-danger hover:bg-mist" onClick={() => void destroyNow()}>
+          {t('privacyRequests.admin.destroyNow')}
+        </button>
+      )}
+    </>
+  );
+}
+
+/** The line over the whole detail when only anonymous facts remain, or the visitor stopped its processing. */
+export function PrivacyState({ inquiry, dateFormat, t }: Pick<InquirySectionProps, 'inquiry' | 'dateFormat' | 't'>) {
+  if (!inquiry.destroyedAt && !inquiry.suspendedAt) return null;
+  return (
+    <p className="rounded-lg bg-mist p-3 text-sm text-ink" data-testid="inquiry-privacy-state">
+      {inquiry.destroyedAt
+        ? t('privacyRequests.admin.destroyedNote', { day: dateFormat.format(new Date(inquiry.destroyedAt)) })
+        : t('privacyRequests.admin.suspendedNote', { day: dateFormat.format(new Date(inquiry.suspendedAt!)) })}
+    </p>
+  );
+}
