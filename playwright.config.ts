@@ -49,7 +49,7 @@ export default defineConfig({
   // Flakiness must stay visible: a test that needs a retry is a failing test.
   retries: 0,
   // Budgets, not waits: a test moves on as soon as what it waits for is there. Measured on a 2-core machine at a
-  // load average of ~20 (other builds and browsers beside the suite; README, "Time in tests"): ordinary tests' p99
+  // load average of ~20 (other builds and browsers beside the suite; docs/testing.md, "Time in tests"): ordinary tests' p99
   // took 53 s and one render up to ~10 s, so they get about twice that. Longer journeys set their own, an axe
   // sweep adds its own (fixtures.ts), and time-dependent behaviour runs on Playwright's clock, not on these.
   timeout: 90_000,
@@ -65,7 +65,7 @@ export default defineConfig({
     trace: 'off',
     launchOptions,
   },
-  // A test runs in both viewports only where the viewport changes what it checks (README, "Time in tests"). Its tag
+  // A test runs in both viewports only where the viewport changes what it checks (docs/testing.md, "Time in tests"). Its tag
   // says otherwise: @any-viewport (HTTP, data, mail, text, focus order: the same at every size) and @desktop-only
   // (hover, the CMS) run in the desktop project alone, @mobile-only (a phone's layout, touch) in the mobile one.
   // @full-browser (the PDF viewer, the browser's own pages) runs on the desktop in the full browser alone.

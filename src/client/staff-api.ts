@@ -11,7 +11,7 @@ import { ApiError, apiRead, apiWrite, readUrl } from './api.ts';
 import { $adminToken } from './stores.ts';
 import { saveAsFile } from './inbox/api.ts';
 
-/** The calls of the team, account and activity tabs (README: the staff API). */
+/** The calls of the team, account and activity tabs (docs/api/staff.md). */
 export const readUsers = () => apiRead<StaffUser[]>(['/api/admin/users']);
 export const readInvitations = () => apiRead<PendingInvitation[]>(['/api/admin/invitations']);
 export const readAssignees = () => apiRead<Assignee[]>(['/api/admin/assignees']);

@@ -1,7 +1,7 @@
 import type { Tour } from '../shared/tours.ts';
 import { apiRead, apiWrite } from './api.ts';
 
-/** The calls of the tours tab and an inquiry's tours (README: the tours API). */
+/** The calls of the tours tab and an inquiry's tours (docs/api/tours.md). */
 export type TourQuery = Partial<Record<'from' | 'to' | 'hostId' | 'status' | 'inquiryId', string>>;
 export const readTours = (query: TourQuery) => apiRead<Tour[]>(['/api/tours', query]);
 export interface TourInput {

@@ -12,7 +12,7 @@ export interface ServerEnv {
   /** HMAC key for signed object URLs; without it a random key is kept in the blob store. */
   objectSigningSecret: string | undefined;
   production: boolean;
-  /** Inquiry notifications (README, Configuration): SMTP server URL, team address, sender, webhook. */
+  /** Inquiry notifications (docs/operations.md, Configuration): SMTP server URL, team address, sender, webhook. */
   smtpUrl: string | undefined;
   inquiryNotifyTo: string | undefined;
   inquiryNotifyFrom: string | undefined;

@@ -19,7 +19,7 @@ async function activityOf(page: Page, tab: string, filter: string, entity: strin
  * on the Korean panel. It names the record (the inquirer and reference, the space as "8층 802호"), the person,
  * the field and the values in the panel's language, and links to the record.
  */
-// Words, dates and links: the same at every size (README, "Time in tests").
+// Words, dates and links: the same at every size (docs/testing.md, "Time in tests").
 test('the activity log reads as a person would say it, on the Korean and the English panel', { tag: '@any-viewport' }, async ({ page, request }) => {
   test.info().setTimeout(180_000);
   const token = await apiToken(request);

@@ -8,7 +8,7 @@ const ROUTES = [...NAV_ITEMS.map((item) => item.path), ...EXTRA_PAGES, ...FOOTER
 // Every route in every language: renders, no console error, zero axe violations with every reveal run and every
 // disclosure open (what a reader who scrolls and opens everything sees). The phone's layout (its menu, its hit
 // boxes) is swept in Korean and in English, the longest words; Chinese and Japanese change the words, not the
-// layout's elements, and are swept on the desktop only (README, "Time in tests").
+// layout's elements, and are swept on the desktop only (docs/testing.md, "Time in tests").
 const PHONE_SWEEP_LOCALES = new Set(['ko', 'en']);
 for (const locale of LOCALES) {
   for (const route of ROUTES) {

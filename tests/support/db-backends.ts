@@ -104,7 +104,7 @@ function neonBackend(serverUrl: string): Backend {
  * (through the local proxy) to that same server too. Neon's driver is node-postgres' code over a WebSocket: the
  * server, the SQL and the type parsers are the Postgres run's, so a suite runs on it only where the driver changes
  * what is checked — transactions and their conflicts, server errors turned into answers, values read back, every
- * route once (README, "Time in tests"; decision 043). The connection's loss is database-outage.test.ts's.
+ * route once (docs/testing.md, "Time in tests"; decision 043). The connection's loss is database-outage.test.ts's.
  */
 export function availableBackends({ neon = false }: { neon?: boolean } = {}): Backend[] {
   const serverUrl = process.env.TEST_DATABASE_URL;

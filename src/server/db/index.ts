@@ -24,7 +24,7 @@ async function open(): Promise<Db> {
   const { databaseUrl, dataDir, onNetlify } = serverEnv();
   if (!databaseUrl && onNetlify) {
     throw new UnavailableError(
-      'DATABASE_URL is not set: on Netlify the site needs a Postgres or Neon database (README, Deploy). ' +
+      'DATABASE_URL is not set: on Netlify the site needs a Postgres or Neon database (docs/operations.md, Deploying to Netlify). ' +
         'The embedded database runs only on a local server.',
     );
   }

@@ -25,7 +25,7 @@ export interface PerInquiryEntry {
   name: string;
   /** Tables (or `blob:<store>`) this entry covers. */
   tables: string[];
-  /** What it holds and what becomes of it, for the README and the report. */
+  /** What it holds and what becomes of it, for the docs and the report. */
   holds: string;
   /**
    * `blob` entries run before the database transaction (a failed blob deletion leaves the row intact, so the next
@@ -38,7 +38,7 @@ export interface PerInquiryEntry {
 export interface ExpiryEntry {
   name: string;
   tables: string[];
-  /** How long it is kept, in words (README, report). */
+  /** How long it is kept, in words (docs, report). */
   period: string;
   expire(db: Db, now: Date): Promise<number>;
 }

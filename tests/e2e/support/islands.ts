@@ -150,7 +150,7 @@ export async function adminToken(page: Page): Promise<string> {
 
 /**
  * This worker's admin session on the suite's server. A sign-in costs a memory-hard hash (seconds on a busy
- * machine), so a worker signs in once and its tests share the token (README, "Time in tests"). One unused for
+ * machine), so a worker signs in once and its tests share the token (docs/testing.md, "Time in tests"). One unused for
  * 4 minutes is replaced by a new sign-in, so it never meets even the shortest idle limit an owner can set (5 min).
  */
 let session: { token: Promise<string>; handedOutAt: number } | undefined;
