@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ISO_DATE_PATTERN } from './inquiry-rules.ts';
+import { daySchema, periodMessages } from './periods.ts';
 import { ACCESS_KINDS } from './access.ts';
 
 /** The log's two halves: the writes (no kind), or the access records — all of them, or only views or downloads. */
@@ -41,7 +41,8 @@ export type AuditRef =
   | { kind: 'brand'; name: string; slug: string | null }
   | { kind: 'tour'; startsAt: string; inquiryId: string; name: string | null; reference: string };
 
-const Day = v.pipe(v.string('inbox.errors.dateInvalid'), v.regex(ISO_DATE_PATTERN, 'inbox.errors.dateInvalid'));
+/** The shared period rule's day, with the inbox's words (the two lists share their date fields). */
+const Day = daySchema(periodMessages('inbox'));
 
 /**
  * GET /api/admin/audit's query: `actor` (an account id), `entity`, `from`/`to` (Korean calendar days), and

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { ATTACHMENT_MAX_FILES, OBJECT_PATH_PATTERN, toObjectPath } from './uploads.ts';
 import { objectMessages } from './object-messages.ts';
+import { daySchema, periodMessages } from './periods.ts';
 import { UNIT_FLOORS, type UnitSnapshot } from './units/unit.ts';
 import { BRAND_CATEGORIES } from './brand.ts';
 import { LOCALES } from '../i18n/locales.ts';
@@ -237,8 +238,11 @@ export function inquiryPatchBetween(from: InquiryFields, to: InquiryFields, note
 
 export const INQUIRY_PAGE = { default: 50, max: 200 } as const;
 
-/** A day filter: a real calendar day (2026-02-31 and 0000-00-00 are refused here, not by a failing query). */
-const DateParam = v.pipe(v.string('inbox.errors.dateInvalid'), v.check(isCalendarDay, 'inbox.errors.dateInvalid'));
+/**
+ * A day filter: the shared period rule's day (src/shared/periods.ts) — 2026-02-31, 0000-00-00 and 9999-12-31
+ * are refused here, not by a failing query.
+ */
+const DateParam = daySchema(periodMessages('inbox'));
 
 /** The list's filters (query parameters); an absent or empty parameter means no filter. */
 export const InquiryFilterSchema = v.object({

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { isCalendarDay } from './inquiry-rules.ts';
 import { objectMessages } from './object-messages.ts';
+import { daySchema, daysInclusive, periodMessages, withSpanRule } from './periods.ts';
 
 /**
  * The owner's reports (issue 27): what each one answers, the period it is asked for, and the rules the
@@ -19,26 +19,25 @@ export const FUNNEL_STAGES = ['contacted', 'touring', 'proposal', 'won'] as cons
 export type FunnelStage = (typeof FUNNEL_STAGES)[number];
 
 const msg = (key: string) => `reports.errors.${key}`;
-const Day = v.pipe(v.string(msg('dateInvalid')), v.check(isCalendarDay, msg('dateInvalid')));
+const PERIOD_MESSAGES = periodMessages('reports');
 
-/** The days between two Korean calendar days, both counted. */
-export function daysInclusive(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-}
 
-/** `?from=YYYY-MM-DD&to=YYYY-MM-DD&interval=week|month&format=csv` — from ≤ to, at most REPORT_MAX_DAYS days. */
-export const ReportQuerySchema = v.pipe(
+/**
+ * `?from=YYYY-MM-DD&to=YYYY-MM-DD&interval=week|month&format=csv` — the shared period rule (src/shared/periods.ts):
+ * real days within its years, from ≤ to, at most REPORT_MAX_DAYS days.
+ */
+export const ReportQuerySchema = withSpanRule(
   v.strictObject(
     {
-      from: Day,
-      to: Day,
+      from: daySchema(PERIOD_MESSAGES),
+      to: daySchema(PERIOD_MESSAGES),
       interval: v.optional(v.picklist(REPORT_INTERVALS, msg('intervalInvalid')), 'week'),
       format: v.optional(v.picklist(['json', 'csv'], msg('formatInvalid')), 'json'),
     },
     objectMessages({}, msg('dateInvalid'), msg('queryInvalid')),
   ),
-  v.forward(v.check((q) => q.from <= q.to, msg('rangeReversed')), ['to']),
-  v.forward(v.check((q) => q.from > q.to || daysInclusive(q.from, q.to) <= REPORT_MAX_DAYS, msg('rangeTooLong')), ['to']),
+  PERIOD_MESSAGES,
+  REPORT_MAX_DAYS,
 );
 export type ReportQuery = v.InferOutput<typeof ReportQuerySchema>;
 
@@ -54,7 +53,9 @@ export function periodStart(day: string, interval: ReportInterval): string {
 export function periodStarts(from: string, to: string, interval: ReportInterval): string[] {
   const starts: string[] = [];
   const date = new Date(`${periodStart(from, interval)}T00:00:00Z`);
-  while (date.toISOString().slice(0, 10) <= to) {
+  // Compared as instants, not as text: past the year 9999 the ISO text ("+010000-…") sorts before "9999".
+  const last = Date.parse(`${to}T00:00:00Z`);
+  while (date.getTime() <= last) {
     starts.push(date.toISOString().slice(0, 10));
     if (interval === 'month') date.setUTCMonth(date.getUTCMonth() + 1);
     else date.setUTCDate(date.getUTCDate() + 7);

@@ -3,6 +3,7 @@ import { LOCALES, type Locale } from '../i18n/locales.ts';
 import { OFFICE, isOfficeDay, koreanDay } from './business-hours.ts';
 import { isCalendarDay } from './inquiry-rules.ts';
 import { objectMessages } from './object-messages.ts';
+import { daySchema, periodMessages, withSpanRule } from './periods.ts';
 
 /**
  * Site visits (issue 26): an agent books a tour of one or more spaces for an inquiry; the server keeps
@@ -163,18 +164,26 @@ export const TourOutcomeSchema = v.pipe(
 );
 export type TourOutcome = v.InferOutput<typeof TourOutcomeSchema>;
 
-const DayParam = v.pipe(v.string('tours.errors.dateInvalid'), v.check(isCalendarDay, 'tours.errors.dateInvalid'));
-/** GET /api/tours: a window of Korean calendar days (default: this week), a host (`me` for oneself), a status. */
-export const TourFilterSchema = v.object({
-  from: v.optional(DayParam),
-  to: v.optional(DayParam),
-  hostId: v.optional(v.union([v.literal('me'), Uuid], 'tours.errors.invalid')),
-  status: v.optional(v.picklist(TOUR_STATUSES, 'tours.errors.statusInvalid')),
-  inquiryId: v.optional(Uuid),
-});
-export type TourFilter = v.InferOutput<typeof TourFilterSchema>;
 /** The longest window one request may list. */
 export const TOUR_LIST_MAX_DAYS = 62;
+const PERIOD_MESSAGES = periodMessages('tours');
+const DayParam = daySchema(PERIOD_MESSAGES);
+/**
+ * GET /api/tours: a window of Korean calendar days (default: this week; the shared period rule, at most
+ * TOUR_LIST_MAX_DAYS), a host (`me` for oneself), a status.
+ */
+export const TourFilterSchema = withSpanRule(
+  v.object({
+    from: v.optional(DayParam),
+    to: v.optional(DayParam),
+    hostId: v.optional(v.union([v.literal('me'), Uuid], 'tours.errors.invalid')),
+    status: v.optional(v.picklist(TOUR_STATUSES, 'tours.errors.statusInvalid')),
+    inquiryId: v.optional(Uuid),
+  }),
+  PERIOD_MESSAGES,
+  TOUR_LIST_MAX_DAYS,
+);
+export type TourFilter = v.InferOutput<typeof TourFilterSchema>;
 
 /** A tour as the API answers it. No copy of the prospect's contact details: those stay on the inquiry. */
 export interface Tour {
