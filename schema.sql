@@ -902,8 +902,9 @@ DO $$ BEGIN
   END IF;
 END $$;
 
--- Each inquiry's first response (issue 27, decision 044): the history entry that first changed its status or
--- added a note — when, in which order, and by whom. Written by the trigger below in the same transaction as
+-- Each inquiry's first response (issue 27, decision 044): the history entry by which a staff member first changed
+-- its status or added a note — when, in which order, and by whom (the arrival entry, status "new" by nobody, is
+-- not a response). Written by the trigger below in the same transaction as
 -- that entry (every write path: the inbox, a booked tour, a restore, the demo seed), so the speed and team
 -- reports read one row per inquiry instead of sorting the whole history for each report. Only staff and
 -- times: a destroyed inquiry keeps it (its note becomes NULL, the fact that it was answered and by whom stays).
@@ -918,7 +919,7 @@ DO $$ BEGIN
     );
     INSERT INTO inquiry_first_responses (inquiry_id, at, seq, actor_id)
       SELECT DISTINCT ON (inquiry_id) inquiry_id, at, seq, actor_id FROM inquiry_history
-      WHERE status IS NOT NULL OR note IS NOT NULL
+      WHERE (status IS NOT NULL OR note IS NOT NULL) AND NOT (actor_id IS NULL AND status = 'new' AND note IS NULL)
       ORDER BY inquiry_id, at, seq;
   END IF;
 END $$;
@@ -931,9 +932,27 @@ BEGIN
     WHERE (EXCLUDED.at, EXCLUDED.seq) < (f.at, f.seq);
   RETURN NULL;
 END $$;
-DROP TRIGGER IF EXISTS inquiry_history_first_response ON inquiry_history;
-CREATE TRIGGER inquiry_history_first_response AFTER INSERT ON inquiry_history
-  FOR EACH ROW WHEN (NEW.status IS NOT NULL OR NEW.note IS NOT NULL) EXECUTE FUNCTION record_first_response();
+-- Only a staff member's entry answers: one without an actor is the system's (the arrival). Until issue 38 the
+-- trigger took the arrival as every inquiry's first response, crediting nobody; the first time this version runs
+-- it replaces the trigger and takes those rows back from the history (an entry whose author's account was
+-- deleted since still counts: only the arrival entry is left out). Its WHEN clause is the mark that it ran.
+DO $$ BEGIN
+  IF NOT EXISTS (
+    SELECT 1 FROM pg_trigger WHERE tgrelid = 'inquiry_history'::regclass AND tgname = 'inquiry_history_first_response'
+      AND pg_get_triggerdef(oid) LIKE '%actor_id IS NOT NULL%'
+  ) THEN
+    DROP TRIGGER IF EXISTS inquiry_history_first_response ON inquiry_history;
+    CREATE TRIGGER inquiry_history_first_response AFTER INSERT ON inquiry_history
+      FOR EACH ROW WHEN (NEW.actor_id IS NOT NULL AND (NEW.status IS NOT NULL OR NEW.note IS NOT NULL)) EXECUTE FUNCTION record_first_response();
+    DELETE FROM inquiry_first_responses f USING inquiry_history h
+      WHERE h.inquiry_id = f.inquiry_id AND h.at = f.at AND h.seq = f.seq AND h.actor_id IS NULL AND h.status = 'new' AND h.note IS NULL;
+    INSERT INTO inquiry_first_responses (inquiry_id, at, seq, actor_id)
+      SELECT DISTINCT ON (inquiry_id) inquiry_id, at, seq, actor_id FROM inquiry_history
+      WHERE (status IS NOT NULL OR note IS NOT NULL) AND NOT (actor_id IS NULL AND status = 'new' AND note IS NULL)
+      ORDER BY inquiry_id, at, seq
+      ON CONFLICT (inquiry_id) DO NOTHING;
+  END IF;
+END $$;
 -- The spaces report's days on market: the last day each space was recorded leased, one index probe per
 -- space instead of reading its vacant days back to the last lease (reports read OCCUPIED_STATUS, 'leased').
 CREATE INDEX IF NOT EXISTS unit_status_days_leased_idx ON unit_status_days (unit_id, day) WHERE status = 'leased';

@@ -6,22 +6,8 @@ import { adminToken, brandBody, countRows, uploaded, useApiBackend } from '../su
 import { availableBackends } from '../support/db-backends.ts';
 import { sql } from 'kysely';
 import { loadSchema } from '../../src/server/db/schema.ts';
+import { schemaStatements } from '../support/schema-statements.ts';
 import { BRAND_LIMITS } from '../../src/shared/brand.ts';
-
-/** schema.sql one statement at a time (PGlite's prepared statements take one): split at `;` ending a line outside $$ bodies. */
-function schemaStatements(schema: string): string[] {
-  const statements: string[] = [];
-  let current = '';
-  for (const line of schema.split('\n')) {
-    current += `${line}\n`;
-    const insideBody = (current.match(/\$\$/g) ?? []).length % 2 === 1;
-    if (!insideBody && /;\s*(--.*)?$/.test(line)) {
-      statements.push(current);
-      current = '';
-    }
-  }
-  return statements.filter((statement) => statement.replace(/--.*$/gm, '').trim());
-}
 
 describe.each(availableBackends())('brands API on $name', (backend) => {
   const ctx = useApiBackend(backend);

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import inquiries from '../../functions/inquiries.ts';
+import reports from '../../functions/reports.ts';
+import { koreanDay } from '../../src/shared/business-hours.ts';
 import { businessMinutesBetween } from '../../src/shared/business-hours.ts';
 import { officeHolidays } from '../../src/server/inquiries/response-time.ts';
 import { destroyInquiry } from '../../src/server/privacy/destroy.ts';
@@ -10,8 +12,9 @@ import { periodOf } from '../../src/server/reports/period.ts';
 import { speedReport } from '../../src/server/reports/speed.ts';
 import { teamReport } from '../../src/server/reports/team.ts';
 import { call } from '../support/api-calls.ts';
-import { adminToken, useApiBackend } from '../support/api-suite.ts';
+import { adminToken, inquiryBody, useApiBackend } from '../support/api-suite.ts';
 import { availableBackends } from '../support/db-backends.ts';
+import { reapplySchema } from '../support/schema-statements.ts';
 import { staffAccount, type TestAccount } from '../support/staff.ts';
 
 /** A Korean wall-clock time as an instant (Seoul is UTC+9 all year). */
@@ -48,6 +51,60 @@ describe.each(availableBackends())('first responses as the reports read them on 
     dana = await staffAccount(admin, 'agent', 'Dana');
     eun = await staffAccount(admin, 'agent', 'Eun');
     await ctx.db.deleteFrom('inquiries').execute();
+  });
+
+  it('credits the first response to the staff member who gave it, not to the arrival, on data made through the API', async () => {
+    // As staff make it: visitors send inquiries through the form's route; an agent notes one, another moves
+    // one to contacted; an assignment alone is no answer; one is left waiting.
+    const sent = async () => (await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody({ email: `p-${randomUUID().slice(0, 8)}@example.com` }) })).json.id as string;
+    const [noted, contacted, assigned, waiting] = [await sent(), await sent(), await sent(), await sent()];
+    const patch = async (id: string, token: string, body: Record<string, unknown>) => expect((await call(inquiries, 'PATCH', `/api/inquiries/${id}`, { token, body })).status).toBe(200);
+    await patch(noted, dana.token, { note: 'Called back, sending the floor plan' });
+    await patch(contacted, eun.token, { status: 'contacted' });
+    await patch(assigned, eun.token, { assigneeId: eun.id });
+    expect((await firstResponse(noted))?.actorId).toBe(dana.id);
+    expect((await firstResponse(contacted))?.actorId).toBe(eun.id);
+    // The arrival (status "new", nobody) is not a response: neither waiting inquiry has one.
+    expect(await firstResponse(assigned)).toBeUndefined();
+    expect(await firstResponse(waiting)).toBeUndefined();
+
+    const today = koreanDay(new Date());
+    const query = `from=${today}&to=${today}`;
+    const speed = (await call(reports, 'GET', `/api/reports/speed?${query}`, { token: admin })).json;
+    expect(speed.answered).toBe(2);
+    expect(speed.medianFirstResponseMinutes).not.toBeNull();
+    const byPerson = speed.byPerson.map((row: { userId: string | null; name: string | null; answered: number }) => [row.userId, row.name, row.answered]);
+    expect(byPerson.sort()).toEqual([[dana.id, 'Dana', 1], [eun.id, 'Eun', 1]].sort());
+    const team = (await call(reports, 'GET', `/api/reports/team?${query}`, { token: admin })).json;
+    for (const person of [dana, eun]) {
+      expect(team.people.find((row: { userId: string }) => row.userId === person.id)?.medianFirstResponseMinutes).toEqual(expect.any(Number));
+    }
+    await ctx.db.deleteFrom('inquiries').where('id', 'in', [noted, contacted, assigned, waiting]).execute();
+  });
+
+  it('takes back, once, the first responses an earlier version credited to the arrival', async () => {
+    // The database as the earlier trigger left it: every arrival recorded as the first response, by nobody.
+    await sql`drop trigger inquiry_history_first_response on inquiry_history`.execute(ctx.db);
+    await sql`create trigger inquiry_history_first_response after insert on inquiry_history
+      for each row when (new.status is not null or new.note is not null) execute function record_first_response()`.execute(ctx.db);
+    const answered = (await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody() })).json.id as string;
+    const waiting = (await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody() })).json.id as string;
+    expect((await call(inquiries, 'PATCH', `/api/inquiries/${answered}`, { token: dana.token, body: { status: 'contacted' } })).status).toBe(200);
+    expect((await firstResponse(answered))?.actorId).toBeNull();
+    expect((await firstResponse(waiting))?.actorId).toBeNull();
+
+    await reapplySchema(ctx.db);
+    const repaired = await firstResponse(answered);
+    expect(repaired?.actorId).toBe(dana.id);
+    const entry = await ctx.db.selectFrom('inquiryHistory').select('at').where('inquiryId', '=', answered).where('actorId', '=', dana.id).executeTakeFirstOrThrow();
+    expect(repaired?.at).toEqual(entry.at);
+    expect(await firstResponse(waiting)).toBeUndefined();
+    // The next start changes nothing, and the trigger now leaves arrivals out.
+    await reapplySchema(ctx.db);
+    expect(await firstResponse(answered)).toEqual(repaired);
+    const later = (await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody() })).json.id as string;
+    expect(await firstResponse(later)).toBeUndefined();
+    await ctx.db.deleteFrom('inquiries').where('id', 'in', [answered, waiting, later]).execute();
   });
 
   it('works out office minutes in the database exactly as the office clock does', async () => {

@@ -251,6 +251,8 @@ function SpeedFigures({ report, before, figure, tablesOf, t, f }: FigureSet<Spee
     });
   return (
     <div className="grid gap-6">
+      {/* Office minutes, not the inbox's elapsed time: said here so nobody reads one as the other. */}
+      <p className="text-sm text-muted" data-testid="speed-clock">{t('reports.speedClock')}</p>
       <p className="text-ink" data-testid="speed-summary">{summary(report)}</p>
       {before && <p className="text-sm text-muted">{t('reports.previous')}: {summary(before)}</p>}
       {figure('speed', tables.speed!, (
