@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fallbackPolicy, headersFile, pageHeaders, requestPaths } from '../../build/csp-headers.ts';
 import { headersFor, parseHeadersFile, type NetlifyRules } from '../../netlify-local/netlify-rules.ts';
 import { cspHash, pagePolicy } from '../../src/server/http/page-policy.ts';
+import { SITE_SECURITY_HEADERS, withSecurityHeaders } from '../../src/server/http/security-headers.ts';
 
 const PRELOAD = "var e=document.getElementById('directory-list');";
 const ISLAND = 'customElements.define("astro-island",class{});';
@@ -72,6 +73,17 @@ describe('each page\'s Content-Security-Policy as a response header, generated a
     expect(headersFor(rules, '/en/floors')['Content-Security-Policy']).toBe(policy);
     // A path no page has (an image, an unknown page) gets no page policy.
     expect(headersFor(rules, '/favicon.svg')['Content-Security-Policy']).toBeUndefined();
+  });
+
+  it('gives every file the security headers functions send, from the same list', () => {
+    const policy = pagePolicy({});
+    const file = headersFile([{ paths: ['/*'], policy, headers: SITE_SECURITY_HEADERS }, { paths: requestPaths('en/floors/index.html'), policy }]);
+    const rules: NetlifyRules = { headers: parseHeadersFile(file), notFound: [] };
+    for (const path of ['/en/floors/', '/favicon.svg', '/no-such-page']) {
+      expect(headersFor(rules, path), path).toMatchObject(SITE_SECURITY_HEADERS);
+    }
+    const answer = withSecurityHeaders(new Response('{}'));
+    for (const [name, value] of Object.entries(SITE_SECURITY_HEADERS)) expect(answer.headers.get(name), name).toBe(value);
   });
 });
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headersFor, loadNetlifyRules, pathPattern, type NetlifyRules } from '../../netlify-local/netlify-rules.ts';
 import { findNotFoundPage, findStatic } from '../../netlify-local/static-files.ts';
 import { compressFor, negotiateEncoding } from '../../netlify-local/compression.ts';
+import { SITE_SECURITY_HEADERS } from '../../src/server/http/security-headers.ts';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 describe('netlify.toml as the local server reads it', () => {
@@ -13,11 +14,12 @@ describe('netlify.toml as the local server reads it', () => {
     rules = await loadNetlifyRules('netlify.toml');
   });
 
-  it('gives every path the security headers, and leaves Content-Security-Policy to each page\'s generated rule', () => {
+  it('leaves the security headers and Content-Security-Policy to the generated _headers', () => {
     const headers = headersFor(rules, '/en/floors/');
-    expect(headers['X-Content-Type-Options']).toBe('nosniff');
-    expect(headers['X-Frame-Options']).toBe('DENY');
-    expect(headers['Strict-Transport-Security']).toMatch(/max-age=\d{8}; includeSubDomains/);
+    // One list for static files and functions (src/server/http/security-headers.ts), written into dist/_headers by
+    // the build: a copy here could drift from what the functions send, and two rules setting one header on a path
+    // combine in a way Netlify does not document.
+    for (const name of Object.keys(SITE_SECURITY_HEADERS)) expect(headers[name], name).toBeUndefined();
     // A rule for "/*" would overlap every page's own policy (dist/_headers, build/csp-headers.ts).
     expect(headers['Content-Security-Policy']).toBeUndefined();
   });

@@ -1,25 +1,7 @@
 import type { ApiErrorBody } from '../../shared/api.ts';
 import { HttpError, isUnavailable } from './errors.ts';
 import { json } from './json.ts';
-
-/**
- * Headers every function response carries. netlify.toml's [[headers]] do not reach functions, so they
- * are set here. A JSON API never needs to run script or be framed.
- */
-export const SECURITY_HEADERS: Record<string, string> = {
-  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'X-Frame-Options': 'DENY',
-  'Cross-Origin-Resource-Policy': 'same-origin',
-};
-
-function withSecurityHeaders(response: Response): Response {
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
-    if (!response.headers.has(name)) response.headers.set(name, value);
-  }
-  return response;
-}
+import { withSecurityHeaders } from './security-headers.ts';
 
 export function errorResponse(error: HttpError): Response {
   const body: ApiErrorBody = { error: { ...error.details, code: error.code, message: error.message } };
