@@ -10,6 +10,7 @@ import { queueStaffMail } from '../notify/staff-mail.ts';
 import { withActor, type AuditActor } from '../audit/actor.ts';
 import { conflict } from '../http/versions.ts';
 import { ASSIGNABLE_ROLES } from '../../shared/roles.ts';
+import { lockInquiryForProcessing } from '../privacy/processing-guard.ts';
 
 type StoredSubmission = Pick<Inquiry, 'name' | 'email' | 'phone' | 'message' | 'attachments' | 'unitId' | 'privacyNoticeVersion' | 'marketingConsent'>;
 
@@ -168,16 +169,12 @@ export async function patchInquiry(
   db: Db, id: string, patch: InquiryPatch, editor: InquiryEditor, expected: number | null = null,
 ): Promise<{ detail: InquiryDetail; mailed: boolean } | null> {
   const outcome = await withActor(editor.actor, async (trx) => {
-    const current = await trx
-      .selectFrom('inquiries')
-      .select(['status', 'assigneeId', 'destroyedAt', 'suspendedAt', 'version', sql<string | null>`to_char(next_step_on, 'YYYY-MM-DD')`.as('nextStepDay')])
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
+    // Locked, and refused when destroyed or suspended (the one guard of every write on an inquiry).
+    const current = await lockInquiryForProcessing(trx, id).catch((error: unknown) => {
+      if (error instanceof HttpError && error.code === 'inquiry_not_found') return null;
+      throw error;
+    });
     if (!current) return null;
-    // Issue 24: a destroyed inquiry has nothing left to work; a suspended one may only be read.
-    if (current.destroyedAt) throw new HttpError(409, 'inquiry_destroyed', 'This inquiry\'s personal data was destroyed: it cannot be changed');
-    if (current.suspendedAt) throw new HttpError(409, 'inquiry_suspended', 'Processing of this inquiry was stopped at the visitor\'s request: it can only be read');
     // The row is locked until this transaction ends: comparing here and writing below is one step (decision 033).
     if (expected !== null && current.version !== expected) throw conflict((await inquiryDetail(trx, id))!);
     if (patch.assigneeId) {

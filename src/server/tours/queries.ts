@@ -25,6 +25,7 @@ import { asLocale } from '../i18n.ts';
 import { officeHolidays } from '../inquiries/response-time.ts';
 import { readSettings } from '../settings/queries.ts';
 import { queueTourMail } from './mail-queue.ts';
+import { lockInquiryForProcessing } from '../privacy/processing-guard.ts';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -38,7 +39,6 @@ export interface TourEditor {
 }
 
 export const tourNotFound = () => new HttpError(404, 'tour_not_found', 'No tour with this id');
-const inquiryNotFound = () => new HttpError(404, 'inquiry_not_found', 'No inquiry with this id');
 const invalid = (field: string, key: string, nextFree?: Date[]) =>
   new HttpError(400, 'invalid_input', 'Some fields are missing or invalid', { fields: { [field]: key }, ...(nextFree ? { nextFree: nextFree.map((at) => at.toISOString()) } : {}) });
 const slotUnavailable = (nextFree: Date[]) =>
@@ -129,6 +129,13 @@ async function versioned<T>(db: Db, id: string, write: () => Promise<T>): Promis
   }
 }
 
+/** A tour's inquiry, read unlocked (it never changes) so the inquiry is locked before the tour (processing-guard.ts). */
+async function inquiryOfTour(trx: Trx, id: string): Promise<string> {
+  const row = await trx.selectFrom('tours').select('inquiryId').where('id', '=', id).executeTakeFirst();
+  if (!row) throw tourNotFound();
+  return row.inquiryId;
+}
+
 /** Queues the invitation (or cancellation) of version `sequence` for the prospect and the host(s). */
 async function queueInvites(trx: Trx, tour: { id: string; inquiryId: string; hostId: string }, sequence: number, method: 'REQUEST' | 'CANCEL', formerHost?: string): Promise<void> {
   await queueTourMail(trx, tour.inquiryId, { kind: 'invite', tourId: tour.id, sequence, method, to: 'prospect' });
@@ -149,8 +156,7 @@ export async function bookTour(db: Db, inquiryId: string, input: TourCreate, edi
   const endsAt = new Date(input.startsAt.getTime() + input.durationMinutes * MINUTE_MS);
   let hostForRetry = input.hostId ?? editor.id;
   const id = await guarded(db, () => withActor(editor.actor, async (trx) => {
-    const inquiry = await trx.selectFrom('inquiries').select(['id', 'status', 'assigneeId', 'locale']).where('id', '=', inquiryId).forUpdate().executeTakeFirst();
-    if (!inquiry) throw inquiryNotFound();
+    const inquiry = await lockInquiryForProcessing(trx, inquiryId);
     const hostId = input.hostId ?? inquiry.assigneeId ?? editor.id;
     hostForRetry = hostId;
     await checkHost(trx, hostId);
@@ -197,11 +203,12 @@ const SIGNIFICANT: (keyof TourPatch)[] = ['startsAt', 'durationMinutes', 'unitId
  */
 export async function patchTour(db: Db, id: string, patch: TourPatch, editor: TourEditor, now = new Date(), expected: number | null = null): Promise<Tour> {
   const { tourBufferMinutes } = await readSettings(db);
-  const before = await db.selectFrom('tours').select(['hostId', 'startsAt', 'endsAt']).where('id', '=', id).executeTakeFirst();
+  const before = await db.selectFrom('tours').select(['inquiryId', 'hostId', 'startsAt', 'endsAt']).where('id', '=', id).executeTakeFirst();
   if (!before) throw tourNotFound();
   const startsAt = patch.startsAt ?? new Date(before.startsAt);
   const durationMinutes = patch.durationMinutes ?? Math.round((new Date(before.endsAt).getTime() - new Date(before.startsAt).getTime()) / MINUTE_MS);
   await versioned(db, id, () => guarded(db, () => withActor(editor.actor, async (trx) => {
+    await lockInquiryForProcessing(trx, before.inquiryId);
     const tour = await trx.selectFrom('tours').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!tour) throw tourNotFound();
     checkVersion(tour, expected);
@@ -239,6 +246,7 @@ export async function patchTour(db: Db, id: string, patch: TourPatch, editor: To
 /** Cancels a scheduled tour with a reason (POST /api/tours/{id}/cancel): the record stays, CANCEL goes out. */
 export async function cancelTour(db: Db, id: string, reason: string, editor: TourEditor, expected: number | null = null): Promise<Tour> {
   await versioned(db, id, () => withActor(editor.actor, async (trx) => {
+    await lockInquiryForProcessing(trx, await inquiryOfTour(trx, id));
     const tour = await trx.selectFrom('tours').select(['id', 'inquiryId', 'hostId', 'status', 'sequence', 'version']).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!tour) throw tourNotFound();
     checkVersion(tour, expected);
@@ -253,6 +261,7 @@ export async function cancelTour(db: Db, id: string, reason: string, editor: Tou
 /** The host's record after the end (POST /api/tours/{id}/outcome): completed or no-show, with interest and next step. */
 export async function recordOutcome(db: Db, id: string, input: TourOutcome, editor: TourEditor, now = new Date(), expected: number | null = null): Promise<Tour> {
   await versioned(db, id, () => withActor(editor.actor, async (trx) => {
+    await lockInquiryForProcessing(trx, await inquiryOfTour(trx, id));
     const tour = await trx.selectFrom('tours').select(['status', 'endsAt', 'version']).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!tour) throw tourNotFound();
     checkVersion(tour, expected);
