@@ -90,7 +90,7 @@ export function teamMail(inquiry: Inquiry, to: string, options: TeamTextOptions 
 }
 
 /** A floor code as the reader's language says it: 8F → "8층" / "Floor 8", B1 → "지하 1층" / "Basement 1". */
-function floorName(floor: string, t: ReturnType<typeof serverMessages>): string {
+export function floorName(floor: string, t: ReturnType<typeof serverMessages>): string {
   const below = /^B(\d+)$/i.exec(floor);
   if (below) return t('mail.confirmation.floorBelow', { n: below[1]! });
   const above = /^(\d+)F$/i.exec(floor);

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
-import type { Inquiry } from '../../shared/inquiry.ts';
 import { linkIsLive, linkToken } from '../auth/link-tokens.ts';
 import type { Db } from '../db/index.ts';
 import { serverEnv } from '../env.ts';
@@ -11,8 +10,7 @@ import { accessReviewFigures, type PersonAccess } from '../audit/review.ts';
 import { isExportReason, UNUSUAL_VIEWS_PER_DAY } from '../../shared/access.ts';
 import type { StaffMail } from './staff-mail.ts';
 import { toursOfDay } from '../tours/reminders.ts';
-
-const SUMMARY_CHARS = 200;
+import { prospectLines, prospectMention, staffMailRule } from './staff-prospect.ts';
 
 /** The admin panel in `locale`, on the configured site (never the request's Host), with a query or fragment. */
 function adminUrl(locale: Locale, suffix = ''): string {
@@ -28,17 +26,6 @@ function when(at: Date, locale: Locale): string {
 
 async function person(db: Db, id: string) {
   return db.selectFrom('users').select(['id', 'username', 'displayName', 'email', 'locale', 'active', 'role']).where('id', '=', id).executeTakeFirst();
-}
-
-function inquiryLines(inquiry: Inquiry, t: ReturnType<typeof serverMessages>): string[] {
-  const flat = (inquiry.message ?? '').replace(/\s+/g, ' ').trim();
-  return [
-    `${inquiry.name}${inquiry.company ? ` (${inquiry.company})` : ''}`,
-    `${t('mail.team.email')}: ${inquiry.email}`,
-    `${t('mail.team.phone')}: ${inquiry.phone}`,
-    '',
-    flat.length > SUMMARY_CHARS ? `${flat.slice(0, SUMMARY_CHARS)}…` : flat,
-  ];
 }
 
 /** One person's lines in the monthly access review. */
@@ -123,10 +110,12 @@ export async function staffMessage(db: Db, mail: StaffMail): Promise<MailMessage
       const locale = asLocale(user.locale);
       const t = serverMessages(locale);
       const head = mail.kind === 'assigned' ? t('staffMail.assigned.body', { by: mail.by }) : t('staffMail.reminder.body', { hours: mail.hours });
+      // Reference, space and link; the name only by the owner's rule (staff-prospect.ts).
+      const prospect = prospectMention(inquiry, locale, await staffMailRule(db));
       return {
         to: user.email,
-        subject: t(mail.kind === 'assigned' ? 'staffMail.assigned.subject' : 'staffMail.reminder.subject', { name: inquiry.name ?? '' }),
-        text: [head, '', ...inquiryLines(inquiry, t), '', `${t('mail.team.open')}: ${adminUrl(locale, `?inquiry=${inquiry.id}`)}`].join('\n'),
+        subject: t(mail.kind === 'assigned' ? 'staffMail.assigned.subject' : 'staffMail.reminder.subject', { prospect: prospect.label }),
+        text: [head, '', ...prospectLines(prospect, locale), t('staffMail.prospect.detailsInPanel'), '', `${t('mail.team.open')}: ${adminUrl(locale, `?inquiry=${inquiry.id}`)}`].join('\n'),
       };
     }
     case 'deactivated': {
@@ -163,9 +152,11 @@ export async function staffMessage(db: Db, mail: StaffMail): Promise<MailMessage
       if (!user?.active || !user.email) return null;
       const due = await db
         .selectFrom('inquiries')
-        .select(['id', 'name', 'company', 'status', sql<string>`to_char(next_step_on, 'YYYY-MM-DD')`.as('nextStep')])
+        .select(['id', 'name', 'unitFloor', 'unitNumber', 'desiredFloors', 'status', sql<string>`to_char(next_step_on, 'YYYY-MM-DD')`.as('nextStep')])
         .where('assigneeId', '=', user.id)
         .where('status', 'not in', ['won', 'lost'])
+        .where('suspendedAt', 'is', null)
+        .where('destroyedAt', 'is', null)
         .where(sql<boolean>`next_step_on <= ${mail.day}::date`)
         .orderBy('nextStepOn')
         .orderBy('createdAt')
@@ -175,9 +166,14 @@ export async function staffMessage(db: Db, mail: StaffMail): Promise<MailMessage
       if (due.length === 0 && tours.length === 0) return null;
       const locale = asLocale(user.locale);
       const t = serverMessages(locale);
-      const lines = due.map((row) => `- ${row.name}${row.company ? ` (${row.company})` : ''} · ${t(`inbox.status.${row.status}`)} · ${row.nextStep} — ${adminUrl(locale, `?inquiry=${row.id}`)}`);
+      const rule = await staffMailRule(db);
+      const mention = (row: { id: string; name: string | null; unitFloor?: string | null; unitNumber?: string | null; desiredFloors?: string[] | null }) => {
+        const { label, space } = prospectMention({ ...row, unit: row.unitFloor && row.unitNumber ? { floor: row.unitFloor, unitNumber: row.unitNumber } : null }, locale, rule);
+        return space ? `${label} · ${space}` : label;
+      };
+      const lines = due.map((row) => `- ${mention(row)} · ${t(`inbox.status.${row.status}`)} · ${row.nextStep} — ${adminUrl(locale, `?inquiry=${row.id}`)}`);
       const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Seoul' });
-      const tourLines = tours.map((row) => `- ${clock.format(new Date(row.startsAt))}–${clock.format(new Date(row.endsAt))} ${row.name}${row.company ? ` (${row.company})` : ''} — ${adminUrl(locale, `?inquiry=${row.inquiryId}`)}`);
+      const tourLines = tours.map((row) => `- ${clock.format(new Date(row.startsAt))}–${clock.format(new Date(row.endsAt))} ${mention({ id: row.inquiryId, name: row.name, unitFloor: row.unitFloor, unitNumber: row.unitNumber })} — ${adminUrl(locale, `?inquiry=${row.inquiryId}`)}`);
       return {
         to: user.email,
         subject: due.length > 0 ? t('staffMail.digest.subject', { n: due.length, day: mail.day }) : t('tours.mail.digestSubject', { n: tours.length, day: mail.day }),

@@ -51,12 +51,13 @@ function eventFields(event: CalendarEvent, stamp: Date) {
 
 /**
  * One invitation: the organizer is the team's sending address (also the mail's Reply-To), the prospect is
- * invited with RSVP and the host listed as accepted. `stamp` is the moment it is written (a fixed clock in tests).
+ * invited with RSVP and the host listed as accepted. A host's copy is written without the prospect (null): a staff
+ * mailbox keeps no prospect's address. `stamp` is the moment it is written (a fixed clock in tests).
  */
 export function invitationText(
   event: CalendarEvent,
   method: InviteMethod,
-  people: { organizer: CalendarPerson; prospect: CalendarPerson; host: CalendarPerson },
+  people: { organizer: CalendarPerson; prospect: CalendarPerson | null; host: CalendarPerson },
   stamp: Date,
 ): string {
   const calendar = ical({ prodId: PRODID, method: method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST });
@@ -65,7 +66,7 @@ export function invitationText(
     status: method === 'CANCEL' || event.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     organizer: { name: people.organizer.name, email: people.organizer.email },
     attendees: [
-      { name: people.prospect.name, email: people.prospect.email, role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.NEEDSACTION, rsvp: true },
+      ...(people.prospect ? [{ name: people.prospect.name, email: people.prospect.email, role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.NEEDSACTION, rsvp: true }] : []),
       { name: people.host.name, email: people.host.email, role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.ACCEPTED },
     ],
   });

@@ -11,6 +11,7 @@ import { asLocale, serverMessages } from '../i18n.ts';
 import type { MailMessage } from '../notify/messages.ts';
 import { googleCalendarLink, invitationText, outlookCalendarLink, tourUid, type CalendarEvent, type CalendarPerson } from './calendar.ts';
 import type { TourMail } from './mail-queue.ts';
+import { prospectMention, staffMailRule } from '../notify/staff-prospect.ts';
 
 const DIRECTIONS: Record<Locale, { address: string; addressDetail: string }> = { ko: koDirections, en: enDirections, zh: zhDirections, ja: jaDirections };
 const INTL: Record<Locale, string> = { ko: 'ko-KR', en: 'en-GB', zh: 'zh-CN', ja: 'ja-JP' };
@@ -51,7 +52,7 @@ export async function tourFacts(db: Db, tourId: string) {
     .innerJoin('users as h', 'h.id', 't.hostId')
     .select([
       't.id', 't.inquiryId', 't.status', 't.startsAt', 't.endsAt', 't.unitIds', 't.meetingPoint', 't.messageToProspect', 't.internalNotes', 't.locale', 't.sequence', 't.cancelReason', 't.hostId',
-      'i.name as prospectName', 'i.email as prospectEmail', 'i.company',
+      'i.name as prospectName', 'i.email as prospectEmail', 'i.company', 'i.suspendedAt', 'i.destroyedAt',
       'h.displayName as hostDisplayName', 'h.username as hostUsername', 'h.email as hostEmail', 'h.locale as hostLocale', 'h.active as hostActive',
     ])
     .where('t.id', '=', tourId)
@@ -114,8 +115,8 @@ const adminLink = (locale: Locale, inquiryId: string) => `${serverEnv().siteUrl}
 export async function tourMessage(db: Db, mail: TourMail, now = new Date()): Promise<MailMessage | null> {
   const found = await tourFacts(db, mail.tourId);
   const env = serverEnv();
-  // A destroyed inquiry (issue 24) leaves no one to write to.
-  if (!found || found.prospectName === null || found.prospectEmail === null || !env.inquiryNotifyFrom) return null;
+  // A destroyed inquiry leaves no one to write to; a suspended one takes no new processing (processing-guard.ts).
+  if (!found || found.destroyedAt || found.suspendedAt || found.prospectName === null || found.prospectEmail === null || !env.inquiryNotifyFrom) return null;
   const facts = { ...found, prospectName: found.prospectName, prospectEmail: found.prospectEmail };
   const organizer = organizerOf(env.inquiryNotifyFrom);
   const prospect = { name: facts.prospectName, email: facts.prospectEmail };
@@ -136,21 +137,22 @@ export async function tourMessage(db: Db, mail: TourMail, now = new Date()): Pro
       const locale = toHost ? asLocale((await db.selectFrom('users').select('locale').where('id', '=', mail.userId).executeTakeFirst())?.locale) : asLocale(facts.locale);
       const t = serverMessages(locale);
       const event = tourEvent(facts, locale, mail.sequence);
-      const content = `${invitationText(event, mail.method, { organizer, prospect, host: hostPerson }, now)}\r\n`;
+      // The host's copy lists the host alone: the prospect's address stays out of staff mailboxes (staff-prospect.ts).
+      const content = `${invitationText(event, mail.method, { organizer, prospect: toHost ? null : prospect, host: hostPerson }, now)}\r\n`;
       const when = shortWhen(facts.startsAt, locale);
-      const company = facts.company || facts.prospectName;
       const cancel = mail.method === 'CANCEL';
       let subject: string;
       let body: string[];
       if (toHost) {
-        subject = t(cancel ? 'tours.mail.hostCancelSubject' : 'tours.mail.hostSubject', { when, company });
+        // Reference and spaces, the name only by the owner's rule; no company, notes or reason (they are in the panel).
+        const mention = prospectMention({ id: facts.inquiryId, name: facts.prospectName }, locale, await staffMailRule(db), facts.units);
+        subject = t(cancel ? 'tours.mail.hostCancelSubject' : 'tours.mail.hostSubject', { when, prospect: mention.label });
         body = [
           t(cancel ? 'tours.mail.hostCancelBody' : 'tours.mail.hostBody'), '',
-          `${t('tours.mail.prospect')}: ${facts.prospectName}${facts.company ? ` (${facts.company})` : ''}`,
+          `${t('tours.mail.prospect')}: ${mention.label}`,
           ...visitLines(facts, locale, event).slice(0, 8),
           ...facts.units.map((unit) => `- ${unit.floor} ${unit.unitNumber}`),
-          ...(cancel && facts.cancelReason ? ['', `${t('tours.mail.reason')}: ${facts.cancelReason}`] : []),
-          ...(!cancel && facts.internalNotes ? ['', `${t('tours.mail.notes')}: ${facts.internalNotes}`] : []),
+          '', t('staffMail.prospect.detailsInPanel'),
           '', `${t('tours.mail.open')}: ${adminLink(locale, facts.inquiryId)}`,
         ];
       } else {
@@ -182,10 +184,10 @@ export async function tourMessage(db: Db, mail: TourMail, now = new Date()): Pro
       if (facts.status !== 'scheduled' || facts.hostId !== mail.userId || !facts.hostActive || !facts.hostEmail) return null;
       const locale = asLocale(facts.hostLocale);
       const t = serverMessages(locale);
-      const company = facts.company || facts.prospectName;
+      const mention = prospectMention({ id: facts.inquiryId, name: facts.prospectName }, locale, await staffMailRule(db), facts.units);
       return {
         to: facts.hostEmail,
-        subject: t('tours.mail.outcomeSubject', { company }),
+        subject: t('tours.mail.outcomeSubject', { prospect: mention.label }),
         text: [t('tours.mail.outcomeBody', { when: tourWhen(facts.startsAt, facts.endsAt, locale) }), '', adminLink(locale, facts.inquiryId)].join('\n'),
       };
     }

@@ -76,8 +76,10 @@ export async function toursOfDay(db: Db, userId: string, day: string) {
   return db
     .selectFrom('tours as t')
     .innerJoin('inquiries as i', 'i.id', 't.inquiryId')
-    .select(['t.id', 't.inquiryId', 't.startsAt', 't.endsAt', 'i.name', 'i.company'])
+    .select(['t.id', 't.inquiryId', 't.startsAt', 't.endsAt', 'i.name', 'i.unitFloor', 'i.unitNumber'])
     .where('t.hostId', '=', userId)
+    .where('i.suspendedAt', 'is', null)
+    .where('i.destroyedAt', 'is', null)
     .where('t.status', '=', 'scheduled')
     .where('t.startsAt', '>=', seoulInstant(day, '00:00'))
     .where('t.startsAt', '<', seoulInstant(addDays(day, 1), '00:00'))

@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import inquiries from '../../functions/inquiries.ts';
+import me from '../../functions/admin-me.ts';
+import settings from '../../functions/admin-settings.ts';
+import tours from '../../functions/tours.ts';
+import { resetServerEnv } from '../../src/server/env.ts';
+import { sendDueReminders, sendMorningDigests } from '../../src/server/inquiries/reminders.ts';
+import { confirmPrivacyRequest, createPrivacyRequest, remindOverdueRequests, requestToken } from '../../src/server/privacy/requests.ts';
+import { sendTourReminders } from '../../src/server/tours/reminders.ts';
+import { inquiryReference } from '../../src/shared/inquiry-basics.ts';
+import { seoulInstant } from '../../src/shared/tours.ts';
+import { call } from '../support/api-calls.ts';
+import { adminToken, inquiryBody, useApiBackend } from '../support/api-suite.ts';
+import { availableBackends } from '../support/db-backends.ts';
+import { officeDayAhead } from '../support/office-days.ts';
+import { startSmtp, subjectOf, type Mail } from '../support/smtp.ts';
+import { outboxSettled, staffAccount, type TestAccount } from '../support/staff.ts';
+
+const DAY_MS = 86_400_000;
+const TEAM_ADDRESS = 'leasing-team@btower.example';
+
+/** Every part of a mail as its reader's program sees it: headers, the decoded subject, each part decoded (text, .ics). */
+function everythingIn(raw: string): string {
+  const decoded = [raw, subjectOf(raw)];
+  for (const part of raw.split(/\r?\n--[^\r\n]+\r?\n/)) {
+    const [headers = '', ...rest] = part.split(/\r?\n\r?\n/);
+    const body = rest.join('\n\n');
+    if (/Content-Transfer-Encoding:\s*base64/i.test(headers)) decoded.push(Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8'));
+    else if (/Content-Transfer-Encoding:\s*quoted-printable/i.test(headers)) {
+      decoded.push(Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'));
+    }
+  }
+  // iCalendar folds long lines (CRLF + space): unfolded, a value reads whole.
+  return decoded.join('\n').replace(/\r?\n[ \t]/g, '');
+}
+
+/**
+ * What a mail to staff may say about a prospect (src/server/notify/staff-prospect.ts): the reference, the space and
+ * the link — the name only with notifyIncludesName. This one test drives every kind of mail staff receive about an
+ * inquiry and reads each of them whole (subject, text, calendar file).
+ */
+describe.each(availableBackends())('every staff mail carries only the minimum on $name', (backend) => {
+  const ctx = useApiBackend(backend);
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let owner = '';
+  let agent: TestAccount;
+  let colleague: TestAccount;
+  let unitId = '';
+  const saved = { ...process.env };
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
+    process.env.INQUIRY_NOTIFY_FROM = 'B TOWER <leasing@btower.example>';
+    process.env.INQUIRY_NOTIFY_TO = TEAM_ADDRESS;
+    process.env.SITE_URL = 'https://btower.example';
+    resetServerEnv();
+    owner = await adminToken();
+    await call(me, 'PATCH', '/api/admin/me', { token: owner, body: { email: 'owner@btower.example', locale: 'en' } });
+    agent = await staffAccount(owner, 'agent', 'Dana');
+    colleague = await staffAccount(owner, 'agent', 'Eun');
+    // Staff read their mails in English here (the team's new-inquiry notice stays Korean).
+    for (const person of [agent, colleague]) await call(me, 'PATCH', '/api/admin/me', { token: person.token, body: { locale: 'en' } });
+    unitId = (await ctx.db.insertInto('units').values({ floor: '3F', unitNumber: '301', exclusiveAreaM2: 120, supplyAreaM2: 200, status: 'available' }).returning('id').executeTakeFirstOrThrow()).id;
+  });
+  afterAll(async () => {
+    process.env = saved;
+    resetServerEnv();
+    await smtp.stop();
+  });
+
+  /** Drives every staff mail about one prospect's inquiry; returns the prospect's values and the kinds of mail sent. */
+  async function everyStaffMailAbout(includeName: boolean, dayOffset: number) {
+    expect((await call(settings, 'PATCH', '/api/admin/settings', { token: owner, body: { notifyIncludesName: includeName } })).status).toBe(200);
+    const tag = randomUUID().slice(0, 6);
+    const prospect = {
+      name: `Zed Quintana ${tag}`,
+      email: `zed-${tag}@prospect.example`,
+      phone: '010-9876-5432',
+      company: `Quintana Dental ${tag}`,
+      message: `We need the whole floor for our clinic ${tag} by spring`,
+    };
+    const created = await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody({ ...prospect, unitId, locale: 'en' }) });
+    expect(created.status).toBe(201);
+    const id = created.json.id as string;
+    const at = new Date(created.json.createdAt as string);
+    await outboxSettled(ctx.db);
+    // Assigned (by the owner) → the agent; untouched for days → the reminder.
+    expect((await call(inquiries, 'PATCH', `/api/inquiries/${id}`, { token: owner, body: { assigneeId: agent.id } })).status).toBe(200);
+    await outboxSettled(ctx.db);
+    expect(await sendDueReminders(ctx.db, new Date(at.getTime() + 3 * DAY_MS))).toBe(1);
+    await outboxSettled(ctx.db);
+    // A tour: invitation to the host, handed to a colleague (REQUEST to them, CANCEL to the first host).
+    const day = officeDayAhead(dayOffset);
+    const booked = await call(tours, 'POST', `/api/inquiries/${id}/tours`, { token: agent.token, body: { startsAt: seoulInstant(day, '10:00').toISOString(), durationMinutes: 30, unitIds: [unitId], internalNotes: `Notes about ${prospect.name}`, messageToProspect: 'See you' } });
+    expect(booked.status).toBe(201);
+    await outboxSettled(ctx.db);
+    expect((await call(tours, 'PATCH', `/api/tours/${booked.json.id}`, { token: agent.token, body: { hostId: colleague.id } })).status).toBe(200);
+    await outboxSettled(ctx.db);
+    // The morning digest of the tour's day: the next step due and the tour of the day.
+    expect((await call(inquiries, 'PATCH', `/api/inquiries/${id}`, { token: owner, body: { assigneeId: colleague.id, nextStepOn: day } })).status).toBe(200);
+    await outboxSettled(ctx.db);
+    expect(await sendMorningDigests(ctx.db, seoulInstant(day, '08:30'))).toBeGreaterThanOrEqual(1);
+    await outboxSettled(ctx.db);
+    // The tour ended without an outcome → its host is reminded.
+    expect(await sendTourReminders(ctx.db, new Date(seoulInstant(day, '10:30').getTime() + 2 * DAY_MS))).toBeGreaterThanOrEqual(1);
+    await outboxSettled(ctx.db);
+    // The visitor asked for their data; the request is overdue → every owner is reminded.
+    expect(await createPrivacyRequest(ctx.db, { email: prospect.email, kind: 'access', lang: 'en', details: null })).toBe(true);
+    const request = await ctx.db.selectFrom('privacyRequests').select('id').where('email', '=', prospect.email).executeTakeFirstOrThrow();
+    await confirmPrivacyRequest(ctx.db, await requestToken(request.id));
+    expect(await remindOverdueRequests(ctx.db, new Date(Date.now() + 11 * DAY_MS))).toBeGreaterThanOrEqual(1);
+    await outboxSettled(ctx.db);
+    // Cancelled by the colleague: the host's cancellation.
+    expect((await call(tours, 'POST', `/api/tours/${booked.json.id}/cancel`, { token: colleague.token, body: { reason: `${prospect.name} called off` } })).status).toBe(200);
+    await outboxSettled(ctx.db);
+    return { id, prospect };
+  }
+
+  it('names a prospect in every staff mail by reference, space and link alone; the name only with notifyIncludesName', async () => {
+    const staffAddresses = new Set([TEAM_ADDRESS, 'owner@btower.example', agent.email, colleague.email]);
+    for (const [includeName, dayOffset] of [[false, 3], [true, 5]] as const) {
+      smtp.mails.splice(0);
+      const { id, prospect } = await everyStaffMailAbout(includeName, dayOffset);
+      const staffMails: Mail[] = smtp.mails.filter((mail) => mail.to.some((to) => staffAddresses.has(to)));
+      for (const mail of staffMails) {
+        const whole = everythingIn(mail.raw);
+        const subject = subjectOf(mail.raw);
+        const leaks = {
+          kind: subject,
+          email: whole.includes(prospect.email),
+          phone: whole.includes(prospect.phone),
+          company: whole.includes(prospect.company),
+          message: whole.includes(prospect.message.slice(0, 30)),
+          name: !includeName && whole.includes(prospect.name),
+        };
+        expect(leaks).toEqual({ kind: subject, email: false, phone: false, company: false, message: false, name: false });
+        // What it says instead: which inquiry (or the overdue request's own words) and where to read more.
+        if (!/privacy request/i.test(subject) && !/tours today|next steps due/i.test(subject)) expect(whole).toContain(`#${inquiryReference(id)}`);
+      }
+      // Every kind was driven: the new-inquiry notice, assignment, reminder, host invitation and cancellation,
+      // digest, outcome reminder, overdue privacy request.
+      const subjects = staffMails.map((mail) => subjectOf(mail.raw));
+      for (const expected of [/새 임대 문의/, /An inquiry for you/, /Waiting for an answer/, /^\[B TOWER\] Tour (?!cancelled)/, /Tour cancelled/, /today/, /How did the tour go/, /privacy request/i]) {
+        expect({ includeName, expected: String(expected), found: subjects.some((subject) => expected.test(subject)) }).toEqual({ includeName, expected: String(expected), found: true });
+      }
+      if (includeName) expect(subjects.find((subject) => /An inquiry for you/.test(subject))).toContain(prospect.name);
+    }
+  });
+});
