@@ -4,18 +4,29 @@
  * (`data-messages`, in its language); no framework, no validation library.
  */
 
+import { retryMinutes } from '~/shared/abuse';
+
 type Messages = Record<string, string>;
 
 const messagesOf = (element: HTMLElement): Messages => JSON.parse(element.dataset.messages ?? '{}') as Messages;
 
 interface Answer {
   status: number;
-  data: { status?: string; error?: { code?: string; fields?: Record<string, string> } };
+  /** Seconds to wait, from a 429's Retry-After. */
+  retryAfter: number | null;
+  data: { status?: string; alreadyConfirmed?: boolean; error?: { code?: string; fields?: Record<string, string> } };
 }
 
 async function post(path: string, body: unknown): Promise<Answer> {
   const response = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: response.status, data: (await response.json().catch(() => ({}))) as Answer['data'] };
+  const retryAfter = Number(response.headers.get('Retry-After'));
+  return { status: response.status, retryAfter: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null, data: (await response.json().catch(() => ({}))) as Answer['data'] };
+}
+
+/** "Too many requests", with the wait in whole minutes when the server said it. */
+function tooManyText(messages: Messages, retryAfter: number | null): string {
+  if (retryAfter === null || !messages.tooManyWait) return messages.tooMany ?? '';
+  return messages.tooManyWait.replace('{minutes}', String(retryMinutes(retryAfter)));
 }
 
 export function initPrivacyRequest(): void {
@@ -63,7 +74,7 @@ export function initPrivacyRequest(): void {
         status.textContent = '';
         showErrors(answer.data.error.fields);
       } else {
-        status.textContent = (answer.status === 429 ? messages.tooMany : messages.generic) ?? '';
+        status.textContent = (answer.status === 429 ? tooManyText(messages, answer.retryAfter) : messages.generic) ?? '';
       }
     } catch {
       status.textContent = messages.generic ?? '';
@@ -87,8 +98,9 @@ export async function initPrivacyConfirm(): Promise<void> {
   try {
     const answer = await post('/api/privacy/requests/confirm', { token });
     let text = messages.generic;
-    if (answer.status === 200) text = answer.data.status === 'closed' ? messages.closed : messages.open;
-    else if (answer.status === 429) text = messages.tooMany;
+    if (answer.status === 200 && answer.data.alreadyConfirmed) text = answer.data.status === 'closed' ? messages.alreadyClosed : messages.alreadyOpen;
+    else if (answer.status === 200) text = answer.data.status === 'closed' ? messages.closed : messages.open;
+    else if (answer.status === 429) text = tooManyText(messages, answer.retryAfter);
     else if (answer.data.error?.code === 'invalid_token') text = messages.invalid_token;
     status.textContent = text ?? '';
   } catch {

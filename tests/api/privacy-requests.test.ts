@@ -60,7 +60,7 @@ describe.each(availableBackends())('privacy: requests a visitor can make on $nam
   };
   const tokenIn = (mail: Mail) => plain(mail.raw).match(/#token=([\w-]+)/)?.[1] ?? '';
   const ask = (body: Record<string, unknown>, ip?: string) => call(requests, 'POST', '/api/privacy/requests', { body, ip });
-  const confirm = (value: string) => call(requests, 'POST', '/api/privacy/requests/confirm', { body: { token: value } });
+  const confirm = (value: string, ip?: string) => call(requests, 'POST', '/api/privacy/requests/confirm', { body: { token: value }, ip });
   const act = (id: string, body: Record<string, unknown>) => call(adminRequests, 'POST', `/api/admin/privacy-requests/${id}/actions`, { token, body });
   const list = async () => (await call(adminRequests, 'GET', '/api/admin/privacy-requests', { token })).json as { id: string; email: string | null; kind: string; status: string; confirmedAt: string; dueAt: string; overdue: boolean; inquiryIds: string[]; outcome: string | null }[];
 
@@ -98,17 +98,18 @@ describe.each(availableBackends())('privacy: requests a visitor can make on $nam
     expect(bad.json.error.fields).toMatchObject({ email: 'privacyRequests.errors.emailInvalid', kind: 'privacyRequests.errors.kindInvalid' });
   });
 
-  it('confirms with a single-use link of 24 hours; a spent, expired or unknown one is 400 invalid_token', async () => {
+  it('confirms with a link of 24 hours that confirms once; opened again it says so; an expired or unknown one is 400 invalid_token', async () => {
     const email = address('confirm');
     const inquiryId = await inquiryFrom(email);
     const { answer, request } = await confirmed(email, 'access');
-    expect(answer).toEqual({ kind: 'access', status: 'open' });
+    expect(answer).toEqual({ kind: 'access', status: 'open', alreadyConfirmed: false });
     expect(request).toMatchObject({ kind: 'access', status: 'open', overdue: false, inquiryIds: [inquiryId], email });
     expect(new Date(request.dueAt).getTime() - new Date(request.confirmedAt).getTime()).toBe(PRIVACY_REQUEST_DUE_DAYS * DAY_MS);
     const mail = await mailTo(email, CONFIRM_SUBJECT.en!);
-    const spent = await confirm(tokenIn(mail));
-    expect(spent.status).toBe(400);
-    expect(spent.json.error.code).toBe('invalid_token');
+    const again = await confirm(tokenIn(mail));
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual({ kind: 'access', status: 'open', alreadyConfirmed: true });
+    expect((await list()).find((row) => row.id === request.id)!.confirmedAt).toBe(request.confirmedAt);
     expect((await confirm('x'.repeat(43))).json.error.code).toBe('invalid_token');
     // A link is good for 24 hours, not a moment longer (injected clock).
     const later = address('late');
@@ -155,7 +156,7 @@ describe.each(availableBackends())('privacy: requests a visitor can make on $nam
     const inquiryId = await inquiryFrom(email);
     await ctx.db.updateTable('inquiries').set({ marketingConsent: true, marketingConsentAt: new Date() }).where('id', '=', inquiryId).execute();
     const { answer } = await confirmed(email, 'marketing_withdrawal', 'zh');
-    expect(answer).toEqual({ kind: 'marketing_withdrawal', status: 'closed' });
+    expect(answer).toEqual({ kind: 'marketing_withdrawal', status: 'closed', alreadyConfirmed: false });
     const row = await ctx.db.selectFrom('inquiries').select(['marketingConsent']).where('id', '=', inquiryId).executeTakeFirstOrThrow();
     expect(row.marketingConsent).toBe(false);
     await mailTo(email, '[B TOWER] 您的个人信息请求：撤回营销信息接收同意');
@@ -221,5 +222,47 @@ describe.each(availableBackends())('privacy: requests a visitor can make on $nam
     const refused = await ask({ email: address('limit'), kind: 'access', lang: 'en' }, ip);
     expect(refused.status).toBe(429);
     expect(refused.json.error.code).toBe('too_many_requests');
+  });
+
+  it('lets a link be opened again and again without using up the request form\'s limit (it says "already confirmed")', async () => {
+    const email = address('reopen');
+    await inquiryFrom(email);
+    const ip = `privacy-${randomUUID()}`;
+    expect((await ask({ email, kind: 'access', lang: 'en' }, ip)).status).toBe(202);
+    const link = tokenIn(await mailTo(email, CONFIRM_SUBJECT.en!));
+    // The same visitor fills the form's limit (other addresses), then opens their link from the same client.
+    for (let i = 1; i < PRIVACY_REQUEST_RATE_LIMITS[0]!.max; i++) expect((await ask({ email: address('other'), kind: 'access', lang: 'en' }, ip)).status).toBe(202);
+    expect((await ask({ email: address('other'), kind: 'access', lang: 'en' }, ip)).status).toBe(429);
+    const openings = [];
+    for (let i = 0; i < 4; i++) openings.push(await confirm(link, ip));
+    expect(openings.map((answer) => [answer.status, answer.json.alreadyConfirmed])).toEqual([[200, false], [200, true], [200, true], [200, true]]);
+  });
+
+  it('says how long to wait when a limit applies (Retry-After, in seconds)', async () => {
+    const ip = `privacy-${randomUUID()}`;
+    for (let i = 0; i < PRIVACY_REQUEST_RATE_LIMITS[0]!.max; i++) await ask({ email: address('wait'), kind: 'access', lang: 'en' }, ip);
+    const refused = await ask({ email: address('wait'), kind: 'access', lang: 'en' }, ip);
+    expect(refused.status).toBe(429);
+    const seconds = Number(refused.headers.get('Retry-After'));
+    expect(seconds).toBeGreaterThan(3_500);
+    expect(seconds).toBeLessThanOrEqual(3_600);
+  });
+
+  it('mails one address a few links a day whoever asks, and answers every asker exactly alike', async () => {
+    const target = address('bombed');
+    await inquiryFrom(target);
+    const unknown = address('nobody');
+    // Eight clients ask for the same person's link (and for an address we do not hold).
+    const answers = [];
+    for (let i = 0; i < 8; i++) answers.push(await ask({ email: target, kind: 'deletion', lang: 'en' }, `bomber-${i}-${randomUUID()}`));
+    const stranger = await ask({ email: unknown, kind: 'deletion', lang: 'en' }, `bomber-x-${randomUUID()}`);
+    for (const answer of [...answers, stranger]) expect({ status: answer.status, body: answer.text }).toEqual({ status: 202, body: answers[0]!.text });
+    const links = () => smtp.mails.filter((mail) => mail.to.includes(target) && subjectOf(mail.raw) === CONFIRM_SUBJECT.en);
+    await drainOutbox(ctx.db);
+    await vi.waitFor(() => expect(links()).toHaveLength(3), { timeout: 15_000, interval: 100 });
+    // A second drain sends no more: only three were ever queued.
+    await drainOutbox(ctx.db);
+    expect(links()).toHaveLength(3);
+    expect(await ctx.db.selectFrom('privacyRequests').select('id').where('email', '=', target).execute()).toHaveLength(3);
   });
 });

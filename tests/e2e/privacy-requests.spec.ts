@@ -79,9 +79,10 @@ test('a visitor asks for deletion, confirms from the mail, the owner deletes wit
     await page.goto(link!);
     await expect(page.getByRole('status')).toHaveText('Your request is confirmed. We will answer by e-mail within 10 days.');
     expect(page.url()).not.toContain('token');
+    // Opened again, the link says it was used (not "unknown", not a 429).
     await page.goto('about:blank');
     await page.goto(link!);
-    await expect(page.getByRole('status')).toHaveText(/already used, has expired or is unknown/);
+    await expect(page.getByRole('status')).toHaveText(/^This link has already confirmed your request\. It is being handled/);
     expect(smtp.mails.some((m) => m.to.includes(unknown))).toBe(false);
 
     // The owner sees one request (nothing for the unknown address), due 10 days after confirmation, and deletes.
@@ -133,4 +134,12 @@ test('a visitor asks for deletion, confirms from the mail, the owner deletes wit
     expect(marks.filter((mark) => blobs.includes(mark))).toEqual([]);
   }
   await server.dispose();
+});
+
+test('a confirmation refused by a limit says how long to wait', { tag: '@any-viewport' }, async ({ page }) => {
+  // The server's 429 and its Retry-After are checked in tests/api/privacy-requests.test.ts; here, what the page says of them.
+  await page.route('**/api/privacy/requests/confirm', (route) =>
+    route.fulfill({ status: 429, headers: { 'Retry-After': '299', 'Content-Type': 'application/json' }, body: JSON.stringify({ error: { code: 'too_many_requests', message: 'Too many requests' } }) }));
+  await page.goto('/privacy/request/confirm/#token=abc');
+  await expect(page.getByRole('status')).toHaveText('요청이 너무 많습니다. 5분 후에 다시 시도해 주세요.');
 });

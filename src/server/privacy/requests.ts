@@ -1,8 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import {
+  PRIVACY_LINK_MAILS_PER_ADDRESS,
+  PRIVACY_LINK_MAILS_WINDOW_MS,
   PRIVACY_LINK_TTL_MS,
   PRIVACY_REQUEST_DUE_DAYS,
+  type PrivacyConfirmAnswer,
   type PrivacyActionInput,
   type PrivacyRequest,
   type PrivacyRequestInput,
@@ -54,15 +57,30 @@ async function inquiriesOf(db: Db | Trx, email: string): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
+/** Link mails to `email` in the window before `now` (its requests, confirmed or not, whoever asked). */
+async function linkMailsTo(trx: Trx, email: string, now: Date): Promise<number> {
+  const row = await trx
+    .selectFrom('privacyRequests')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where(sql<boolean>`lower(email) = ${email.toLowerCase()}`)
+    .where('createdAt', '>', new Date(now.getTime() - PRIVACY_LINK_MAILS_WINDOW_MS))
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
 /**
  * A visitor's request (POST /api/privacy/requests). Stored, with a confirmation link mailed, only when the address
- * sent inquiries we still hold; for any other address nothing is stored or sent (decision 023). The caller answers
- * the same either way. @returns whether a request was stored (for tests; never shown to the visitor).
+ * sent inquiries we still hold and has had fewer than PRIVACY_LINK_MAILS_PER_ADDRESS links in a day; otherwise
+ * nothing is stored or sent (decision 023). The caller answers the same in every case. @returns whether a request
+ * was stored (for tests; never shown to the visitor).
  */
 export async function createPrivacyRequest(db: Db, input: PrivacyRequestInput, now = new Date()): Promise<boolean> {
   if (!staffMailConfigured()) return false;
   return db.transaction().execute(async (trx) => {
+    // One address at a time: two requests for it at once are counted one after the other.
+    await sql`select pg_advisory_xact_lock(hashtext(${`privacy-link:${input.email.toLowerCase()}`}))`.execute(trx);
     if ((await inquiriesOf(trx, input.email)).length === 0) return false;
+    if ((await linkMailsTo(trx, input.email, now)) >= PRIVACY_LINK_MAILS_PER_ADDRESS) return false;
     const id = randomUUID();
     await trx
       .insertInto('privacyRequests')
@@ -86,30 +104,33 @@ export async function createPrivacyRequest(db: Db, input: PrivacyRequestInput, n
 const VISITOR: AuditActor = { id: null, name: 'privacy request', address: null };
 
 /**
- * Confirms a request by its link's token (single use, 24 h): it becomes open, due 10 days later, with the
- * address's inquiries. A marketing withdrawal takes effect at once (no staff step) and is closed, its outcome
- * mailed. 400 `invalid_token` for a spent, expired or unknown token.
+ * Confirms a request by its link's token (24 h): it becomes open, due 10 days later, with the address's inquiries.
+ * A marketing withdrawal takes effect at once (no staff step) and is closed, its outcome mailed. The link opened
+ * again (a reload, a second device) changes nothing and says so (`alreadyConfirmed`, with the request's status now).
+ * 400 `invalid_token` for an expired or unknown token.
  */
-export async function confirmPrivacyRequest(db: Db, token: string, now = new Date()): Promise<{ kind: PrivacyRequestKind; status: 'open' | 'closed' }> {
+export async function confirmPrivacyRequest(db: Db, token: string, now = new Date()): Promise<PrivacyConfirmAnswer> {
   return db.transaction().execute(async (trx) => {
     const request = await trx
       .selectFrom('privacyRequests')
-      .select(['id', 'kind', 'email'])
+      .select(['id', 'kind', 'email', 'status', 'expiresAt'])
       .where('tokenHash', '=', tokenHash(token))
-      .where('status', '=', 'unconfirmed')
-      .where('expiresAt', '>', now)
       .forUpdate()
       .executeTakeFirst();
-    if (!request || !request.email) throw invalidPrivacyToken();
+    if (request && request.status !== 'unconfirmed') {
+      return { kind: request.kind as PrivacyRequestKind, status: request.status as 'open' | 'closed', alreadyConfirmed: true };
+    }
+    if (!request || !request.email || new Date(request.expiresAt) <= now) throw invalidPrivacyToken();
     const inquiryIds = await inquiriesOf(trx, request.email);
     const kind = request.kind as PrivacyRequestKind;
+    // The token's hash stays (a spent link can do nothing more): opened again, it is recognised as used.
     await trx
       .updateTable('privacyRequests')
-      .set({ status: 'open', tokenHash: null, confirmedAt: now, dueAt: new Date(now.getTime() + PRIVACY_REQUEST_DUE_DAYS * DAY_MS), inquiryIds })
+      .set({ status: 'open', confirmedAt: now, dueAt: new Date(now.getTime() + PRIVACY_REQUEST_DUE_DAYS * DAY_MS), inquiryIds })
       .where('id', '=', request.id)
       .execute();
     await recordEvent(trx, VISITOR, { action: 'confirm', entity: 'privacy_request', entityId: request.id, changes: { kind: [null, kind], inquiries: [null, inquiryIds.length] } });
-    if (kind !== 'marketing_withdrawal') return { kind, status: 'open' as const };
+    if (kind !== 'marketing_withdrawal') return { kind, status: 'open' as const, alreadyConfirmed: false };
     await setActor(trx, VISITOR, 'marketing_withdrawal');
     if (inquiryIds.length > 0) {
       await trx
@@ -120,7 +141,7 @@ export async function confirmPrivacyRequest(db: Db, token: string, now = new Dat
         .execute();
     }
     await closeRequest(trx, request.id, 'marketing_withdrawn', null, now);
-    return { kind, status: 'closed' as const };
+    return { kind, status: 'closed' as const, alreadyConfirmed: false };
   });
 }
 

@@ -1,4 +1,4 @@
-import { PrivacyActionSchema, PrivacyConfirmSchema, PrivacyRequestInputSchema, PRIVACY_REQUEST_RATE_LIMITS } from '../../shared/privacy/requests.ts';
+import { PrivacyActionSchema, PrivacyConfirmSchema, PrivacyRequestInputSchema, PRIVACY_CONFIRM_RATE_LIMITS, PRIVACY_REQUEST_RATE_LIMITS } from '../../shared/privacy/requests.ts';
 import { recordAccess } from '../audit/access.ts';
 import { requireAccess } from '../auth/access.ts';
 import { getDb } from '../db/index.ts';
@@ -28,7 +28,8 @@ export async function destroyInquiryRoute(req: Request, context: RouteContext): 
 
 /**
  * POST /api/privacy/requests (anyone): 202 with the same body whatever the address (no way to tell whether we hold
- * it); throttled per client. A link is mailed only to an address we hold inquiries of (decision 023).
+ * it, or whether its daily links are spent); throttled per client. A link is mailed only to an address we hold
+ * inquiries of, a few a day at most (decision 023).
  */
 export async function createPrivacyRequestRoute(req: Request, context: RouteContext): Promise<Response> {
   await throttle('privacy-request', clientKey(req, context), PRIVACY_REQUEST_RATE_LIMITS);
@@ -39,13 +40,16 @@ export async function createPrivacyRequestRoute(req: Request, context: RouteCont
   return json({ accepted: true }, { status: 202 });
 }
 
-/** POST /api/privacy/requests/confirm (link holder): `{kind, status}`; 400 `invalid_token` for a spent, expired or unknown link. */
+/**
+ * POST /api/privacy/requests/confirm (link holder): `{kind, status, alreadyConfirmed}`; 400 `invalid_token` for an
+ * expired or unknown link. Throttled in a bucket of its own: opening a link does not use up the request form's limit.
+ */
 export async function confirmPrivacyRequestRoute(req: Request, context: RouteContext): Promise<Response> {
-  await throttle('privacy-request', clientKey(req, context), PRIVACY_REQUEST_RATE_LIMITS);
+  await throttle('privacy-confirm', clientKey(req, context), PRIVACY_CONFIRM_RATE_LIMITS);
   const { token } = parseInput(PrivacyConfirmSchema, await readJson(req));
   const db = await getDb();
   const result = await confirmPrivacyRequest(db, token);
-  if (result.status === 'closed') drainSoon(db, context);
+  if (result.status === 'closed' && !result.alreadyConfirmed) drainSoon(db, context);
   return json(result);
 }
 

@@ -23,6 +23,29 @@ export const PRIVACY_REQUEST_RATE_LIMITS: readonly RateLimit[] = [
   { max: 20, windowMs: 86_400_000 },
 ];
 
+/**
+ * Openings of confirmation links per client, a bucket of their own: a visitor who opens their link again (a second
+ * device, a reload) must not use up the request form's limit. A link is a 256-bit secret; this only slows a flood.
+ */
+export const PRIVACY_CONFIRM_RATE_LIMITS: readonly RateLimit[] = [
+  { max: 30, windowMs: 3_600_000 },
+  { max: 100, windowMs: 86_400_000 },
+];
+
+/**
+ * Link mails to one address in a day, whoever asks: many clients must not bury one person's mailbox in links.
+ * Past it a request is answered exactly as any other (202) and nothing is stored or sent.
+ */
+export const PRIVACY_LINK_MAILS_PER_ADDRESS = 3;
+export const PRIVACY_LINK_MAILS_WINDOW_MS = 86_400_000;
+
+/** What a confirmation answers: the request's kind and status, and whether this link had confirmed it before. */
+export interface PrivacyConfirmAnswer {
+  kind: PrivacyRequestKind;
+  status: 'open' | 'closed';
+  alreadyConfirmed: boolean;
+}
+
 const m = (key: string) => `privacyRequests.errors.${key}`;
 
 export const PrivacyRequestInputSchema = v.strictObject(

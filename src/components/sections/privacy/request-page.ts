@@ -13,7 +13,12 @@ export function privacyRequestPage(props: Record<string, unknown>) {
     locale,
     t,
     layout: { locale, description: t('privacyRequests.page.intro'), noindex: true },
-    /** The page's own messages and the answers both share: any other failure, too many requests. */
-    messages: (own: Record<string, string>) => ({ ...own, generic: t('privacyRequests.errors.generic'), tooMany: t('privacyRequests.errors.tooMany') }),
+    /** The page's own messages and the answers both share: any other failure, too many requests (with the wait: `{minutes}`). */
+    messages: (own: Record<string, string>) => ({
+      ...own,
+      generic: t('privacyRequests.errors.generic'),
+      tooMany: t('privacyRequests.errors.tooMany'),
+      tooManyWait: t('privacyRequests.errors.tooManyWait', { minutes: '{minutes}' }),
+    }),
   };
 }
