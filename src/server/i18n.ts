@@ -24,18 +24,27 @@ import koPrivacyRequests from '../../content/i18n/ko/privacyRequests.json' with 
 import enPrivacyRequests from '../../content/i18n/en/privacyRequests.json' with { type: 'json' };
 import zhPrivacyRequests from '../../content/i18n/zh/privacyRequests.json' with { type: 'json' };
 import jaPrivacyRequests from '../../content/i18n/ja/privacyRequests.json' with { type: 'json' };
+import koBrands from '../../content/i18n/ko/brands.json' with { type: 'json' };
+import enBrands from '../../content/i18n/en/brands.json' with { type: 'json' };
+import zhBrands from '../../content/i18n/zh/brands.json' with { type: 'json' };
+import jaBrands from '../../content/i18n/ja/brands.json' with { type: 'json' };
+import koInquiryExtra from '../../content/i18n/ko/inquiryExtra.json' with { type: 'json' };
+import enInquiryExtra from '../../content/i18n/en/inquiryExtra.json' with { type: 'json' };
+import zhInquiryExtra from '../../content/i18n/zh/inquiryExtra.json' with { type: 'json' };
+import jaInquiryExtra from '../../content/i18n/ja/inquiryExtra.json' with { type: 'json' };
 
 export type ServerLocale = Locale;
 
 /**
  * The texts functions write themselves (mails, CSV headers, error pages): the `inbox`, `mail`, `staffMail`
- * and `access` namespaces (and `tours` for the tour invitations), imported so each function bundle carries them.
+ * and `access` namespaces (and `tours` for the tour invitations; the brand categories and the form's extra fields for
+ * the access copy's values), imported so each function bundle carries them.
  */
 const DICTIONARIES: Record<Locale, Dictionary> = {
-  ko: { inbox: koInbox, mail: koMail, staffMail: koStaffMail, access: koAccess, tours: koTours, privacyRequests: koPrivacyRequests },
-  en: { inbox: enInbox, mail: enMail, staffMail: enStaffMail, access: enAccess, tours: enTours, privacyRequests: enPrivacyRequests },
-  zh: { inbox: zhInbox, mail: zhMail, staffMail: zhStaffMail, access: zhAccess, tours: zhTours, privacyRequests: zhPrivacyRequests },
-  ja: { inbox: jaInbox, mail: jaMail, staffMail: jaStaffMail, access: jaAccess, tours: jaTours, privacyRequests: jaPrivacyRequests },
+  ko: { inbox: koInbox, mail: koMail, staffMail: koStaffMail, access: koAccess, tours: koTours, privacyRequests: koPrivacyRequests, brands: { category: koBrands.category }, inquiryExtra: koInquiryExtra },
+  en: { inbox: enInbox, mail: enMail, staffMail: enStaffMail, access: enAccess, tours: enTours, privacyRequests: enPrivacyRequests, brands: { category: enBrands.category }, inquiryExtra: enInquiryExtra },
+  zh: { inbox: zhInbox, mail: zhMail, staffMail: zhStaffMail, access: zhAccess, tours: zhTours, privacyRequests: zhPrivacyRequests, brands: { category: zhBrands.category }, inquiryExtra: zhInquiryExtra },
+  ja: { inbox: jaInbox, mail: jaMail, staffMail: jaStaffMail, access: jaAccess, tours: jaTours, privacyRequests: jaPrivacyRequests, brands: { category: jaBrands.category }, inquiryExtra: jaInquiryExtra },
 };
 
 const translators = new Map<Locale, Translate>();

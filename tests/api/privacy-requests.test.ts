@@ -3,6 +3,12 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import inquiries from '../../functions/inquiries.ts';
 import adminRequests from '../../functions/admin-privacy-requests.ts';
+import me from '../../functions/admin-me.ts';
+import tours from '../../functions/tours.ts';
+import { PER_INQUIRY } from '../../src/server/privacy/personal-data.ts';
+import { serverMessages } from '../../src/server/i18n.ts';
+import { seoulInstant } from '../../src/shared/tours.ts';
+import { officeDayAhead } from '../support/office-days.ts';
 import requests from '../../functions/privacy-requests.ts';
 import { PRIVACY_LINK_TTL_MS, PRIVACY_REQUEST_DUE_DAYS, PRIVACY_REQUEST_RATE_LIMITS } from '../../src/shared/privacy/requests.ts';
 import { resetServerEnv } from '../../src/server/env.ts';
@@ -264,5 +270,39 @@ describe.each(availableBackends())('privacy: requests a visitor can make on $nam
     await drainOutbox(ctx.db);
     expect(links()).toHaveLength(3);
     expect(await ctx.db.selectFrom('privacyRequests').select('id').where('email', '=', target).execute()).toHaveLength(3);
+  });
+
+  it('sends as the access copy what the personal-data map holds, entry by entry, in the requester\'s language — the same list the destruction then clears', async () => {
+    const email = address('fullcopy');
+    const unit = await ctx.db.insertInto('units').values({ floor: '3F', unitNumber: '301', exclusiveAreaM2: 120, supplyAreaM2: 200, status: 'available' }).returning('id').executeTakeFirstOrThrow();
+    const inquiryId = await inquiryFrom(email, {
+      name: 'Mina Copy', company: 'Copy Clinic', businessType: 'Medical', unitId: unit.id, desiredFloors: ['3F', 'B1'], preferredContact: 'phone', moveInDate: '2027-03-02',
+      marketingConsent: true, source: { path: '/en/floors/?utm_source=newsletter', referrer: 'https://search.example/results?q=btower', utm: { utm_source: 'newsletter', utm_campaign: 'spring' } },
+    });
+    // Staff work it as they do: assignment, a next step, a note, a tour.
+    const owner = (await call(me, 'GET', '/api/admin/me', { token })).json as { id: string };
+    const day = officeDayAhead(4);
+    expect((await call(inquiries, 'PATCH', `/api/inquiries/${inquiryId}`, { token, body: { assigneeId: owner.id, nextStepOn: day } })).status).toBe(200);
+    expect((await call(inquiries, 'PATCH', `/api/inquiries/${inquiryId}`, { token, body: { note: 'Wants the corner unit' } })).status).toBe(200);
+    expect((await call(tours, 'POST', `/api/inquiries/${inquiryId}/tours`, { token, body: { startsAt: seoulInstant(day, '11:00').toISOString(), durationMinutes: 30, unitIds: [unit.id], messageToProspect: 'Lobby at 11' } })).status).toBe(201);
+    const { request } = await confirmed(email, 'access', 'ko');
+    expect((await act(request.id, { action: 'send_copy' })).status).toBe(200);
+    const text = plain((await mailTo(email, '[B TOWER] 보유 중인 개인정보 사본')).raw);
+    // The space asked about, the tour, the visit source, the notice and marketing times, assignment and next-step history.
+    for (const expected of ['3층 301호', '지하 1층', '의료', '영어', '전화', '2027년 3월 2일', '/en/floors/?utm_source=newsletter', 'https://search.example/results?q=btower', 'utm_campaign=spring',
+      '확인한 개인정보 수집·이용 안내', '마케팅 수신 동의', '예 (', '담당자 지정: Admin', '다음 할 일 날짜:', '메모: Wants the corner unit', '상태: 현장 안내', 'Lobby at 11', '둘러본 공간', '보내드린 접수 확인 메일']) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(text).toMatch(/확인한 개인정보 수집·이용 안내:\n {4}\d{4}년 \d{1,2}월 \d{1,2}일 판, \d{4}년 .+ \(KST\) 확인/);
+    // No raw codes: the use, the language, the contact choice are words.
+    expect(text).not.toContain('Medical');
+    expect(text).not.toMatch(/^ {4}(en|phone|3F)$/m);
+    // The copy and the destruction read one list: each entry the destruction touches had its section in the copy.
+    const destroyed = await call(inquiries, 'POST', `/api/inquiries/${inquiryId}/destroy`, { token });
+    const touched = destroyed.json.touched as Record<string, number>;
+    const t = serverMessages('ko');
+    for (const entry of PER_INQUIRY) {
+      if ((touched[entry.name] ?? 0) > 0) expect({ entry: entry.name, inCopy: text.includes(`[${t(`privacyRequests.copy.sections.${entry.section}`)}]`) }).toEqual({ entry: entry.name, inCopy: true });
+    }
   });
 });

@@ -2,11 +2,10 @@ import { localizePath, type Locale } from '../../i18n/locales.ts';
 import type { Db } from '../db/index.ts';
 import { serverEnv } from '../env.ts';
 import { asLocale, serverMessages } from '../i18n.ts';
-import { inquiryDetail } from '../inquiries/queries.ts';
 import type { MailMessage } from '../notify/messages.ts';
-import { objectMetadata } from '../objects/storage.ts';
 import type { PrivacyMail } from './mail-kinds.ts';
 import { requestToken } from './requests.ts';
+import { PER_INQUIRY } from './personal-data.ts';
 
 /**
  * Visitor text in a plain-text mail: no control characters (a stray CR or escape cannot fake a header or a line),
@@ -25,29 +24,24 @@ function day(at: Date | string, locale: Locale): string {
   return new Intl.DateTimeFormat(tags[locale], { dateStyle: 'long', timeZone: 'Asia/Seoul' }).format(new Date(at));
 }
 
-/** What we hold about each of the request's inquiries: fields, history entries, file names. */
+/**
+ * What we hold about each of the request's inquiries, entry by entry of the personal-data map (the list the
+ * destruction reads): the inquiry, its handling, tours, attachments, notifications and activity log.
+ */
 async function copyLines(db: Db, ids: string[], t: ReturnType<typeof serverMessages>, locale: Locale): Promise<string[]> {
   const lines: string[] = [];
   for (const id of ids) {
-    const inquiry = await inquiryDetail(db, id);
+    const inquiry = await db.selectFrom('inquiries').select(['createdAt', 'destroyedAt', 'attachments']).where('id', '=', id).executeTakeFirst();
     if (!inquiry || inquiry.destroyedAt) continue;
-    lines.push(`— ${t('privacyRequests.mail.copyInquiry', { day: day(inquiry.createdAt, locale) })}`);
-    const fields: [string, string | null][] = [
-      ['name', inquiry.name], ['email', inquiry.email], ['phone', inquiry.phone], ['company', inquiry.company],
-      ['businessType', inquiry.businessType], ['moveInDate', inquiry.moveInDate], ['preferredContact', inquiry.preferredContact],
-      ['desiredFloors', inquiry.desiredFloors.join(', ') || null], ['locale', inquiry.locale], ['message', inquiry.message],
-    ];
-    for (const [key, value] of fields) if (value) lines.push(`${t(`privacyRequests.fields.${key}`)}:`, mailText(value));
-    lines.push(`${t('privacyRequests.fields.marketingConsent')}: ${t(inquiry.marketingConsent ? 'privacyRequests.mail.yes' : 'privacyRequests.mail.no')}`);
-    for (const path of inquiry.attachments) {
-      const metadata = await objectMetadata(path);
-      lines.push(`${t('privacyRequests.fields.attachment')}:`, mailText(metadata?.filename ?? path));
+    lines.push(`— ${t('privacyRequests.mail.copyInquiry', { day: day(inquiry.createdAt, locale) })}`, '');
+    const target = { id, attachments: inquiry.attachments ?? [] };
+    for (const entry of PER_INQUIRY) {
+      const held = await entry.copy(target, { db, t, locale });
+      if (held.length === 0) continue;
+      lines.push(`[${t(`privacyRequests.copy.sections.${entry.section}`)}]`);
+      for (const item of held) lines.push(`${item.label}:`, mailText(item.value));
+      lines.push('');
     }
-    for (const entry of inquiry.history) {
-      const parts = [entry.status ? t(`privacyRequests.mail.status.${entry.status}`) : null, entry.note, entry.lostReason].filter(Boolean) as string[];
-      if (parts.length > 0) lines.push(`${t('privacyRequests.fields.history')} ${day(entry.at, locale)}:`, mailText(parts.join(' / ')));
-    }
-    lines.push('');
   }
   return lines;
 }

@@ -2,16 +2,19 @@ import { sql, type DeleteQueryBuilder, type DeleteResult, type Expression, type 
 import type { Trx } from '../audit/actor.ts';
 import type { Database, Db } from '../db/index.ts';
 import { deleteObject } from '../objects/storage.ts';
+import { copyOfActivity, copyOfAttachments, copyOfHistory, copyOfInquiry, copyOfOutbox, copyOfTours, copyOfUndo } from './copy-readers.ts';
+import type { CopyContext, CopyLine } from './copy-values.ts';
 
 /**
  * Every place that holds a visitor's personal data, in one list (PIPA Art. 21: destruction reaches every copy).
  * The destruction of an inquiry (destroy.ts) runs each `perInquiry` entry; the daily retention run (retention.ts)
- * runs each `expiry` entry; the dump test (tests/api/privacy-retention.test.ts) fails naming any table that held a
- * visitor's words before a destruction and is not named here.
+ * runs each `expiry` entry; the access copy (열람, mails.ts) shows each `perInquiry` entry's `copy`, so what a
+ * visitor is sent and what is destroyed are one list; the dump test (tests/api/privacy-retention.test.ts) fails
+ * naming any table that held a visitor's words before a destruction and is not named here.
  *
  * Adding a table or column that holds a visitor's data (tour attendees, consent records …) = adding an entry below:
  * `tables` names what it covers, `destroy` removes that inquiry's copy and returns how many rows or objects it
- * touched. Keep what is anonymous (day, status, floor, use, area band, channel, language): reports count on it.
+ * touched, `copy` writes what it holds for the access copy (copy-readers.ts) under its `section` heading. Keep what is anonymous (day, status, floor, use, area band, channel, language): reports count on it.
  */
 
 /** What a per-inquiry entry is given: the inquiry, read before its row was cleared. */
@@ -33,6 +36,10 @@ export interface PerInquiryEntry {
    */
   phase: 'blob' | 'database';
   destroy(target: DestroyTarget, trx: Trx | null): Promise<number>;
+  /** The access copy's heading for it: privacyRequests.copy.sections.<section>. */
+  section: string;
+  /** What it holds for the inquiry, as the access copy shows it in the requester's language ([] for nothing). */
+  copy(target: DestroyTarget, context: CopyContext): Promise<CopyLine[]>;
 }
 
 export interface ExpiryEntry {
@@ -63,6 +70,8 @@ export const ANONYMOUS_SOURCE_SQL = sql`case when source is null then null else 
 export const PER_INQUIRY: PerInquiryEntry[] = [
   {
     name: 'attachments',
+    section: 'attachments',
+    copy: copyOfAttachments,
     tables: ['blob:objects'],
     holds: 'The attached files (business plans …) and their upload metadata (file name, type, size): deleted from the blob store.',
     phase: 'blob',
@@ -74,6 +83,8 @@ export const PER_INQUIRY: PerInquiryEntry[] = [
   },
   {
     name: 'inquiry',
+    section: 'inquiry',
+    copy: copyOfInquiry,
     tables: ['inquiries'],
     holds:
       'Name, e-mail, phone, company, message, move-in day, preferred contact, lost reason, next step, the marketing choice, the ' +
@@ -97,6 +108,8 @@ export const PER_INQUIRY: PerInquiryEntry[] = [
   },
   {
     name: 'history',
+    section: 'history',
+    copy: copyOfHistory,
     tables: ['inquiry_history'],
     holds: 'Staff notes and lost reasons become NULL; the entries (who, when, which status) stay.',
     phase: 'database',
@@ -112,6 +125,8 @@ export const PER_INQUIRY: PerInquiryEntry[] = [
   },
   {
     name: 'outbox',
+    section: 'outbox',
+    copy: copyOfOutbox,
     tables: ['outbox'],
     holds: 'Its notifications (team mail, webhook, confirmation; sent or pending, with their errors) and staff mails about it (assignment, reminder): deleted.',
     phase: 'database',
@@ -125,6 +140,8 @@ export const PER_INQUIRY: PerInquiryEntry[] = [
   },
   {
     name: 'tours',
+    section: 'tours',
+    copy: copyOfTours,
     tables: ['tours'],
     holds:
       'The texts of its site visits (message to the prospect, internal notes, feedback, next step, cancellation reason) become ' +
@@ -141,6 +158,8 @@ export const PER_INQUIRY: PerInquiryEntry[] = [
   },
   {
     name: 'undo copies',
+    section: 'undo',
+    copy: copyOfUndo,
     tables: ['deleted_records'],
     holds: 'An undo copy of the inquiry (none is written today; listed so one added later is covered): deleted.',
     phase: 'database',
@@ -152,6 +171,8 @@ export const PER_INQUIRY: PerInquiryEntry[] = [
   {
     // Last: the row updates above wrote their own activity entries (with the values they cleared) in this transaction.
     name: 'activity log',
+    section: 'activity',
+    copy: copyOfActivity,
     tables: ['audit_events'],
     holds: 'Every value recorded for it and its tours (field changes, note texts) becomes "destroyed"; the entry stays: who, what kind, which id, when.',
     phase: 'database',
