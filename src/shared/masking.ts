@@ -109,9 +109,10 @@ export function maskInquiryDetail(detail: InquiryDetail): MaskedInquiry & { hist
  * texts about the visit (which can name or describe the person) left out. When, where, who hosts and what it
  * came to stay whole.
  */
-export function maskTour<T extends { company: string | null; messageToProspect: string | null; internalNotes: string | null; feedback: string | null; nextStep: string | null; cancelReason: string | null }>(tour: T): T & { masked: true } {
+export function maskTour<T extends { name: string | null; company: string | null; messageToProspect: string | null; internalNotes: string | null; feedback: string | null; nextStep: string | null; cancelReason: string | null }>(tour: T): T & { masked: true } {
   return {
     ...tour,
+    name: tour.name === null ? null : maskName(tour.name),
     company: tour.company === null ? null : maskCompany(tour.company),
     messageToProspect: null,
     internalNotes: null,

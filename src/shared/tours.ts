@@ -205,7 +205,8 @@ export interface Tour {
   sequence: number;
   /** A viewer's answer (src/shared/masking.ts maskTour): company masked, the staff's free texts left out. */
   masked?: true;
-  /** The inquiry's company (or null), for the agenda. */
+  /** The prospect's name (null once destroyed) and company (or null), for the agenda: masked for a viewer. */
+  name: string | null;
   company: string | null;
   cancelReason: string | null;
   interest: number | null;

@@ -269,6 +269,10 @@ describe.each(availableBackends({ neon: true }))('tours on $name', (backend) => 
     const done = await call(tours, 'POST', `/api/tours/${tour.id}/outcome`, { token: agent.token, body: { outcome: 'completed', interest: 4, feedback: 'Liked 3F', nextStep: 'Send proposal', nextStepOn: '2026-12-03' } });
     expect(done.status).toBe(200);
     expect(done.json).toMatchObject({ status: 'completed', interest: 4, feedback: 'Liked 3F', nextStep: 'Send proposal', nextStepOn: '2026-12-03' });
+    // The inquiry's next step follows the outcome's, in its history under the person who recorded it.
+    const after = (await call(inquiries, 'GET', `/api/inquiries/${inquiryId}`, { token: agent.token })).json;
+    expect(after.nextStepOn).toBe('2026-12-03');
+    expect(after.history.filter((entry: { nextStepOn?: string }) => entry.nextStepOn !== undefined)).toEqual([expect.objectContaining({ nextStepOn: '2026-12-03', by: { id: agent.id, name: expect.any(String) } })]);
     expect((await call(tours, 'POST', `/api/tours/${tour.id}/outcome`, { token: agent.token, body: { outcome: 'no_show' } })).json.error.code).toBe('tour_not_scheduled');
   });
 
@@ -297,10 +301,10 @@ describe.each(availableBackends({ neon: true }))('tours on $name', (backend) => 
     expect(week.status).toBe(200);
     expect(week.json).toHaveLength(2);
     // A viewer reads the agenda with the prospect's company masked (issue 25); an agent reads it whole.
-    expect(week.json[0]).toMatchObject({ company: 'A***', masked: true, units: [{ floor: '3F', unitNumber: '301' }] });
+    expect(week.json[0]).toMatchObject({ name: expect.stringMatching(/^P\*+ \S\*+$/), company: 'A***', masked: true, units: [{ floor: '3F', unitNumber: '301' }] });
     expect(JSON.stringify(week.json)).not.toMatch(/@example\.com|010-1234|Acme/);
     const mine = await call(tours, 'GET', `/api/tours?from=${day}&to=${day}&hostId=me`, { token: colleague.token });
-    expect(mine.json[0]).toMatchObject({ company: 'Acme; Seoul, Ltd', units: [{ floor: '3F', unitNumber: '301' }] });
+    expect(mine.json[0]).toMatchObject({ name: expect.stringMatching(/^Prospect /), company: 'Acme; Seoul, Ltd', units: [{ floor: '3F', unitNumber: '301' }] });
     expect(mine.json[0]).not.toHaveProperty('masked');
     expect(mine.json.map((tour: { hostId: string }) => tour.hostId)).toEqual([colleague.id]);
     expect((await call(tours, 'GET', `/api/tours?from=${day}&to=${day}&status=cancelled`, { token: viewer.token })).json).toEqual([]);

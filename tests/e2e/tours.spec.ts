@@ -3,7 +3,10 @@ import { seoulInstant } from '../../src/shared/tours.ts';
 import { subjectOf } from '../support/smtp.ts';
 import { axeViolations, expect } from './fixtures.ts';
 import { islandsReady, scrollSettled } from './support/islands.ts';
-import { MAIL_SERVER_PASSWORD as PASSWORD, test, type MailServer } from './support/mail-server.ts';
+import { uniqueUnitNumber } from './support/units.ts';
+import { MAIL_SERVER_PASSWORD as PASSWORD, startMailServer, test, type MailServer } from './support/mail-server.ts';
+import { openPostgres } from '../../src/server/db/postgres.ts';
+import { isolatedUrl } from '../support/db-backends.ts';
 import { NOTICE_VERSION } from '../support/privacy.ts';
 import { officeDayAhead } from '../support/office-days.ts';
 
@@ -52,7 +55,7 @@ async function openInquiry(page: Page, inquiry: string) {
 async function fillBooking(detail: Locator, unit: string, day: string, start: string) {
   await detail.getByRole('button', { name: '투어 예약' }).click();
   const form = detail.getByTestId('tour-form');
-  await form.getByRole('checkbox', { name: new RegExp(`3F ${unit}`) }).check();
+  await form.getByRole('checkbox', { name: new RegExp(`3층 ${unit}호`) }).check();
   await form.getByLabel('날짜').fill(day);
   await form.getByLabel('시작').selectOption(start);
   return form;
@@ -114,7 +117,7 @@ test('an agent books a tour from the inquiry, both invitations arrive, a resched
   // The outcome form appears only once the tour has ended (the page's clock moved past its end).
   await detail.getByRole('button', { name: '투어 예약' }).click();
   const again = detail.getByTestId('tour-form');
-  await again.getByRole('checkbox', { name: /3F 301/ }).check();
+  await again.getByRole('checkbox', { name: /3층 301호/ }).check();
   await again.getByLabel('날짜').fill(day);
   await again.getByLabel('시작').selectOption('11:00');
   await again.getByRole('button', { name: '예약', exact: true }).click();
@@ -140,28 +143,110 @@ test('an agent books a tour from the inquiry, both invitations arrive, a resched
   expect(await axeViolations(page, { include: '[data-testid="tours-tab"]' })).toEqual([]);
 });
 
-test('on a phone the booking form, the outcome form and the tours tab fit the screen and pass axe', { tag: '@mobile-only' }, async ({ page, request }) => {
+test('the booking form starts with the space asked about, leased spaces apart; the outcome form waits for the end; the agenda names a prospect without a company; each fits a phone and passes axe', async ({ page, request }) => {
   test.setTimeout(180_000);
-  const { inquiry } = await bookable(request, '302');
-  const day = officeDayAhead(3);
+  const token = (await (await request.post('/api/admin/login', { data: { password: PASSWORD } })).json()).token as string;
+  const space = async (status: 'available' | 'leased') => {
+    const unitNumber = uniqueUnitNumber(status === 'leased' ? 'L' : 'T');
+    const made = await request.post('/api/units', { headers: { Authorization: `Bearer ${token}` }, data: { floor: '5F', unitNumber, exclusiveAreaM2: 90, supplyAreaM2: 150, uses: ['Office'], status, availableFrom: null, monthlyRent: null, deposit: null, maintenanceFee: null, pricePublic: false, plan: null, note: {} } });
+    expect(made.status(), await made.text()).toBe(201);
+    return (await made.json()) as { id: string; unitNumber: string };
+  };
+  const [asked, leased] = [await space('available'), await space('leased')];
+  const name = `Solo ${Date.now().toString(36)}`;
+  const created = await request.post('/api/inquiries', { data: { privacyNoticeVersion: NOTICE_VERSION, name, email: `solo-${Date.now().toString(36)}@example.com`, phone: '010-2222-3333', message: 'Just me, no company yet.', attachments: [], locale: 'ko', unitId: asked.id } });
+  const inquiry = (await created.json()).id as string;
+  // Another day than the journey above, whose tours this worker's server (the same owner hosting) also holds.
+  const day = officeDayAhead(4);
   const detail = await openInquiry(page, inquiry);
-  const form = await fillBooking(detail, '302', day, '11:00');
+
+  await detail.getByRole('button', { name: '투어 예약' }).click();
+  const form = detail.getByTestId('tour-form');
+  await expect(form.getByRole('checkbox', { name: new RegExp(`5층 ${asked.unitNumber}호`) })).toBeChecked();
+  // Spaces still to let come first; a leased one stands apart, below them, and says so.
+  await expect(form.getByTestId('tour-spaces-open').getByRole('checkbox', { name: new RegExp(leased.unitNumber) })).toHaveCount(0);
+  await expect(form.getByTestId('tour-spaces-leased').getByText(new RegExp(`5층 ${leased.unitNumber}호.*임대 완료`))).toBeVisible();
+  const [openBox, leasedBox] = [await form.getByTestId('tour-spaces-open').boundingBox(), await form.getByTestId('tour-spaces-leased').boundingBox()];
+  expect(openBox!.y).toBeLessThan(leasedBox!.y);
+  await form.getByLabel('날짜').fill(day);
+  await form.getByLabel('시작').selectOption('11:00');
   expect(await axeViolations(page, { include: '[data-testid="tour-form"]' })).toEqual([]);
   await form.getByRole('button', { name: '예약', exact: true }).click();
-  await expect(detail.getByTestId('tour-item').filter({ hasText: '11:00–11:30' }).getByTestId('tour-status')).toHaveText('예정');
+  await expect(detail.getByTestId('tour-item').filter({ hasText: '11:00–11:30' })).toContainText(`5층 ${asked.unitNumber}호`);
 
+  // Once it has ended (the page's clock moved past its end) the outcome form opens, and fits.
   await reopenAt(page, seoulInstant(day, '11:45'));
   const ended = page.getByTestId('inquiry-detail').getByTestId('tour-item').filter({ hasText: '11:00–11:30' });
   await ended.getByRole('button', { name: '결과 기록' }).click({ timeout: 30_000 });
   await expect(page.getByTestId('outcome-form')).toBeVisible();
   expect(await axeViolations(page, { include: '[data-testid="inquiry-tours"]' })).toEqual([]);
 
-  // The tours tab on a phone: one list that fits.
+  // The agenda (the tour's week, by the page's clock) names the prospect, who has no company; on a phone it is one list that fits.
   await page.clock.resume();
   await page.getByRole('tab', { name: '투어' }).click();
   const tab = page.getByTestId('tours-tab');
   await tab.getByLabel('내 투어').check();
-  await expect(tab.getByTestId('agenda-tour').filter({ hasText: '11:00–11:30' })).toContainText('Acme Ltd');
+  await expect(tab.getByTestId('agenda-tour').filter({ hasText: name }).getByTestId('agenda-prospect')).toHaveText(name);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
   expect(await axeViolations(page, { include: '[data-testid="tours-tab"]' })).toEqual([]);
+});
+
+/**
+ * The outcome can only be recorded once the tour has ended by the server's clock, which a test cannot move: the
+ * server runs on a PostgreSQL schema the test also opens, to move a booked tour into the past (as the API suite does).
+ */
+// What the outcome shows is the same at every size (a list of facts): one run (@any-viewport).
+test('a tour’s outcome shows on the tour, and its next step becomes the inquiry’s, in the history under the person who recorded it', { tag: '@any-viewport' }, async ({ page }) => {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  test.skip(!serverUrl, 'needs a PostgreSQL server the test and its server share: set TEST_DATABASE_URL (CI does)');
+  test.setTimeout(300_000);
+  const { schema, server, db } = await test.step('a server of its own on a PostgreSQL schema', async () => {
+    const schema = await isolatedUrl(serverUrl!);
+    const server = await startMailServer({ database: { url: schema.url } });
+    return { schema, server, db: await openPostgres(schema.url, 'pg') };
+  }, { timeout: 180_000 });
+  try {
+    const { origin } = server;
+    const api = page.request;
+    const { token } = (await (await api.post(`${origin}/api/admin/login`, { data: { password: PASSWORD } })).json()) as { token: string };
+    const auth = { Authorization: `Bearer ${token}` };
+    const unit = (await (await api.post(`${origin}/api/units`, { headers: auth, data: { floor: '3F', unitNumber: '305', exclusiveAreaM2: 120, supplyAreaM2: 200, uses: ['Office'], status: 'available', availableFrom: null, monthlyRent: null, deposit: null, maintenanceFee: null, pricePublic: false, plan: null, note: {} } })).json()) as { id: string };
+    const inquiry = (await (await api.post(`${origin}/api/inquiries`, { data: { privacyNoticeVersion: NOTICE_VERSION, name: 'Jane Doe', email: 'jane@example.com', phone: '010-1234-5678', message: 'We would like to see 3F.', attachments: [], company: 'Acme Ltd', locale: 'en' } })).json()).id as string;
+    const day = officeDayAhead(2);
+    const booked = await api.post(`${origin}/api/inquiries/${inquiry}/tours`, { headers: auth, data: { startsAt: seoulInstant(day, '10:00').toISOString(), durationMinutes: 30, unitIds: [unit.id] } });
+    expect(booked.status(), await booked.text()).toBe(201);
+    // The tour took place yesterday morning.
+    const start = new Date(Date.now() - 86_400_000);
+    await db.updateTable('tours').set({ startsAt: start, endsAt: new Date(start.getTime() + 1_800_000), busyUntil: new Date(start.getTime() + 2_700_000) }).where('inquiryId', '=', inquiry).execute();
+
+    await page.goto(`${origin}/admin?inquiry=${inquiry}`);
+    await islandsReady(page);
+    await page.getByLabel('비밀번호').fill(PASSWORD);
+    await page.getByRole('button', { name: '로그인', exact: true }).click();
+    const detail = page.getByTestId('inquiry-detail');
+    await detail.getByTestId('tour-item').getByRole('button', { name: '결과 기록' }).click({ timeout: 60_000 });
+    const outcome = detail.getByTestId('outcome-form');
+    await outcome.getByLabel('관심도 (1–5)').selectOption('4');
+    await outcome.getByLabel('다음 단계', { exact: true }).fill('제안서 발송');
+    const next = officeDayAhead(5);
+    await outcome.getByLabel('다음 단계 날짜').fill(next);
+    await outcome.getByRole('button', { name: '결과 저장' }).click();
+
+    const facts = detail.getByTestId('tour-outcome');
+    await expect(facts).toContainText('관심도');
+    await expect(facts).toContainText('4 / 5');
+    await expect(facts).toContainText('제안서 발송');
+    await expect(facts).toContainText(new Intl.DateTimeFormat('ko', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${next}T00:00:00Z`)));
+    await expect(detail.getByLabel('다음 할 일 날짜')).toHaveValue(next);
+    const entry = detail.getByTestId('history-entry').filter({ hasText: '다음 할 일:' });
+    await expect(entry).toContainText(new Intl.DateTimeFormat('ko', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${next}T00:00:00Z`)));
+    await expect(entry.getByTestId('history-by')).not.toBeEmpty();
+    expect(await axeViolations(page, { include: '[data-testid="inquiry-tours"]' })).toEqual([]);
+  } finally {
+    await test.step('the server stopped and its schema dropped', async () => {
+      await db.destroy();
+      await server.dispose();
+      await schema.drop();
+    }, { timeout: 120_000 });
+  }
 });

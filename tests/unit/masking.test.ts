@@ -29,13 +29,14 @@ describe('what a viewer sees of a visitor (issue 25)', () => {
     expect(maskHistoryEntry({ at: 't', status: 'lost', lostReason: 'moved' })).toEqual({ at: 't', status: 'lost' });
   });
 
-  it('gives a viewer a tour with its company masked and none of the staff\'s words about the visit', () => {
+  it('gives a viewer a tour with its prospect\'s name and company masked and none of the staff\'s words about the visit', () => {
     const tour = {
-      id: 't1', startsAt: '2026-12-01T01:00:00.000Z', company: '비타민치과', messageToProspect: '홍길동님, 로비에서 뵙겠습니다',
+      id: 't1', startsAt: '2026-12-01T01:00:00.000Z', name: '홍길동', company: '비타민치과', messageToProspect: '홍길동님, 로비에서 뵙겠습니다',
       internalNotes: '010-1234-5678로 전화함', feedback: '홍길동 대표가 만족', nextStep: '제안서 발송', cancelReason: null,
     };
     const masked = maskTour(tour);
-    expect(masked).toMatchObject({ id: 't1', startsAt: tour.startsAt, company: maskCompany('비타민치과'), masked: true });
+    expect(masked).toMatchObject({ id: 't1', startsAt: tour.startsAt, name: '홍*동', company: maskCompany('비타민치과'), masked: true });
+    expect(maskTour({ ...tour, name: null, company: null })).toMatchObject({ name: null, company: null });
     expect(masked.company).not.toBe('비타민치과');
     expect(JSON.stringify(masked)).not.toMatch(/홍길동|1234-5678|제안서|로비/);
   });

@@ -258,15 +258,31 @@ export async function cancelTour(db: Db, id: string, reason: string, editor: Tou
   return (await findTour(db, id))!;
 }
 
+/**
+ * The day a tour's outcome names for the next step becomes the inquiry's next step, recorded in its history under
+ * the person who recorded the outcome, as if they had set it on the inquiry (the same day again records nothing).
+ */
+async function followNextStep(trx: Trx, inquiryId: string, day: string, editor: TourEditor): Promise<void> {
+  const changed = await trx
+    .updateTable('inquiries')
+    .set({ nextStepOn: day })
+    .where('id', '=', inquiryId)
+    .where(sql<boolean>`next_step_on is distinct from ${day}::date`)
+    .executeTakeFirst();
+  if (Number(changed.numUpdatedRows) === 0) return;
+  await trx.insertInto('inquiryHistory').values({ inquiryId, actorId: editor.id, status: null, note: null, lostReason: null, nextStepChanged: true, nextStepOn: day }).execute();
+}
+
 /** The host's record after the end (POST /api/tours/{id}/outcome): completed or no-show, with interest and next step. */
 export async function recordOutcome(db: Db, id: string, input: TourOutcome, editor: TourEditor, now = new Date(), expected: number | null = null): Promise<Tour> {
   await versioned(db, id, () => withActor(editor.actor, async (trx) => {
     await lockInquiryForProcessing(trx, await inquiryOfTour(trx, id));
-    const tour = await trx.selectFrom('tours').select(['status', 'endsAt', 'version']).where('id', '=', id).forUpdate().executeTakeFirst();
+    const tour = await trx.selectFrom('tours').select(['inquiryId', 'status', 'endsAt', 'version']).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!tour) throw tourNotFound();
     checkVersion(tour, expected);
     if (tour.status !== 'scheduled') throw new HttpError(409, 'tour_not_scheduled', 'This tour already has an outcome or was cancelled', { fields: { status: 'tours.errors.notScheduled' } });
     if (now.getTime() < new Date(tour.endsAt).getTime()) throw new HttpError(409, 'tour_not_ended', 'The outcome can be recorded after the end', { fields: { outcome: 'tours.errors.notEnded' } });
+    if (input.nextStepOn) await followNextStep(trx, tour.inquiryId, input.nextStepOn, editor);
     await trx
       .updateTable('tours')
       .set({
@@ -296,7 +312,7 @@ function selectTours(db: Db) {
       't.id', 't.inquiryId', 't.status', 't.startsAt', 't.endsAt', 't.busyUntil', 't.hostId', 't.unitIds', 't.meetingPoint', 't.messageToProspect', 't.internalNotes',
       't.locale', 't.sequence', 't.cancelReason', 't.interest', 't.feedback', 't.nextStep', 't.outcomeAt', 't.createdAt', 't.version',
       sql<string | null>`to_char(t.next_step_on, 'YYYY-MM-DD')`.as('nextStepDay'),
-      'i.company', 'h.displayName as hostDisplayName', 'h.username as hostUsername',
+      'i.name', 'i.company', 'h.displayName as hostDisplayName', 'h.username as hostUsername',
     ]);
 }
 type TourRow = Awaited<ReturnType<ReturnType<typeof selectTours>['execute']>>[number];
@@ -325,6 +341,7 @@ async function toTours(db: Db, rows: TourRow[]): Promise<Tour[]> {
       internalNotes: row.internalNotes,
       locale: asLocale(row.locale) as Locale,
       sequence: row.sequence,
+      name: row.name,
       company: row.company,
       cancelReason: row.cancelReason,
       interest: row.interest,

@@ -2,6 +2,8 @@ import { LOCALE_TAGS, localizePath, type Locale } from '~/i18n/locales';
 import type { Translate } from '~/i18n/translate';
 import type { AuditEvent, AuditRef } from '~/shared/audit';
 import { brandPath, spacePath } from '~/shared/share-paths';
+import { dayText } from '../day-text';
+import { spaceLabel } from '../space-label';
 
 /**
  * The activity log as a person reads it (issue 28): the record an entry is about by its name ("이서연 님 문의
@@ -49,14 +51,7 @@ export function fieldLabel(entity: string, entityId: string | null, field: strin
   return maybe(t, `activity.fields.${entity}.${name}`) ?? maybe(t, `activity.fields.${name}`) ?? t('activity.otherField');
 }
 
-/** A space as the team reads it in the panel's language: "8층 802호", "8F unit 802". */
-export function spaceLabel(unit: { floor: string; unitNumber: string }, t: Translate): string {
-  return t('inbox.unitLabel', { floor: maybe(t, `units.floor.${unit.floor}`) ?? unit.floor, unit: unit.unitNumber });
-}
 
-function dayText(day: string, lang: Locale): string {
-  return new Intl.DateTimeFormat(LOCALE_TAGS[lang], { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
-}
 function instantText(at: string, lang: Locale): string {
   return new Intl.DateTimeFormat(LOCALE_TAGS[lang], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Seoul' }).format(new Date(at));
 }
@@ -137,7 +132,7 @@ export function valueText(entity: string, field: string, value: unknown, refs: R
   }
   const word = enumText(entity, name, text, t);
   if (word) return word;
-  if (DAY.test(text)) return dayText(text, lang);
+  if (DAY.test(text)) return dayText(text, LOCALE_TAGS[lang]);
   if (INSTANT.test(text) && !Number.isNaN(Date.parse(text))) return instantText(text, lang);
   return text.length > LONGEST ? `${text.slice(0, LONGEST)}…` : text;
 }

@@ -6,7 +6,7 @@ import PersonSelect from '../PersonSelect';
 import { useQuery } from '~/client/hooks/use-query';
 import { koreanDay } from '~/shared/business-hours';
 import { addDays, TOUR_STATUSES, weekStart, type Tour } from '~/shared/tours';
-import { dayLabel, seoulParts, spacesOf, STATUS_CLASS, timeRange } from './tour-format';
+import { dayLabel, prospectOf, seoulParts, spacesOf, STATUS_CLASS, timeRange } from './tour-format';
 
 /**
  * The week's tours as an agenda: each day, its tours grouped by host (one column per day on a wide
@@ -75,8 +75,8 @@ export default function ToursTab({ t }: { t: Translate }) {
                     {tours.map((tour) => (
                       <li key={tour.id} className="grid gap-1 rounded-md bg-mist p-2 text-sm" data-testid="agenda-tour">
                         <span className="font-semibold text-ink">{timeRange(tour)}</span>
-                        <a className="min-h-11 break-words text-ink underline" href={`?inquiry=${tour.inquiryId}`}>{tour.company ?? '—'}</a>
-                        <span className="text-xs text-ink-soft">{spacesOf(tour)}</span>
+                        <a className="min-h-11 break-words text-ink underline" href={`?inquiry=${tour.inquiryId}`} data-testid="agenda-prospect">{prospectOf(tour, t)}</a>
+                        <span className="text-xs text-ink-soft">{spacesOf(tour, t)}</span>
                         <span className={`justify-self-start rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_CLASS[tour.status]}`}>{t(`tours.status.${tour.status}`)}</span>
                       </li>
                     ))}

@@ -1,5 +1,7 @@
 import { OFFICE } from '~/shared/business-hours';
+import type { Translate } from '~/i18n/translate';
 import { TOUR_START_STEP_MINUTES, type Tour } from '~/shared/tours';
+import { spaceLabel } from '../space-label';
 
 /** Quarter-hour starts a form offers: opening to the last start a 30-minute tour still ends by closing. */
 export const START_TIMES: string[] = (() => {
@@ -21,8 +23,14 @@ export function timeRange(tour: Pick<Tour, 'startsAt' | 'endsAt'>): string {
   return `${seoulParts(tour.startsAt).time}–${seoulParts(tour.endsAt).time}`;
 }
 
-export function spacesOf(tour: Pick<Tour, 'units'>): string {
-  return tour.units.map((unit) => `${unit.floor} ${unit.unitNumber}`).join(', ');
+/** The tour's spaces in the panel's language ("3층 301호, 3층 302호"). */
+export function spacesOf(tour: Pick<Tour, 'units'>, t: Translate): string {
+  return tour.units.map((unit) => spaceLabel(unit, t)).join(', ');
+}
+
+/** Who the tour is for, as the agenda names them: the company, else the person (both masked for a viewer). */
+export function prospectOf(tour: Pick<Tour, 'name' | 'company'>, t: Translate): string {
+  return tour.company ?? tour.name ?? t('privacyRequests.destroyedLabel');
 }
 
 /** The long date of a Seoul day in the panel's language. */

@@ -1,8 +1,9 @@
 import type { Translate } from '~/i18n/translate';
 import type { InquiryHistoryEntry } from '~/shared/inquiry';
+import { dayText } from '../../day-text';
 
 /** One change of an inquiry: when, who, and what (status, note, assignment, next step). */
-export default function HistoryEntry({ entry, dateFormat, t }: { entry: InquiryHistoryEntry; dateFormat: Intl.DateTimeFormat; t: Translate }) {
+export default function HistoryEntry({ entry, dateFormat, lang, t }: { entry: InquiryHistoryEntry; dateFormat: Intl.DateTimeFormat; lang: string; t: Translate }) {
   return (
     <li className="border-l-2 border-line pl-3" data-testid="history-entry">
       <span className="text-muted">{dateFormat.format(new Date(entry.at))}</span>{' '}
@@ -13,7 +14,7 @@ export default function HistoryEntry({ entry, dateFormat, t }: { entry: InquiryH
         <span>{entry.assignee ? t('team.inbox.historyAssigned', { name: entry.assignee.name }) : t('team.inbox.historyUnassigned')}</span>
       )}
       {entry.nextStepOn !== undefined && (
-        <span>{entry.nextStepOn ? t('team.inbox.historyNextStep', { day: entry.nextStepOn }) : t('team.inbox.historyNextStepCleared')}</span>
+        <span>{entry.nextStepOn ? t('team.inbox.historyNextStep', { day: dayText(entry.nextStepOn, lang) }) : t('team.inbox.historyNextStepCleared')}</span>
       )}
       {entry.note && <p className="whitespace-pre-wrap break-words">{entry.note}</p>}
       {entry.noteHidden && <p className="text-muted">{t('access.masked.note')}</p>}

@@ -8,14 +8,16 @@ import { bookTour, type TourInput } from '~/client/tours-api';
 import { seoulInstant } from '~/shared/tours';
 import type { Unit } from '~/shared/units/unit';
 import PersonSelect from '../../PersonSelect';
+import { spaceLabel } from '../../space-label';
 import { field, NextFree, refusalOf, WhenFields, type Refusal } from './tour-form-parts';
 
 /** A new tour of the inquiry: spaces, time, host, language and what the invitation says. */
-export default function BookingForm({ inquiryId, locale, assigneeId, lang, onDone, onCancel, t }: {
-  inquiryId: string; locale: string | null; assigneeId: string | null; lang: string; onDone: () => void; onCancel: () => void; t: Translate;
+export default function BookingForm({ inquiryId, unitId, locale, assigneeId, lang, onDone, onCancel, t }: {
+  inquiryId: string; unitId: string | null; locale: string | null; assigneeId: string | null; lang: string; onDone: () => void; onCancel: () => void; t: Translate;
 }) {
   const { data: units } = useQuery<Unit[]>(['/api/units']);
-  const [unitIds, setUnitIds] = useState<string[]>([]);
+  // The space the prospect asked about is ticked to begin with.
+  const [unitIds, setUnitIds] = useState<string[]>(unitId ? [unitId] : []);
   const [day, setDay] = useState('');
   const [time, setTime] = useState('10:00');
   const [duration, setDuration] = useState(30);
@@ -28,6 +30,8 @@ export default function BookingForm({ inquiryId, locale, assigneeId, lang, onDon
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [saving, setSaving] = useState(false);
   const leasedChosen = (units ?? []).some((unit) => unit.status === 'leased' && unitIds.includes(unit.id));
+  const open = (units ?? []).filter((unit) => unit.status !== 'leased');
+  const leased = (units ?? []).filter((unit) => unit.status === 'leased');
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -61,19 +65,25 @@ export default function BookingForm({ inquiryId, locale, assigneeId, lang, onDon
       <h4 id="tour-book-title" className="text-base font-bold text-ink">{t('tours.panel.book')}</h4>
       <fieldset className="grid gap-2">
         <legend className="text-sm font-semibold">{t('tours.panel.spaces')}</legend>
-        <div className="flex flex-wrap gap-2">
-          {(units ?? []).map((unit) => (
-            <label key={unit.id} className="flex min-h-11 items-center gap-2 rounded-md border border-line px-3 text-sm">
-              <input
-                type="checkbox"
-                checked={unitIds.includes(unit.id)}
-                onChange={(e) => setUnitIds((ids) => (e.target.checked ? [...ids, unit.id] : ids.filter((id) => id !== unit.id)))}
-              />
-              {unit.floor} {unit.unitNumber}
-              {unit.status === 'leased' && <span className="text-xs text-danger">({t('tours.panel.leased')})</span>}
-            </label>
-          ))}
-        </div>
+        {/* Spaces that can still be let come first; leased ones stand apart, below. */}
+        {([['open', open], ['leased', leased]] as const).map(([group, list]) => list.length > 0 && (
+          <div key={group} role="group" aria-label={t(group === 'open' ? 'tours.panel.availableSpaces' : 'tours.panel.leasedSpaces')} className="grid gap-1" data-testid={`tour-spaces-${group}`}>
+            {group === 'leased' && <p className="text-xs font-semibold text-muted" aria-hidden="true">{t('tours.panel.leasedSpaces')}</p>}
+            <div className="flex flex-wrap gap-2">
+              {list.map((unit) => (
+                <label key={unit.id} className="flex min-h-11 items-center gap-2 rounded-md border border-line px-3 text-sm">
+                  <input
+                    type="checkbox"
+                    checked={unitIds.includes(unit.id)}
+                    onChange={(e) => setUnitIds((ids) => (e.target.checked ? [...ids, unit.id] : ids.filter((id) => id !== unit.id)))}
+                  />
+                  {spaceLabel(unit, t)}
+                  {unit.status !== 'available' && <span className={`text-xs ${unit.status === 'leased' ? 'text-danger' : 'text-muted'}`}>({t(`units.status.${unit.status}`)})</span>}
+                </label>
+              ))}
+            </div>
+          </div>
+        ))}
         {leasedChosen && (
           <label className="flex min-h-11 items-center gap-2 text-sm text-danger">
             <input type="checkbox" required checked={allowLeased} onChange={(e) => setAllowLeased(e.target.checked)} />

@@ -19,10 +19,11 @@ export default function TourItem({ tour, canWrite, lang, onChanged, t }: { tour:
         <span className="font-semibold text-ink">{dayLabel(day, lang)} {timeRange(tour)}</span>
         <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_CLASS[tour.status]}`} data-testid="tour-status">{t(`tours.status.${tour.status}`)}</span>
       </div>
-      <p className="text-sm text-muted">{t('tours.panel.host')}: {tour.host.name} · {t('tours.panel.spaces')}: {spacesOf(tour)}</p>
+      <p className="text-sm text-muted">{t('tours.panel.host')}: {tour.host.name} · {t('tours.panel.spaces')}: {spacesOf(tour, t)}</p>
       {tour.internalNotes && <p className="text-sm">{t('tours.panel.notes')}: {tour.internalNotes}</p>}
       {tour.cancelReason && <p className="text-sm">{t('tours.mail.reason')}: {tour.cancelReason}</p>}
       {tour.feedback && <p className="text-sm">{t('tours.panel.feedback')}: {tour.feedback}</p>}
+      <OutcomeFacts tour={tour} lang={lang} t={t} />
       {canWrite && tour.status === 'scheduled' && (
         <div className="flex flex-wrap gap-2">
           {!ended && <button type="button" aria-expanded={action === 'reschedule'} onClick={() => setAction(action === 'reschedule' ? null : 'reschedule')} className="btn min-h-11 border border-ink text-ink">{t('tours.panel.reschedule')}</button>}
@@ -34,5 +35,25 @@ export default function TourItem({ tour, canWrite, lang, onChanged, t }: { tour:
       {action === 'cancel' && <CancelForm tour={tour} lang={lang} onDone={onChanged} t={t} />}
       {action === 'outcome' && <OutcomeForm tour={tour} lang={lang} onDone={onChanged} t={t} />}
     </li>
+  );
+}
+
+/** What the host recorded after the tour: how interested the prospect was and the next step, with its day. */
+function OutcomeFacts({ tour, lang, t }: { tour: Tour; lang: string; t: Translate }) {
+  const facts: [string, string][] = [
+    ...(tour.interest !== null ? [['tours.panel.interestShown', t('tours.panel.interestOf', { n: tour.interest })] as [string, string]] : []),
+    ...(tour.nextStep ? [['tours.panel.nextStep', tour.nextStep] as [string, string]] : []),
+    ...(tour.nextStepOn ? [['tours.panel.nextStepOn', dayLabel(tour.nextStepOn, lang)] as [string, string]] : []),
+  ];
+  if (facts.length === 0) return null;
+  return (
+    <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[8rem_minmax(0,1fr)]" data-testid="tour-outcome">
+      {facts.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="font-semibold text-ink">{t(label)}</dt>
+          <dd className="min-w-0 break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -31,6 +31,7 @@ export default function ToursSection({ inquiry, role, lang, refresh, t }: Inquir
       {canWrite && booking && (
         <BookingForm
           inquiryId={inquiry.id}
+          unitId={inquiry.unitId ?? null}
           locale={inquiry.locale ?? null}
           assigneeId={inquiry.assigneeId ?? null}
           t={t}
