@@ -20,6 +20,16 @@ export async function readNodeBody(req: IncomingMessage, maxBytes: number): Prom
   return Buffer.concat(chunks);
 }
 
+/**
+ * Whether a function receives the body of a request, as on Netlify: never for GET and HEAD, and never for a
+ * request that declares no Content-Type — Netlify's function runtime drops such a body, so the function sees
+ * an empty one (a browser sends none for a file whose type it does not know, an .hwp; issue 38). The blob
+ * store's own emulation is not a function and keeps every body.
+ */
+export function functionGetsBody(method: string | undefined, contentType: string | undefined, body: Buffer | null): boolean {
+  return body !== null && body.byteLength > 0 && method !== 'GET' && method !== 'HEAD' && Boolean(contentType?.trim());
+}
+
 /** The web `Request` a function sees for a Node request whose body has been read. */
 export function toWebRequest(req: IncomingMessage, origin: string, body: Buffer | null): Request {
   const headers = new Headers();

@@ -7,7 +7,7 @@ import { startLoopbackBlobs } from './blobs.ts';
 import { loadFunctionRoutes, matchFunction, type FunctionRoute } from './function-routes.ts';
 import { clientAddress, refusedMethod } from './function-methods.ts';
 import { headersFor, loadNetlifyRules, siteHeaderRules, type NetlifyRules } from './netlify-rules.ts';
-import { BodyTooLargeError, readNodeBody, sendWebResponse, toWebRequest } from './node-http.ts';
+import { BodyTooLargeError, functionGetsBody, readNodeBody, sendWebResponse, toWebRequest } from './node-http.ts';
 import { compressFor, negotiateEncoding } from './compression.ts';
 import { findNotFoundPage, findStatic, precompressedCopy, type StaticFile } from './static-files.ts';
 import { loadScheduledFunctions, startScheduler } from './scheduled-functions.ts';
@@ -112,7 +112,7 @@ async function callFunction(req: IncomingMessage, res: ServerResponse, route: Fu
     if (!(error instanceof BodyTooLargeError)) throw error;
     return jsonError(res, 413, 'payload_too_large', `Request body exceeds ${FUNCTION_BODY_MAX_BYTES} bytes`);
   }
-  const request = toWebRequest(req, ORIGIN, body);
+  const request = toWebRequest(req, ORIGIN, functionGetsBody(req.method, req.headers['content-type'], body) ? body : null);
   const cacheable = cdn !== null && req.method === 'GET';
   const url = new URL(request.url);
   if (cacheable) await forgetEntriesOfOlderBuilds(cdn.cache);

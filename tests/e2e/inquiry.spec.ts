@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { test, expect, axeViolations } from './fixtures';
 import type { Page } from '@playwright/test';
+import { ACCEPTED_DOCUMENTS } from '../support/documents.ts';
 import { apiToken, islandsReady, openAdmin, personFillTimePassed, uniqueName, uploadInDialog, acknowledgeNotice } from './support/islands.ts';
 
 const SIX_MB = 6 * 1024 * 1024;
@@ -172,6 +173,31 @@ test('a picked file that cannot be uploaded stops the send with a message, and n
   await expect(page.getByRole('button', { name: 'Attach files' })).toBeFocused();
   await expect(page.getByLabel('Name')).toHaveValue('Upload Fails');
   expect(sent).toEqual([]);
+});
+
+test('a Hangul (.hwp) file, whose type the browser does not know, is uploaded with a type and goes with the inquiry', { tag: '@any-viewport' }, async ({ page }) => {
+  const name = uniqueName('HWP Sender');
+  const hwp = ACCEPTED_DOCUMENTS['사업계획서.hwp']!;
+  const putTypes: (string | undefined)[] = [];
+  page.on('request', (r) => r.method() === 'PUT' && r.url().includes('/objects/uploads/') && putTypes.push(r.headers()['content-type']));
+  await page.goto('/contact');
+  await islandsReady(page);
+  await fillInquiry(page, name);
+  await page.getByRole('button', { name: '파일 첨부' }).click();
+  // As a browser picks an .hwp: no type (the operating system knows none for it).
+  await uploadInDialog(page, [{ name: '사업계획서.hwp', mimeType: '', buffer: hwp.bytes }]);
+  await expect(page.getByTestId('attachment-list').locator('li[data-state="uploaded"]')).toHaveCount(1);
+  // Netlify's function runtime drops a body sent without a type (netlify-local mirrors it): one is always sent.
+  expect(putTypes).toEqual(['application/octet-stream']);
+  await page.keyboard.press('Escape');
+  await personFillTimePassed(page);
+  await page.getByRole('button', { name: '문의하기' }).click();
+  await expect(page.getByTestId('inquiry-summary')).toContainText('사업계획서.hwp');
+
+  const auth = { Authorization: `Bearer ${await apiToken(page.request)}` };
+  const [stored] = ((await (await page.request.get(`/api/inquiries?search=${encodeURIComponent(name)}`, { headers: auth })).json()) as { id: string }[]);
+  const detail = (await (await page.request.get(`/api/inquiries/${stored!.id}`, { headers: auth })).json()) as { attachmentFiles: { name: string; size: number; contentType: string }[] };
+  expect(detail.attachmentFiles).toEqual([{ name: '사업계획서.hwp', size: hwp.bytes.length, contentType: 'application/x-hwp' }]);
 });
 
 test('an uploaded attachment is listed by its name and can be taken off before sending', async ({ page }) => {

@@ -1,4 +1,14 @@
 /**
+ * The type a file's body is sent as: the browser's own, or `application/octet-stream` when it knows none (an
+ * .hwp, a file without an extension). A body sent without a Content-Type is dropped by Netlify's function
+ * runtime, so the function would see an empty upload; the server goes by the bytes, not this word.
+ * @example bodyType(new Blob(['x'])) // 'application/octet-stream'
+ */
+export function bodyType(body: Blob): string {
+  return body.type || 'application/octet-stream';
+}
+
+/**
  * One PUT with upload progress (fetch cannot report upload progress). Resolves with the ETag header;
  * any non-2xx rejects with `"<status>: <body text or status text>"`, like the API client.
  */
@@ -12,7 +22,7 @@ export function putWithProgress(
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', url);
     xhr.withCredentials = true;
-    if (body.type) xhr.setRequestHeader('Content-Type', body.type);
+    xhr.setRequestHeader('Content-Type', bodyType(body));
     xhr.upload.onprogress = (event) => onProgress(event.loaded);
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) resolve(xhr.getResponseHeader('ETag'));
