@@ -9,7 +9,7 @@ import { showToast } from '~/client/stores';
 import { useTranslator } from '~/client/hooks/use-translator';
 import { checkInquiry, firstInquiryError, inquiryErrorsFrom, type InquiryErrors } from '~/client/inquiry-errors';
 import { EMPTY_REQUIRED, REQUIRED_FIELDS, type RequiredField, type RequiredValues } from '~/client/inquiry-draft';
-import AttachmentList from './inquiry/AttachmentList';
+import AttachmentList, { firstFailedFileButton } from './inquiry/AttachmentList';
 import FieldError, { fieldErrorId } from './inquiry/FieldError';
 import RequiredFields from './inquiry/RequiredFields';
 import { useBotTrap } from './inquiry/BotTrap';
@@ -18,7 +18,7 @@ import SentSummary, { type SentInquiry } from './inquiry/SentSummary';
 import UnitChip, { unitErrorOf, unitLabel } from './inquiry/UnitChip';
 import TenantDetailsFields from './inquiry/TenantDetailsFields';
 import { useTenantDetails } from './inquiry/use-tenant-details';
-import { ATTACHMENT_MAX_MB, useAttachments } from './inquiry/use-attachments';
+import { ATTACHMENT_MAX_MB, needsAnotherFile, useAttachments } from './inquiry/use-attachments';
 import { useInquiryDraft } from './inquiry/use-inquiry-draft';
 import PrivacyNotice, { ACKNOWLEDGE_ID, MARKETING_ID, type NoticeText } from './inquiry/PrivacyNotice';
 import { RETENTION_DEFAULTS } from '~/shared/privacy/retention';
@@ -112,6 +112,15 @@ export default function InquiryForm({ locale, messages, notice, policyHref }: Pr
     requestAnimationFrame(() => (first === 'attachments' ? attachButton.current : document.getElementById(`inquiry-${first}`))?.focus());
   }
 
+  /**
+   * The send stopped at a file: the form says so below, and focus goes to the file that failed, whose reason
+   * is beside it (on a phone the attachments are a screen away from the send button).
+   */
+  function showFailedFile() {
+    setStatus('uploadFailed');
+    requestAnimationFrame(() => (firstFailedFileButton() ?? attachButton.current)?.focus());
+  }
+
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setStatus(null);
@@ -131,6 +140,9 @@ export default function InquiryForm({ locale, messages, notice, policyHref }: Pr
       return showErrors(problems.errors);
     }
     setErrors({});
+    // A file the server refused as it is (not a real PDF, empty) would be refused again: the visitor is taken
+    // to it, where it says why, instead of uploading it once more.
+    if (listed.some((file) => needsAnotherFile(file.failure))) return showFailedFile();
     setSending(true);
     try {
       // Files picked in the dialog but not uploaded there go up now: the form lists them, so they are sent.
@@ -142,8 +154,7 @@ export default function InquiryForm({ locale, messages, notice, policyHref }: Pr
       try {
         paths = await attachments.paths(setPercent);
       } catch {
-        setStatus('uploadFailed');
-        attachButton.current?.focus();
+        showFailedFile();
         return;
       }
       setStatus(null);
@@ -202,7 +213,17 @@ export default function InquiryForm({ locale, messages, notice, policyHref }: Pr
           <p className="mt-2 text-sm font-medium text-danger" data-testid="attachments-not-kept">{t('inquiry.notKept', { names: draft.notKept.join(', ') })}</p>
         )}
         <FieldError id="inquiry-attachments" message={errors.attachments && t(errors.attachments)} />
-        <AttachmentList attachments={attachments.listed} onRemove={attachments.remove} localeTag={LOCALE_TAGS[locale]} t={t} />
+        <AttachmentList
+          attachments={attachments.listed}
+          onRemove={(file) => {
+            attachments.remove(file);
+            if (file.failure) setStatus(null);
+            // The button taken off with its file leaves the focus where the visitor can add another.
+            attachButton.current?.focus();
+          }}
+          localeTag={LOCALE_TAGS[locale]}
+          t={t}
+        />
       </div>
       <PrivacyNotice
         notice={notice}

@@ -63,8 +63,9 @@ test('attachments that fail in a broken blob store show the failure, leave nothi
     await expect(dialog.locator('.uppy-StatusBar')).toContainText('업로드 실패');
     const retry = dialog.locator('.uppy-StatusBar-actionBtn--retry');
     await expect(retry).toBeVisible();
-    // The form shows what it will send (issue 16): both files, neither uploaded yet.
-    await expect(page.getByTestId('attachment-list').locator('li[data-state="pending"]')).toHaveCount(2);
+    // The form shows what it will send (issue 16): both files, neither uploaded, each saying so (issue 38).
+    await expect(page.getByTestId('attachment-list').locator('li[data-state="failed"]')).toHaveCount(2);
+    await expect(page.getByTestId('attachment-failure').first()).toHaveText('profile.pdf: 올리지 못했습니다. 연결을 확인하고 다시 보내거나 파일을 빼주세요.');
     await expect(page.getByTestId('attachment-list').locator('li[data-state="uploaded"]')).toHaveCount(0);
     // Neither upload left a pending record or a part behind.
     expect(await filesUnder(path.join(stores, 'site:uploads'))).toEqual([]);

@@ -170,9 +170,51 @@ test('a picked file that cannot be uploaded stops the send with a message, and n
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Send inquiry' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'could not be uploaded' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Attach files' })).toBeFocused();
+  // Taken to the file, which says it did not get through and may be sent again.
+  const remove = page.getByRole('button', { name: 'Remove attachment plan.pdf' });
+  await expect(remove).toBeFocused();
+  await expect(remove).toHaveAccessibleDescription('plan.pdf could not be uploaded. Check your connection and send again, or remove it.');
   await expect(page.getByLabel('Name')).toHaveValue('Upload Fails');
   expect(sent).toEqual([]);
+});
+
+test('a file that is not what its name says is refused at the file, and sending takes the visitor to it and its reason', async ({ page }) => {
+  const posted: string[] = [];
+  const uploads: string[] = [];
+  page.on('request', (r) => r.url().endsWith('/api/inquiries') && posted.push(r.method()));
+  page.on('request', (r) => r.url().endsWith('/api/objects/upload') && uploads.push(r.method()));
+  await page.goto('/en/contact');
+  await islandsReady(page);
+  await fillInquiry(page, uniqueName('Fake PDF'));
+  await page.getByRole('button', { name: 'Attach files' }).click();
+  const dialog = page.locator('.uppy-Dashboard--modal');
+  // A program renamed fake.pdf: the dialog takes it by its name, the server reads its bytes.
+  await dialog.locator('input.uppy-Dashboard-input').first().setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(60)]) });
+  await page.keyboard.press('Escape');
+  const file = page.getByTestId('attachment-list').locator('li').filter({ hasText: 'fake.pdf' });
+  await expect(file).toContainText('Uploaded when you send the inquiry');
+
+  await page.getByRole('button', { name: 'Send inquiry' }).click();
+  const reason = 'fake.pdf is not a real PDF file. Remove it or attach the right file.';
+  await expect(file).toHaveAttribute('data-state', 'failed');
+  await expect(file.getByTestId('attachment-failure')).toHaveText(reason);
+  await expect(file).not.toContainText('Uploaded when you send');
+  // Focus and reason together: the file's remove button, described by the reason, on screen with it.
+  const remove = page.getByRole('button', { name: 'Remove attachment fake.pdf' });
+  await expect(remove).toBeFocused();
+  await expect(remove).toHaveAccessibleDescription(reason);
+  await expect(file.getByTestId('attachment-failure')).toBeInViewport();
+  await expect(page.getByTestId('inquiry-status')).toHaveText('The inquiry was not sent because a file could not be uploaded. The reason is given beside the file.');
+
+  // A second send does not upload the same bytes again: it goes back to the file.
+  await page.getByRole('button', { name: 'Send inquiry' }).click();
+  await expect(remove).toBeFocused();
+  expect(uploads).toHaveLength(1);
+  expect(posted).toEqual([]);
+  await remove.press('Enter');
+  await expect(page.getByTestId('attachment-list')).toHaveCount(0);
+  await expect(page.getByTestId('inquiry-status')).toHaveText('');
+  await expect(page.getByRole('button', { name: 'Attach files' })).toBeFocused();
 });
 
 test('a Hangul (.hwp) file, whose type the browser does not know, is uploaded with a type and goes with the inquiry', { tag: '@any-viewport' }, async ({ page }) => {

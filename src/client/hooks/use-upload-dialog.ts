@@ -3,6 +3,7 @@ import type { PickedFile, UploadDialog, UploadDialogOptions, UploadedFile } from
 import { loadUploadStyles } from '../upload/upload-styles.ts';
 
 export type { PickedFile, UploadedFile };
+export type { UploadFailure } from '../upload/upload-failure.ts';
 
 /** The dialog's options; its words may also be fetched on first open (a page that should not carry them). */
 export type UseUploadDialogOptions = Omit<UploadDialogOptions, 'locale'> & {
@@ -41,6 +42,8 @@ export function useUploadDialog(options: UseUploadDialogOptions) {
         locale: words,
         onUploaded: (file) => latest.current.onUploaded(file),
         onPendingChange: (pending) => latest.current.onPendingChange?.(pending),
+        onFailed: (file, failure) => latest.current.onFailed?.(file, failure),
+        describeFailure: latest.current.describeFailure && ((name, failure) => latest.current.describeFailure!(name, failure)),
       });
       ready.current = made;
       return made;

@@ -2,13 +2,19 @@ import { BasePlugin, type Uppy } from '@uppy/core';
 import type { Body, Meta, UppyFile } from '@uppy/core/utils';
 import type { UploadPurpose } from '../../shared/uploads.ts';
 import { sendObject } from './send-object.ts';
+import { uploadFailureOf, type UploadFailure } from './upload-failure.ts';
 
 /** Longest a setTimeout can wait: the message stays until the next action clears it (as upload-dialog.ts does). */
 const UNTIL_NEXT_ACTION_MS = 2_147_483_647;
 
 export interface ContractUploaderOptions {
   purpose: UploadPurpose;
+  /** The failure said of the file, in the page's language; without it a refused type names the accepted ones. */
+  describeFailure?: (name: string, failure: UploadFailure) => string;
 }
+
+/** An upload's error as Uppy carries it, with why it failed (upload-failure.ts). */
+export type FailedUpload = Error & { failure: UploadFailure };
 
 /**
  * Uppy uploader speaking our upload contract. @uppy/aws-s3 6 talks the S3 wire protocol (XML
@@ -69,17 +75,14 @@ export class ContractUploader extends BasePlugin<ContractUploaderOptions & { id?
       this.uppy.emit('upload-success', this.uppy.getFile(file.id), { status: 200, body: { objectPath }, uploadURL: objectPath });
     } catch (error) {
       if (controller.signal.aborted) return;
-      const refused = refusedType(error as Error);
-      this.uppy.emit('upload-error', this.uppy.getFile(file.id), refused ? new Error(this.#acceptedTypes()) : (error as Error));
+      const failure = uploadFailureOf(error);
+      const name = (file.name ?? '').normalize('NFC');
+      const said = this.opts.describeFailure?.(name, failure) ?? (failure === 'notRealType' ? `${name}: ${this.#acceptedTypes()}` : null);
+      this.uppy.emit('upload-error', this.uppy.getFile(file.id), Object.assign(new Error(said ?? (error as Error).message), { failure }) as FailedUpload);
       // Said where it is read, not behind the error's "?" (Uppy only shows "upload failed" there).
-      if (refused) this.uppy.info({ message: `${file.name ?? ''}: ${this.#acceptedTypes()}`, details: '' }, 'error', UNTIL_NEXT_ACTION_MS);
+      if (said) this.uppy.info({ message: said, details: '' }, 'error', UNTIL_NEXT_ACTION_MS);
     } finally {
       this.#controllers.delete(file.id);
     }
   }
-}
-
-/** The server refused the file's type (415: a renamed .exe, an HTML page called .pdf). */
-function refusedType(error: Error): boolean {
-  return /^415:/.test(error.message);
 }

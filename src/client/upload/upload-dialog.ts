@@ -2,7 +2,8 @@ import Uppy from '@uppy/core';
 import Dashboard from '@uppy/dashboard';
 import type { Body, Meta, UppyFile } from '@uppy/core/utils';
 import type { UploadPurpose } from '../../shared/uploads.ts';
-import { ContractUploader } from './contract-uploader.ts';
+import { ContractUploader, type FailedUpload } from './contract-uploader.ts';
+import { uploadFailureOf, type UploadFailure } from './upload-failure.ts';
 import type { UppyLocale } from './uppy-locale.ts';
 
 export interface UploadDialogOptions {
@@ -17,6 +18,10 @@ export interface UploadDialogOptions {
   onUploaded: (file: UploadedFile) => void;
   /** Called with every picked file not uploaded yet, whenever that list changes (so a form can show them). */
   onPendingChange?: (pending: PickedFile[]) => void;
+  /** Called when a file's upload failed, with why (so a form can say it at the file). */
+  onFailed?: (file: PickedFile, failure: UploadFailure) => void;
+  /** The failure said of the file in the page's language, shown in the dialog too. */
+  describeFailure?: (name: string, failure: UploadFailure) => string;
 }
 
 /** A file picked in the dialog: the visitor's own file name (composed), its size in bytes and Uppy's id. */
@@ -87,7 +92,7 @@ export function createUploadDialog(options: UploadDialogOptions): UploadDialog {
       note: options.note,
       doneButtonHandler: () => dashboard().closeModal(),
     })
-    .use(ContractUploader, { purpose: options.purpose });
+    .use(ContractUploader, { purpose: options.purpose, describeFailure: options.describeFailure });
   const dashboard = () => uppy.getPlugin('Dashboard') as Dashboard<Meta, Body>;
   const clearMessages = () => {
     if (uppy.getState().info.length > 0) uppy.setState({ info: [] });
@@ -100,6 +105,9 @@ export function createUploadDialog(options: UploadDialogOptions): UploadDialog {
   uppy.on('file-removed', clearMessages);
   uppy.on('upload', clearMessages);
   uppy.on('dashboard:modal-closed', clearMessages);
+  uppy.on('upload-error', (file, error) => {
+    if (file) options.onFailed?.(pickedFile(file), (error as Partial<FailedUpload>).failure ?? uploadFailureOf(error));
+  });
   uppy.on('upload-success', (file, response) => {
     if (file && response.uploadURL) options.onUploaded(uploadedFile(file, response.uploadURL));
   });

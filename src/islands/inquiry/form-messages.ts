@@ -8,6 +8,7 @@ export const INQUIRY_FORM_MESSAGES = [
   'inquiryExtra',
   'brands.category',
   'upload.toast',
+  'upload.failure',
   'toast.close',
   'abuse.inquiry',
   'abuse.botTrap',

@@ -4,9 +4,10 @@ import type { Locale } from '~/i18n/locales';
 import type { Translate } from '~/i18n/translate';
 import { showToast } from '~/client/stores';
 import type { DraftAttachment } from '~/client/inquiry-draft';
-import { useUploadDialog, type PickedFile } from '~/client/hooks/use-upload-dialog';
+import { useUploadDialog, type PickedFile, type UploadFailure } from '~/client/hooks/use-upload-dialog';
 import { uppyLocale } from '~/client/upload/uppy-locale';
 import { uploadWords } from '~/client/upload/upload-words';
+import { uploadFailureText } from '~/client/upload/upload-failure';
 
 export const ATTACHMENT_MAX_MB = Math.round(ATTACHMENT_MAX_BYTES / 1_048_576);
 
@@ -19,7 +20,12 @@ export interface FormAttachment {
   path?: string;
   /** Uppy's id while the dialog knows the file (not for one kept from an earlier page). */
   fileId?: string;
+  /** Why its last upload failed, said at the file (`upload.failure.*`). */
+  failure?: UploadFailure;
 }
+
+/** A failure sending again cannot mend: the file itself must change (a transient one may go up next time). */
+export const needsAnotherFile = (failure: UploadFailure | undefined) => failure !== undefined && failure !== 'failed';
 
 type Uploaded = DraftAttachment & { fileId?: string };
 
@@ -34,6 +40,10 @@ const addUploaded = (list: Uploaded[], added: Uploaded[]) => [...list, ...added.
 export function useAttachments(locale: Locale, t: Translate) {
   const [uploaded, setUploaded] = useState<Uploaded[]>([]);
   const [pending, setPending] = useState<PickedFile[]>([]);
+  // Why a picked file's upload failed, by Uppy's id: shown beside it until it goes up or is taken off (issue 38).
+  const [failures, setFailures] = useState<Record<string, UploadFailure>>({});
+  const forgetFailure = (fileId: string | undefined) =>
+    fileId && setFailures(({ [fileId]: _gone, ...rest }) => rest);
   const dialog = useUploadDialog({
     purpose: 'attachment',
     maxFiles: ATTACHMENT_MAX_FILES,
@@ -43,15 +53,24 @@ export function useAttachments(locale: Locale, t: Translate) {
     locale: async () => uppyLocale(await uploadWords(locale), locale, ATTACHMENT_EXTENSIONS),
     note: t('inquiry.attachHint', { count: ATTACHMENT_MAX_FILES, size: ATTACHMENT_MAX_MB }),
     onUploaded: (file) => {
+      forgetFailure(file.fileId);
       setUploaded((list) => addUploaded(list, [file]));
       showToast({ title: t('upload.toast.complete') });
     },
-    onPendingChange: setPending,
+    onPendingChange: (picked) => {
+      setPending(picked);
+      // A file taken off in the dialog takes its failure with it (added again, it is a new attempt).
+      setFailures((old) => Object.fromEntries(Object.entries(old).filter(([fileId]) => picked.some((file) => file.fileId === fileId))));
+    },
+    onFailed: (file, failure) => setFailures((old) => ({ ...old, [file.fileId]: failure })),
+    describeFailure: (name, failure) => uploadFailureText(t, failure, name, ATTACHMENT_MAX_MB),
   });
 
   const listed: FormAttachment[] = [
     ...uploaded.map((file) => ({ ...file, key: file.path })),
-    ...pending.filter((file) => !uploaded.some((done) => done.fileId === file.fileId)).map((file) => ({ ...file, key: file.fileId })),
+    ...pending
+      .filter((file) => !uploaded.some((done) => done.fileId === file.fileId))
+      .map((file) => ({ ...file, key: file.fileId, ...(failures[file.fileId] ? { failure: failures[file.fileId] } : {}) })),
   ];
 
   return {
@@ -66,6 +85,7 @@ export function useAttachments(locale: Locale, t: Translate) {
     remove(file: FormAttachment) {
       if (file.path) setUploaded((list) => list.filter((other) => other.path !== file.path));
       if (file.fileId) dialog.remove(file.fileId);
+      forgetFailure(file.fileId);
     },
     /** Uploads what is still pending and gives the object paths of every listed file; rejects if an upload fails. */
     async paths(onProgress: (percent: number) => void): Promise<string[]> {
@@ -74,6 +94,7 @@ export function useAttachments(locale: Locale, t: Translate) {
     },
     reset() {
       setUploaded([]);
+      setFailures({});
       dialog.reset();
     },
   };
