@@ -20,6 +20,8 @@ describe('deal terms', () => {
 
   it('refuses what no lease can be, naming the field', () => {
     expect(issuesOf({ ...base, startDate: '2027-02-30' })).toEqual({ startDate: 'deals.errors.startDateInvalid' });
+    expect(issuesOf({ ...base, startDate: '9999-12-01' })).toEqual({ startDate: 'deals.errors.startDateInvalid' });
+    expect(issuesOf({ ...base, startDate: '0207-03-01' })).toEqual({ startDate: 'deals.errors.startDateInvalid' });
     expect(issuesOf({ ...base, rentPerM2Krw: 36_000.5 })).toEqual({ rentPerM2Krw: 'deals.errors.amountInvalid' });
     expect(issuesOf({ ...base, depositKrw: -1 })).toEqual({ depositKrw: 'deals.errors.amountInvalid' });
     expect(issuesOf({ ...base, termMonths: 0 })).toEqual({ termMonths: 'deals.errors.termInvalid' });

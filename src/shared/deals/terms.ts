@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { UNIT_USES } from '../units/unit.ts';
-import { isCalendarDay } from '../inquiry-rules.ts';
+import { dayProblem } from '../periods.ts';
 import { objectMessages } from '../object-messages.ts';
 
 /**
@@ -30,8 +30,6 @@ export const DEAL_LIMITS = {
   use: 200,
   parking: 500,
   specialTerms: 4000,
-  /** The term may start this many years before or after today at most (a typo'd year is not a deal). */
-  startYears: 10,
 } as const;
 
 const msg = (key: string) => `deals.errors.${key}`;
@@ -71,7 +69,8 @@ export const DealTermsSchema = v.pipe(
       maintenancePerM2Krw: won(DEAL_LIMITS.perM2),
       vatExcluded: v.optional(v.boolean(msg('vatInvalid')), true),
       termMonths: months(1, DEAL_LIMITS.termMonths, 'termInvalid'),
-      startDate: v.pipe(v.string(msg('startDateInvalid')), v.check(isCalendarDay, msg('startDateInvalid'))),
+      // A real day in the years any record may name (src/shared/periods.ts): a typo'd 0207 or 9999 is not a deal.
+      startDate: v.pipe(v.string(msg('startDateInvalid')), v.check((day) => dayProblem(day) === null, msg('startDateInvalid'))),
       fitoutMonths: v.optional(months(0, DEAL_LIMITS.fitoutMonths, 'fitoutInvalid'), 0),
       freeRent: v.optional(FreeRentSchema, { basis: 'perYear', months: 0 }),
       escalationPct: v.optional(pct(DEAL_LIMITS.escalationPct, 'escalationInvalid'), 0),
