@@ -20,6 +20,8 @@ export const INQUIRY_FLOORS: readonly string[] = UNIT_FLOORS;
 /** The leasing pipeline; `won` and `lost` end it, and `lost` needs a reason. */
 export const INQUIRY_STATUSES = ['new', 'contacted', 'touring', 'proposal', 'won', 'lost'] as const;
 export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
+/** The statuses that end an inquiry's pipeline: nothing more waits to be done on it. */
+export const CLOSED_INQUIRY_STATUSES = ['won', 'lost'] as const satisfies readonly InquiryStatus[];
 
 export type NotificationState = 'sent' | 'retrying' | 'failed' | 'off';
 
@@ -271,3 +273,6 @@ export const INQUIRY_FILTER_KEYS = ['status', 'unitId', 'floor', 'from', 'to', '
 
 /** Counts per status of everything the other filters select (GET /api/inquiries/counts). */
 export type InquiryCounts = Record<InquiryStatus, number> & { all: number };
+
+/** Of the counted inquiries, those still open (not won or lost). */
+export const openInquiries = (counts: InquiryCounts): number => counts.all - CLOSED_INQUIRY_STATUSES.reduce((sum, status) => sum + counts[status], 0);

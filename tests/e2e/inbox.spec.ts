@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { test, expect, axeViolations } from './fixtures';
-import { loginAsAdmin, openAdmin, showInboxFilters, uniqueName } from './support/islands.ts';
+import { apiToken, islandsReady, loginAsAdmin, openAdmin, showInboxFilters, uniqueName } from './support/islands.ts';
 import { NOTICE_VERSION } from '../support/privacy.ts';
 
 const LONG_MESSAGE = `3층 전체를 치과 클리닉으로 검토하고 있습니다. ${'진료실 여섯 개와 대기실이 필요합니다. '.repeat(6)}끝까지 읽어 주세요.`;
@@ -167,4 +167,28 @@ test('what fills in after the inbox’s list (who I am, the stats and their noti
   await expect(page.getByRole('status').filter({ hasText: '새 문의 알림' })).toBeVisible();
   await expect(page.getByTestId('second-factor-off')).toBeVisible();
   expect(await whose.boundingBox()).toEqual(before);
+});
+
+test('a new agent’s empty “my inquiries” says how many unassigned inquiries wait, and shows them in one click', async ({ page, request }) => {
+  const token = await apiToken(request);
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const agent = { username: `newcomer-${suffix}`, password: `Tower-${suffix}-lease` };
+  const made = await request.post('/api/admin/users', { headers: { Authorization: `Bearer ${token}` }, data: { ...agent, name: `새 직원 ${suffix}`, email: `newcomer-${suffix}@btower.example`, role: 'agent' } });
+  expect(made.status(), await made.text()).toBe(201);
+  const waiting = uniqueName('기다리는 문의');
+  expect((await request.post('/api/inquiries', { data: { privacyNoticeVersion: NOTICE_VERSION, name: waiting, email: 'waiting@example.com', phone: '010-3456-7890', message: '아직 아무도 맡지 않았습니다.' } })).status()).toBe(201);
+
+  await page.goto('/admin');
+  await islandsReady(page);
+  await page.getByLabel('사용자 이름').fill(agent.username);
+  await page.getByLabel('비밀번호').fill(agent.password);
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+  const empty = page.getByTestId('mine-empty');
+  await expect(empty).toContainText('아직 내게 배정된 문의가 없습니다.');
+  await expect(empty.getByRole('status')).toHaveText(/^담당자가 없는 문의 [1-9][\d,]*건이 기다리고 있습니다\.$/);
+  expect(await axeViolations(page, { include: '[data-testid="mine-empty"]' })).toEqual([]);
+  await empty.getByRole('button', { name: '미배정 문의 보기' }).click();
+  await expect(page).toHaveURL(/assignee=none/);
+  await expect(page.getByRole('group', { name: '담당자별 보기' }).getByRole('button', { name: '미배정' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('inquiry-row').filter({ hasText: waiting })).toBeVisible();
 });

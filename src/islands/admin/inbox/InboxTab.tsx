@@ -17,6 +17,7 @@ import { can } from '~/shared/roles';
 import InquiryList from './InquiryList';
 import InquiryDetail from '../inquiry/InquiryDetail';
 import ExportReasonForm from './ExportReasonForm';
+import MineEmpty from './MineEmpty';
 
 /** How often the inbox asks whether new inquiries arrived (one small count query). */
 const NEW_CHECK_MS = 60_000;
@@ -118,6 +119,8 @@ export default function InboxTab({ t }: { t: Translate }) {
     }
   }
 
+  // Only "my inquiries", no other filter: an empty list says whether others' work is waiting.
+  const mineOnly = filters.assignee === 'me' && Object.keys(filters).length === 1;
   const notificationsOff = stats && !stats.notifications.teamMail && !stats.notifications.webhook;
   const median = useMemo(
     () => (stats?.medianFirstResponseSeconds == null ? t('inbox.medianNone') : formatDuration(stats.medianFirstResponseSeconds, { h: t('inbox.hours'), m: t('inbox.minutes') })),
@@ -152,7 +155,9 @@ export default function InboxTab({ t }: { t: Translate }) {
           <h2 id="inbox-list-title" tabIndex={-1} className="sr-only">{t('inbox.listLabel')}</h2>
           {failed && <p role="alert" className="text-danger">{t('inbox.loadFailed')}</p>}
           {!list && !failed && <p className="text-muted">{t('inbox.loading')}</p>}
-          {list && list.items.length === 0 && <p className="text-muted">{t('inbox.empty')}</p>}
+          {list && list.items.length === 0 && (mineOnly
+            ? <MineEmpty lang={lang} onShowUnassigned={() => navigate({ filters: { assignee: 'none' }, inquiry: null })} t={t} />
+            : <p className="text-muted">{t('inbox.empty')}</p>)}
           {list && list.items.length > 0 && (
             <>
               <p className="mb-2 text-sm text-muted" aria-live="polite">{t('inbox.showing', { shown: list.items.length, total: list.total })}</p>
