@@ -5,6 +5,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import inquiries from '../../functions/inquiries.ts';
 import settings from '../../functions/admin-settings.ts';
+import me from '../../functions/admin-me.ts';
+import tours from '../../functions/tours.ts';
+import { seoulInstant } from '../../src/shared/tours.ts';
+import { officeDayAhead } from '../support/office-days.ts';
 import { RETENTION_DEFAULTS, RETENTION_RANGE } from '../../src/shared/privacy/retention.ts';
 import type { Db } from '../../src/server/db/index.ts';
 import { resetServerEnv } from '../../src/server/env.ts';
@@ -189,15 +193,19 @@ describe.each(availableBackends())('privacy: destruction on time on $name', (bac
     expect(await counts(ctx.db)).toEqual(countsBefore);
     token = await adminToken();
 
-    // The activity log keeps who, what and when; its values say "destroyed"; the destruction itself is there, by the system.
+    // The activity log keeps who, what and when, and the facts of the work; its personal values say "destroyed"; the
+    // destruction itself is there, by the system.
     const entries = await ctx.db.selectFrom('auditEvents').selectAll().where('entity', '=', 'inquiry').where('entityId', '=', a).orderBy('at').execute();
     expect(entries.map((entry) => entry.action)).toEqual(expect.arrayContaining(['note', 'update', 'destroy']));
     const destroyEntry = entries.find((entry) => entry.action === 'destroy')!;
     expect(destroyEntry.actorId).toBeNull();
     expect(Object.keys(destroyEntry.changes)).toEqual(expect.arrayContaining(['name', 'email', 'destroyed_at']));
     for (const entry of entries.filter((e) => e.action !== 'destroy')) {
-      for (const value of Object.values(entry.changes)) expect(value).toEqual(['destroyed', 'destroyed']);
+      for (const personal of ['name', 'email', 'phone', 'company', 'message', 'note', 'lost_reason', 'source', 'attachments', 'marketing_consent']) {
+        if (personal in entry.changes) expect(entry.changes[personal], personal).toEqual(['destroyed', 'destroyed']);
+      }
     }
+    expect(entries.find((entry) => entry.changes.status && entry.action === 'update')!.changes.status).toEqual(['new', 'lost']);
 
     // The admin sees it as destroyed: null personal fields, no attachments, a label in the CSV; it cannot be changed.
     const detail = await call(inquiries, 'GET', `/api/inquiries/${a}`, { token });
@@ -278,5 +286,31 @@ describe.each(availableBackends())('privacy: destruction on time on $name', (bac
     const row = await ctx.db.selectFrom('auditEvents').select(['id']).executeTakeFirstOrThrow();
     await expect(ctx.db.updateTable('auditEvents').set({ changes: '{}' }).where('id', '=', row.id).execute()).rejects.toThrow(/append-only/);
     await expect(ctx.db.deleteFrom('auditEvents').where('id', '=', row.id).execute()).rejects.toThrow(/append-only/);
+  });
+
+  it('keeps the facts of the work in the activity log: status, assignee, next step, a tour\'s host, time and spaces', async () => {
+    const person = visitor('facts');
+    const id = await sent(person);
+    const owner = (await call(me, 'GET', '/api/admin/me', { token })).json as { id: string };
+    const unit = await ctx.db.insertInto('units').values({ floor: '5F', unitNumber: '502', exclusiveAreaM2: 80, supplyAreaM2: 130, status: 'available' }).returning('id').executeTakeFirstOrThrow();
+    const day = officeDayAhead(4);
+    expect((await call(inquiries, 'PATCH', `/api/inquiries/${id}`, { token, body: { assigneeId: owner.id, nextStepOn: day, status: 'contacted' } })).status).toBe(200);
+    const startsAt = seoulInstant(day, '14:00').toISOString();
+    const tour = await call(tours, 'POST', `/api/inquiries/${id}/tours`, { token, body: { startsAt, durationMinutes: 30, unitIds: [unit.id], internalNotes: `Bring ${person.name}'s plan`, messageToProspect: `Hello ${person.name}` } });
+    expect(tour.status).toBe(201);
+    expect((await call(inquiries, 'POST', `/api/inquiries/${id}/destroy`, { token })).status).toBe(200);
+
+    const log = await ctx.db.selectFrom('auditEvents').selectAll().where((eb) => eb.or([eb('entityId', '=', id), eb('entityId', '=', tour.json.id)])).orderBy('at').execute();
+    const changes = log.map((entry) => entry.changes as Record<string, [unknown, unknown]>);
+    expect(changes.find((c) => c.assignee_id)!.assignee_id).toEqual([null, owner.id]);
+    expect(changes.find((c) => c.next_step_on)!.next_step_on).toEqual([null, day]);
+    expect(changes.filter((c) => c.status).map((c) => c.status)).toEqual(expect.arrayContaining([['new', 'contacted'], ['contacted', 'touring']]));
+    const booked = log.find((entry) => entry.entity === 'tour' && entry.action === 'create')!.changes as Record<string, [unknown, unknown]>;
+    expect(booked).toMatchObject({ host_id: [null, owner.id], unit_ids: [null, [unit.id]], status: [null, 'scheduled'] });
+    expect(new Date(booked.starts_at![1] as string).toISOString()).toBe(startsAt);
+    expect(booked.internal_notes).toEqual(['destroyed', 'destroyed']);
+    expect(booked.message_to_prospect).toEqual(['destroyed', 'destroyed']);
+    // And no word of the visitor is left in any of it.
+    expect(found(JSON.stringify(log).toLowerCase(), person)).toEqual([]);
   });
 });

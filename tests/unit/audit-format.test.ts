@@ -27,6 +27,17 @@ const assigned = event({
 });
 
 describe('the activity log as a person reads it (issue 28)', () => {
+  it('says a destroyed value once, as destroyed, in four languages, beside the facts a destruction keeps', () => {
+    const words: Record<Locale, string> = { ko: '파기됨', en: 'destroyed', zh: '已销毁', ja: '破棄済み' };
+    for (const lang of LOCALES) {
+      const shown = describeEvent(event({ changes: { email: ['destroyed', 'destroyed'], status: ['new', 'contacted'] } }), translator(lang), lang);
+      const byField = Object.fromEntries(shown.changes.map((change) => [change.field, change]));
+      expect(byField.email).toMatchObject({ destroyed: true, after: words[lang] });
+      expect(byField.status).toMatchObject({ destroyed: false });
+      expect(byField.status!.before).not.toBe(words[lang]);
+    }
+  });
+
   it('names the inquiry by its inquirer and reference, the assignee by name, the status and fields in Korean, the date via Intl', () => {
     const shown = describeEvent(assigned, translator('ko'), 'ko');
     expect(shown.subject).toEqual({ text: '이서연 님 문의 (#0b6c2f1e)', href: `?inquiry=${INQUIRY}` });

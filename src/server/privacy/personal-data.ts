@@ -67,6 +67,22 @@ export const ANONYMOUS_SOURCE_SQL = sql`case when source is null then null else 
   'referrer', substring(source->>'referrer' from '^[a-z][a-z0-9+.-]*://[^/?#]+'),
   'utm', coalesce(source->'utm', '{}'::jsonb)) end`;
 
+/**
+ * What the activity log keeps of an inquiry and its tours when the inquiry is destroyed: facts about the work, which
+ * name nobody (reports and the history read them). Any other recorded value — and any column added later until it is
+ * listed here — reads "destroyed". Columns as the log records them (snake_case).
+ */
+export const AUDIT_FACTS = {
+  inquiry: [
+    'status', 'assignee_id', 'next_step_on', 'unit_id', 'unit_floor', 'unit_number', 'business_type', 'desired_floors',
+    'desired_area_m2', 'locale', 'created_at', 'privacy_notice_version', 'privacy_notice_at', 'destroyed_at', 'suspended_at',
+  ],
+  tour: [
+    'inquiry_id', 'host_id', 'starts_at', 'ends_at', 'busy_until', 'unit_ids', 'status', 'locale', 'sequence', 'meeting_point',
+    'interest', 'outcome_at', 'next_step_on', 'created_by',
+  ],
+} as const satisfies Record<'inquiry' | 'tour', readonly string[]>;
+
 export const PER_INQUIRY: PerInquiryEntry[] = [
   {
     name: 'attachments',
@@ -174,14 +190,19 @@ export const PER_INQUIRY: PerInquiryEntry[] = [
     section: 'activity',
     copy: copyOfActivity,
     tables: ['audit_events'],
-    holds: 'Every value recorded for it and its tours (field changes, note texts) becomes "destroyed"; the entry stays: who, what kind, which id, when.',
+    holds:
+      'Every personal value recorded for it and its tours (contact fields, message, notes, reasons, the marketing choice, the ' +
+      'full visit source) becomes "destroyed"; the facts stay as they were (AUDIT_FACTS: status changes, assignee, next step, ' +
+      'space, a tour\'s host, time and spaces), and so does the entry: who, what kind, which id, when.',
     phase: 'database',
     async destroy(target, trx) {
       const t = trxOf(trx);
       await sql`select set_config('btower.redact', ${target.id}, true)`.execute(t);
       const result = await sql`
         update audit_events set changes = (
-          select coalesce(jsonb_object_agg(key, case when key = 'destroyed_at' then value else '["destroyed", "destroyed"]'::jsonb end), '{}'::jsonb)
+          select coalesce(jsonb_object_agg(key, case
+            when key = any(case entity when 'tour' then ${AUDIT_FACTS.tour}::text[] else ${AUDIT_FACTS.inquiry}::text[] end) then value
+            else '["destroyed", "destroyed"]'::jsonb end), '{}'::jsonb)
           from jsonb_each(changes))
         where (entity = 'inquiry' and entity_id = ${target.id})
            or (entity = 'tour' and entity_id in (select id::text from tours where inquiry_id = ${target.id}))`.execute(t);

@@ -6,10 +6,11 @@ import { HttpError } from '../http/errors.ts';
 export const NO_PROCESSING_CODES = ['inquiry_destroyed', 'inquiry_suspended'] as const;
 export type NoProcessingCode = (typeof NO_PROCESSING_CODES)[number];
 
+// `fields.inquiry` is the reason in the reader's words (the panel shows a refused write's field message).
 export const inquiryDestroyed = () =>
-  new HttpError(409, 'inquiry_destroyed', 'This inquiry\'s personal data was destroyed: nothing new can be done with it');
+  new HttpError(409, 'inquiry_destroyed', 'This inquiry\'s personal data was destroyed: nothing new can be done with it', { fields: { inquiry: 'privacyRequests.noProcessing.destroyed' } });
 export const inquirySuspended = () =>
-  new HttpError(409, 'inquiry_suspended', 'Processing of this inquiry was stopped at the visitor\'s request: it can only be read');
+  new HttpError(409, 'inquiry_suspended', 'Processing of this inquiry was stopped at the visitor\'s request: it can only be read', { fields: { inquiry: 'privacyRequests.noProcessing.suspended' } });
 const inquiryNotFound = () => new HttpError(404, 'inquiry_not_found', 'No inquiry with this id');
 
 /** The inquiry as a write on it reads it, locked until the caller's transaction ends. */

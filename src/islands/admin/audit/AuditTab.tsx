@@ -149,7 +149,7 @@ function AuditEventItem({ event, when, lang, t }: { event: AuditEvent; when: str
             {changes.map((change) => (
               <li key={change.field} className="break-words" data-testid="audit-change" data-field={change.field}>
                 <span className="font-semibold text-ink-soft">{change.label}</span>:{' '}
-                {event.action === 'delete' ? change.before : change.fromNothing && event.action !== 'update' ? change.after : `${change.before} → ${change.after}`}
+                {change.destroyed ? change.after : event.action === 'delete' ? change.before : change.fromNothing && event.action !== 'update' ? change.after : `${change.before} → ${change.after}`}
               </li>
             ))}
           </ul>

@@ -22,6 +22,8 @@ export interface ShownChange {
   after: string;
   /** The field had no value before (a creation, a note, an event's facts): only the new value says anything. */
   fromNothing: boolean;
+  /** Its value was destroyed with a person's data: it reads "destroyed" once, not "destroyed → destroyed". */
+  destroyed: boolean;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -185,6 +187,7 @@ export function describeEvent(event: AuditEvent, t: Translate, lang: Locale): Sh
       before: valueText(event.entity, field, from, refs, t, lang),
       after: valueText(event.entity, field, to, refs, t, lang),
       fromNothing: from === null || from === undefined || from === '',
+      destroyed: from === 'destroyed' && to === 'destroyed',
     }));
   return { subject: subjectOf(event, t, lang), changes };
 }

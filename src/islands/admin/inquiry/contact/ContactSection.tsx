@@ -10,22 +10,25 @@ import type { InquirySectionProps } from '../section';
 /** What the prospect wrote and who they are: the message, every field of the form, the attachments. */
 export default function ContactSection({ inquiry: detail, role, lang, t }: InquirySectionProps) {
   const none = <span className="text-muted">{t('inbox.none')}</span>;
+  // Destroyed values read as destroyed, never as "none" or "not set": the fact that they existed stays true.
+  const gone = detail.destroyedAt ? <span className="text-muted" data-testid="destroyed-value">{t('privacyRequests.admin.destroyedValue')}</span> : null;
   const masked = detail.masked === true;
   const attachmentCount = masked ? detail.attachmentCount ?? 0 : detail.attachments.length;
   const fields: [string, ReactNode][] = [
     // A masked address or number is shown as it came, never as a link that cannot work.
-    ['email', masked ? <span className="break-all">{detail.email}</span> : <a className="break-all text-brass-strong underline" href={`mailto:${detail.email}`}>{detail.email}</a>],
-    ['phone', masked ? <span>{detail.phone}</span> : <a className="text-brass-strong underline" href={`tel:${(detail.phone ?? '').replace(/[^\d+]/g, '')}`}>{detail.phone}</a>],
-    ['company', detail.company ?? none],
+    ['email', gone ?? (masked ? <span className="break-all">{detail.email}</span> : <a className="break-all text-brass-strong underline" href={`mailto:${detail.email}`}>{detail.email}</a>)],
+    ['phone', gone ?? (masked ? <span>{detail.phone}</span> : <a className="text-brass-strong underline" href={`tel:${(detail.phone ?? '').replace(/[^\d+]/g, '')}`}>{detail.phone}</a>)],
+    ['company', gone ?? detail.company ?? none],
     ['businessType', detail.businessType ? t(`brands.category.${detail.businessType}`) : none],
     ['unit', detail.unit ? t('inbox.unitLabel', { floor: t(`units.floor.${detail.unit.floor}`), unit: detail.unit.unitNumber ?? '' }) : none],
     ['desiredFloors', detail.desiredFloors.length > 0 ? detail.desiredFloors.join(', ') : none],
     ['desiredArea', detail.desiredAreaM2 ? formatArea(detail.desiredAreaM2, t('inbox.pyeong')) : none],
-    ['moveInDate', detail.moveInDate ?? none],
-    ['preferredContact', detail.preferredContact ? t(`inbox.contact.${detail.preferredContact}`) : none],
+    ['moveInDate', gone ?? detail.moveInDate ?? none],
+    ['preferredContact', gone ?? (detail.preferredContact ? t(`inbox.contact.${detail.preferredContact}`) : none)],
     ['locale', detail.locale ? t(`inbox.locales.${detail.locale}`) : none],
     ['source', detail.source ? <SourceText source={detail.source} /> : none],
-    ['notification', detail.notification === 'off' ? t('inbox.notification.off') : <NotificationBadge state={detail.notification} t={t} />],
+    // Its notifications were deleted with it: "not set up" would say none was ever sent.
+    ['notification', gone ?? (detail.notification === 'off' ? t('inbox.notification.off') : <NotificationBadge state={detail.notification} t={t} />)],
   ];
 
   async function open(index: number) {
@@ -40,7 +43,9 @@ export default function ContactSection({ inquiry: detail, role, lang, t }: Inqui
     <>
       <section aria-labelledby="inquiry-message-title">
         <h3 id="inquiry-message-title" className="text-sm font-semibold text-ink">{t('inbox.fields.message')}</h3>
-        {masked ? (
+        {gone ? (
+          <p className="mt-1 text-muted" data-testid="inquiry-message">{gone}</p>
+        ) : masked ? (
           <p className="mt-1 text-muted" data-testid="inquiry-message">{t('access.masked.message')}</p>
         ) : (
           <p className="mt-1 whitespace-pre-wrap break-words" data-testid="inquiry-message">{detail.message}</p>
@@ -58,7 +63,9 @@ export default function ContactSection({ inquiry: detail, role, lang, t }: Inqui
 
       <section aria-labelledby="inquiry-attachments-title">
         <h3 id="inquiry-attachments-title" className="text-sm font-semibold text-ink">{t('inbox.fields.attachments')}</h3>
-        {attachmentCount === 0 ? (
+        {gone ? (
+          <p className="mt-1 text-sm">{gone}</p>
+        ) : attachmentCount === 0 ? (
           <p className="mt-1 text-sm text-muted">{t('inbox.none')}</p>
         ) : masked ? (
           <p className="mt-1 text-sm text-muted">{t('access.masked.attachments', { n: attachmentCount })}</p>

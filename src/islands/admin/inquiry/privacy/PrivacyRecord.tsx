@@ -3,6 +3,8 @@ import type { Translate } from '~/i18n/translate';
 
 interface Props {
   inquiry: Pick<Inquiry, 'privacyNoticeVersion' | 'privacyNoticeAt' | 'marketingConsent' | 'marketingConsentAt'>;
+  /** Its personal data was destroyed: the marketing choice went with it (it reads destroyed, not "did not agree"). */
+  destroyed?: boolean;
   dateFormat: Intl.DateTimeFormat;
   t: Translate;
 }
@@ -11,12 +13,14 @@ interface Props {
  * What the visitor acknowledged and chose at the form (issue 24): the notice version and when, and the optional
  * marketing choice and when. The proof the leasing office needs before any advertising (PIPA Art. 22).
  */
-export default function PrivacyRecord({ inquiry, dateFormat, t }: Props) {
+export default function PrivacyRecord({ inquiry, destroyed = false, dateFormat, t }: Props) {
   const at = (value: string | null) => (value ? dateFormat.format(new Date(value)) : '');
   const notice = inquiry.privacyNoticeVersion
     ? t('privacy.admin.noticeAcknowledged', { version: inquiry.privacyNoticeVersion, at: at(inquiry.privacyNoticeAt) })
     : t('privacy.admin.noticeNone');
-  const marketing = inquiry.marketingConsent
+  const marketing = destroyed
+    ? t('privacyRequests.admin.destroyedValue')
+    : inquiry.marketingConsent
     ? t('privacy.admin.marketingYes', { at: at(inquiry.marketingConsentAt) })
     : inquiry.marketingConsentAt
       ? t('privacy.admin.marketingNoAt', { at: at(inquiry.marketingConsentAt) })

@@ -19,7 +19,7 @@ export default function PrivacySection({ inquiry, role, dateFormat, refresh, t }
   }
   return (
     <>
-      <PrivacyRecord inquiry={inquiry} dateFormat={dateFormat} t={t} />
+      <PrivacyRecord inquiry={inquiry} destroyed={Boolean(inquiry.destroyedAt)} dateFormat={dateFormat} t={t} />
       {can(role, 'privacy.manage') && !inquiry.destroyedAt && (
         <button type="button" className="btn min-h-11 justify-self-start border border-danger text-danger hover:bg-mist" onClick={() => void destroyNow()}>
           {t('privacyRequests.admin.destroyNow')}
@@ -32,11 +32,15 @@ export default function PrivacySection({ inquiry, role, dateFormat, refresh, t }
 /** The line over the whole detail when only anonymous facts remain, or the visitor stopped its processing. */
 export function PrivacyState({ inquiry, dateFormat, t }: Pick<InquirySectionProps, 'inquiry' | 'dateFormat' | 't'>) {
   if (!inquiry.destroyedAt && !inquiry.suspendedAt) return null;
+  // Why nothing can be done with it: said where the actions would be missing from.
   return (
-    <p className="rounded-lg bg-mist p-3 text-sm text-ink" data-testid="inquiry-privacy-state">
-      {inquiry.destroyedAt
-        ? t('privacyRequests.admin.destroyedNote', { day: dateFormat.format(new Date(inquiry.destroyedAt)) })
-        : t('privacyRequests.admin.suspendedNote', { day: dateFormat.format(new Date(inquiry.suspendedAt!)) })}
-    </p>
+    <div role="note" className="grid gap-1 rounded-lg bg-mist p-3 text-sm text-ink" data-testid="inquiry-privacy-state">
+      <p>
+        {inquiry.destroyedAt
+          ? t('privacyRequests.admin.destroyedNote', { day: dateFormat.format(new Date(inquiry.destroyedAt)) })
+          : t('privacyRequests.admin.suspendedNote', { day: dateFormat.format(new Date(inquiry.suspendedAt!)) })}
+      </p>
+      <p data-testid="inquiry-no-processing">{t(inquiry.destroyedAt ? 'privacyRequests.noProcessing.destroyed' : 'privacyRequests.noProcessing.suspended')}</p>
+    </div>
   );
 }

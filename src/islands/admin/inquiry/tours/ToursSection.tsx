@@ -10,7 +10,8 @@ import TourItem from './TourItem';
 export default function ToursSection({ inquiry, role, lang, refresh, t }: InquirySectionProps) {
   const { data: tours, refetch } = useQuery<Tour[]>(['/api/tours', { inquiryId: inquiry.id }]);
   const [booking, setBooking] = useState(false);
-  const canWrite = can(role, 'tours.write');
+  // A destroyed or suspended inquiry takes no new processing (the server refuses it too): no booking, no tour action.
+  const canWrite = can(role, 'tours.write') && !inquiry.destroyedAt && !inquiry.suspendedAt;
   const changed = () => {
     refetch();
     // A first tour moves the inquiry to touring: show it here and in the list.
