@@ -15,7 +15,7 @@ import { decodedSegment } from '../src/server/share/path-segment.ts';
 import { htmlPage, movedTo, notFoundPage } from '../src/server/share/respond.ts';
 import { fillShell, loadShell, shareWords, siteFileBytes } from '../src/server/share/shell.ts';
 import { goneSpacePage } from '../src/server/share/space-page.ts';
-import { sheetFont } from '../src/server/spec-sheets/fonts.ts';
+import { pdfFont } from '../src/server/pdf/fonts.ts';
 import { renderSpecSheet } from '../src/server/spec-sheets/render.ts';
 
 export const config: Config = {
@@ -59,8 +59,7 @@ async function specSheetRoute(req: Request, { params }: RouteContext, locale: Lo
   const pdf = await renderSpecSheet({
     unit,
     words,
-    font: await sheetFont(locale),
-    koreanFont: await sheetFont('ko'),
+    font: await pdfFont(locale),
     plan,
     // Only a floor's card needs the floor's other spaces (to mark this one among them).
     floorUnits: plan?.floorCard ? await listUnits(await getDb(), { floor: unit.floor }) : [],

@@ -4,7 +4,7 @@
  * and checks that the bundles work away from the repository:
  *   - routes: the paths Netlify reads from each function's `config` are the ones the local server serves;
  *   - files: a bundle whose code reads schema.sql, the brochures, the share pages' shells (from `dist/`:
- *     build first) or the spec sheets' fonts carries them where the code looks, relative to the bundle's
+ *     build first) or the PDFs' fonts carries them where the code looks, relative to the bundle's
  *     root (the working directory of a function on Netlify);
  *   - a run: the brochure function, unpacked into an empty folder and started from there, serves every
  *     language's PDF; with TEST_DATABASE_URL set, the brands function also applies its bundled
@@ -21,6 +21,7 @@ import { loadFunctionRoutes, type FunctionHandler } from '../netlify-local/funct
 import { loadFunctionsConfig, zisiConfig } from './lib/netlify-functions-config.ts';
 import { zipEntries, type ZipEntry } from './lib/zip-entries.ts';
 import { LOCALES } from '../src/i18n/locales.ts';
+import { PDF_FONT_FILE } from '../src/server/pdf/fonts.ts';
 
 const root = process.cwd();
 const { values } = parseArgs({ options: { out: { type: 'string', default: path.join(tmpdir(), 'btower-functions') } } });
@@ -55,7 +56,7 @@ const runtimeFiles = [
   { reads: /content\/brochures/, files: brochures },
   { reads: /share-shell/, files: [...shells, ...notFoundPages] },
   { reads: /og\/floors\//, files: await builtFiles('dist/og/floors', (file) => file.endsWith('.png')) },
-  { reads: /sheet-kr\.otf/, files: ['src/server/spec-sheets/fonts/sheet-kr.otf', 'src/server/spec-sheets/fonts/sheet-sc.otf', 'src/server/spec-sheets/fonts/sheet-jp.otf'] },
+  { reads: /noto-sans-cjk-kr-sc-jp\.ttc/, files: [PDF_FONT_FILE] },
 ];
 
 const localRoutes = new Map((await loadFunctionRoutes(path.join(root, config.directory))).map((route) => [route.name, route.patterns.map((p) => p.pathname)]));

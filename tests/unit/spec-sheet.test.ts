@@ -1,14 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { create } from 'fontkit';
 import sharp from 'sharp';
 import { shareWords } from '../../src/content/share-words.ts';
 import { LOCALES, type Locale } from '../../src/i18n/locales.ts';
 import { createTranslator } from '../../src/i18n/translate.ts';
-import { sheetFont } from '../../src/server/spec-sheets/fonts.ts';
+import { missingCharacters, pdfFont, UNPRINTABLE_MARK } from '../../src/server/pdf/fonts.ts';
 import { renderSpecSheet } from '../../src/server/spec-sheets/render.ts';
 import type { Unit } from '../../src/shared/units/unit.ts';
 
@@ -28,7 +27,7 @@ type Extras = Partial<Pick<Parameters<typeof renderSpecSheet>[0], 'plan' | 'floo
 async function sheetFile(locale: Locale, space: Unit, extras: Extras = {}, name = `${locale}-${space.status}`): Promise<{ file: string; bytes: number }> {
   const words = shareWords(locale, SITE);
   const pdf = await renderSpecSheet({
-    unit: space, words, font: await sheetFont(locale), koreanFont: await sheetFont('ko'), plan: null, floorUnits: [],
+    unit: space, words, font: await pdfFont(locale), plan: null, floorUnits: [],
     pageUrl: `https://btower.example/floors/8f/801/`, today: '2026-11-24', ...extras,
   });
   const file = path.join(work, `${name}.pdf`);
@@ -162,14 +161,74 @@ describe('spec sheet', () => {
     expect(text).not.toContain('₩');
   });
 
-  it('every character the sheets print from content and the dictionaries is in its font (else run scripts/subset-sheet-fonts.ts)', async () => {
+  it('every character the sheets print from content and the dictionaries is in its face', async () => {
     for (const locale of LOCALES) {
       const words = shareWords(locale, SITE);
       const sheetKeys = Object.entries(words.text).filter(([key]) => /^units\.(sheet|detail|status|floor)\.|^brands\.category\./.test(key));
       const printed = [...sheetKeys.map(([, text]) => text), ...Object.values(words.building)].join('').replace(/\{\w+\}/g, '');
-      const font = create(await sheetFont(locale));
-      const missing = [...new Set(printed)].filter((ch) => ch.trim() && !font.hasGlyphForCodePoint(ch.codePointAt(0)!));
-      expect(missing, `${locale}: ${font.postscriptName} lacks these`).toEqual([]);
+      const font = await pdfFont(locale);
+      expect(missingCharacters(font, printed), `${locale}: ${font.postscriptName} lacks these`).toEqual([]);
     }
+  });
+});
+
+/** Every character of `locale`'s content and dictionaries: the string values of its files, each character once. */
+function contentCharacters(locale: Locale): string[] {
+  const values = (value: unknown): string[] =>
+    typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(values) : [];
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
+  const text = files('content')
+    .filter((file) => !file.includes('.schemas') && (path.basename(file) === `${locale}.json` || file.includes(`${path.sep}i18n${path.sep}${locale}${path.sep}`)) && file.endsWith('.json'))
+    .flatMap((file) => values(JSON.parse(readFileSync(file, 'utf8'))))
+    .join('');
+  return [...new Set(text)].filter((ch) => /\S/u.test(ch) && !/[\p{Cc}\p{Default_Ignorable_Code_Point}]/u.test(ch));
+}
+
+describe('every character a Chinese or Japanese sheet can print has its glyph (decision 055)', () => {
+  it.each(['zh', 'ja'] as const)('%s: every character of the content and the dictionaries, printed as notes, reads back from the PDF', async (locale) => {
+    const characters = contentCharacters(locale);
+    expect(characters.length).toBeGreaterThan(500);
+    const font = await pdfFont(locale);
+    expect(missingCharacters(font, characters.join(''))).toEqual([]);
+    // A note holds five lines: 90 characters at a time always fit, so nothing is cut off by the ellipsis. Two
+    // characters drawn alike share a glyph (～ and 〜 in the Japanese face): the PDF names it by the first one printed.
+    const glyphOf = (ch: string) => font.glyphForCodePoint(ch.codePointAt(0)!).id;
+    const lost: string[] = [];
+    for (let from = 0; from < characters.length; from += 90) {
+      const chunk = characters.slice(from, from + 90);
+      const { text } = await sheetText(locale, { ...unit, note: { [locale]: chunk.join(' ') } });
+      const printedGlyphs = new Set([...text].map(glyphOf));
+      lost.push(...chunk.filter((ch) => !text.includes(ch) && !printedGlyphs.has(glyphOf(ch))));
+    }
+    expect(lost, `${locale}: printed as blanks`).toEqual([]);
+  });
+
+  /** Characters a person writes and a font cut to common ones lacks: rare Hanzi, extension A and B ideographs, variants. */
+  const RARE = {
+    zh: { unitNumber: '龘-1', note: '南向转角，罕见字：龘㐂𠮷鑫犇淼焱燚垚赑㵘𡈽䶮𬌗鿏' },
+    ja: { unitNumber: '髙-2', note: '南向きの角区画。𠮷野家、髙島屋、﨑、𩸽、𠀋、栁、硏、德、鄧' },
+  };
+
+  it.each(['zh', 'ja'] as const)('%s: a note and a number with rare characters print each one with its outline, under 400 KB', async (locale) => {
+    const rare = RARE[locale];
+    const space = { ...unit, unitNumber: rare.unitNumber, note: { [locale]: rare.note } };
+    const { text, bytes } = await sheetText(locale, space);
+    const font = await pdfFont(locale);
+    for (const ch of new Set([...rare.note, ...rare.unitNumber])) {
+      if (!/\S/u.test(ch)) continue;
+      const glyph = font.glyphForCodePoint(ch.codePointAt(0)!);
+      expect(glyph.id, `${ch} has no glyph in ${font.postscriptName}`).toBeGreaterThan(0);
+      expect(glyph.path.commands.length, `${ch} is drawn as nothing`).toBeGreaterThan(0);
+      expect(text, `${ch} is not in the PDF`).toContain(ch);
+    }
+    expect(text).toContain(rare.note);
+    expect(bytes).toBeLessThanOrEqual(400 * 1024);
+  });
+
+  it('a character no face has (an ideograph Noto Sans CJK lacks, an emoji) is printed as the mark for one, never as a blank', async () => {
+    const { text } = await sheetText('zh', { ...unit, unitNumber: '𪚥', note: { zh: '一楼大堂🏢旁边' } });
+    expect(text).toContain(`一楼大堂${UNPRINTABLE_MARK}旁边`);
+    expect(text).toContain(`8层 · ${UNPRINTABLE_MARK} 单元`);
   });
 });

@@ -1,25 +1,28 @@
+import type { Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { encode } from 'uqr';
 import { createTranslator } from '../../i18n/translate.ts';
-import type { Unit } from '../../shared/units/unit.ts';
+import type { Unit, UnitNote } from '../../shared/units/unit.ts';
 import { noteIn } from '../../shared/units/basics.ts';
 import { formatArea, formatDay, unitFacts } from '../../shared/units/facts.ts';
 import { phoneText } from '../../content/phone.ts';
 import type { ShareWords } from '../../shared/share-shell.ts';
 import { factWords, spaceName } from '../share/space-page.ts';
+import { printable, registerPdfFont } from '../pdf/fonts.ts';
 
 /**
  * A space's spec sheet (issue 18): one A4 page a broker can forward, in the language it was asked in.
- * Every word is real text in an embedded subset of Noto Sans CJK (decision 018), so it can be searched
- * and copied; the QR code leads to the space's page, where the facts are always current.
+ * Every word is real text in Noto Sans CJK (decisions 018 and 055), embedded as the glyphs the sheet uses, so it
+ * can be searched and copied; the QR code leads to the space's page, where the facts are always current.
  */
 export interface SpecSheet {
   unit: Unit;
   words: ShareWords;
-  /** The font for this language (fonts.ts), embedded as a subset of the glyphs the sheet uses. */
-  font: Uint8Array;
-  /** The Korean sheet font: a note that falls back to Korean is set in it (the zh and ja faces have no Hangul). */
-  koreanFont: Uint8Array;
+  /**
+   * This language's face (src/server/pdf/fonts.ts pdfFont); the PDF embeds the glyphs the sheet uses. Every face
+   * has every character, so a note that falls back to Korean is set in it too.
+   */
+  font: Font;
   /** The space's plan as PNG or JPEG: its uploaded plan at print size, else its floor's card; null: none. */
   plan: { bytes: Uint8Array; floorCard: boolean } | null;
   /**
@@ -47,7 +50,8 @@ const MIN_PLAN_HEIGHT = 150;
 /** The floor's row under a floor's card: its height, and the caption's line under it. */
 const ROW = { height: 24, caption: 16 } as const;
 
-export function renderSpecSheet(sheet: SpecSheet): Promise<Buffer> {
+export function renderSpecSheet(given: SpecSheet): Promise<Buffer> {
+  const sheet = withPrintableTexts(given);
   const { unit, words, today } = sheet;
   const t = createTranslator(words.text);
   const fw = factWords(words);
@@ -66,8 +70,7 @@ export function renderSpecSheet(sheet: SpecSheet): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.registerFont('sheet', Buffer.from(sheet.font));
-  doc.registerFont('korean', Buffer.from(sheet.koreanFont));
+  registerPdfFont(doc, 'sheet', sheet.font);
   doc.font('sheet');
   const width = A4.width - 2 * MARGIN;
 
@@ -110,9 +113,7 @@ export function renderSpecSheet(sheet: SpecSheet): Promise<Buffer> {
     const lineHeight = doc.fontSize(10).currentLineHeight(true);
     const room = footTop - (doc.y + 4) - 18 - 20 - (sheet.plan ? MIN_PLAN_HEIGHT + rowRoom : 30);
     const lines = Math.max(1, Math.min(NOTE_LINES, Math.floor(room / lineHeight)));
-    const inKorean = !unit.note[words.locale as keyof typeof unit.note];
-    doc.font(inKorean ? 'korean' : 'sheet').fillColor(MUTED).text(note, MARGIN, doc.y + 4, { width, height: lineHeight * lines, ellipsis: '…' });
-    doc.font('sheet');
+    doc.fillColor(MUTED).text(note, MARGIN, doc.y + 4, { width, height: lineHeight * lines, ellipsis: '…' });
     y = doc.y;
   }
 
@@ -141,6 +142,20 @@ export function renderSpecSheet(sheet: SpecSheet): Promise<Buffer> {
 
   doc.end();
   return done;
+}
+
+/**
+ * The sheet with what staff typed (numbers, notes) as the fonts can print it: a character no face has is marked,
+ * never a blank. Content and dictionaries are checked when they change (tests/unit/spec-sheet.test.ts).
+ */
+function withPrintableTexts(sheet: SpecSheet): SpecSheet {
+  const { font } = sheet;
+  const note = Object.fromEntries(Object.entries(sheet.unit.note).map(([language, text]) => [language, text && printable(font, text)])) as UnitNote;
+  return {
+    ...sheet,
+    unit: { ...sheet.unit, unitNumber: printable(font, sheet.unit.unitNumber), note },
+    floorUnits: sheet.floorUnits.map((other) => ({ ...other, unitNumber: printable(font, other.unitNumber) })),
+  };
 }
 
 /**
