@@ -956,3 +956,172 @@ END $$;
 -- The spaces report's days on market: the last day each space was recorded leased, one index probe per
 -- space instead of reading its vacant days back to the last lease (reports read OCCUPIED_STATUS, 'leased').
 CREATE INDEX IF NOT EXISTS unit_status_days_leased_idx ON unit_status_days (unit_id, day) WHERE status = 'leased';
+-- ===== Proposals (issue 39): the deal's offers, their approvals, the prospect's links, codes and answers =====
+-- A space reserved by an accepted proposal (its hold; src/shared/units/basics.ts). The inline CHECK of the units
+-- table is replaced once: the check makes this a no-op on every later start.
+DO $$ BEGIN
+  IF NOT EXISTS (
+    SELECT 1 FROM pg_constraint WHERE conrelid = 'units'::regclass AND conname = 'units_status_check'
+      AND pg_get_constraintdef(oid) LIKE '%reserved%'
+  ) THEN
+    ALTER TABLE units DROP CONSTRAINT IF EXISTS units_status_check;
+    ALTER TABLE units ADD CONSTRAINT units_status_check CHECK (status IN ('available', 'negotiating', 'reserved', 'leased'));
+  END IF;
+END $$;
+
+-- One version of one negotiation. Version 1's id is its root_id; a next version (an edit of what was sent, our answer
+-- to a counter, the prospect's counter) names its parent and takes the next number of its root. `terms` (DealTerms),
+-- `asking` (the spaces' asking terms frozen at the save) and `metrics` (DealMetrics at the save) are JSON; money in
+-- them is whole won. A sent version never changes (src/server/proposals/queries.ts refuses it: 409 proposal_sent).
+-- `revision` is the lost-update counter (If-Match), `version` the negotiation's version number (docs/api/proposals.md).
+CREATE TABLE IF NOT EXISTS proposals (
+  id uuid PRIMARY KEY,
+  inquiry_id uuid NOT NULL REFERENCES inquiries (id) ON DELETE CASCADE,
+  root_id uuid NOT NULL,
+  parent_id uuid REFERENCES proposals (id) ON DELETE CASCADE,
+  version integer NOT NULL CHECK (version >= 1),
+  proposed_by text NOT NULL DEFAULT 'landlord' CHECK (proposed_by IN ('landlord', 'prospect')),
+  status text NOT NULL DEFAULT 'draft' CHECK (status IN ('draft', 'pending_approval', 'changes_requested', 'rejected', 'approved',
+    'sent', 'accepted', 'declined', 'countered', 'expired', 'withdrawn', 'superseded')),
+  unit_ids uuid[] NOT NULL,
+  terms jsonb NOT NULL,
+  asking jsonb NOT NULL,
+  metrics jsonb NOT NULL,
+  valid_until date NOT NULL,
+  locale text NOT NULL DEFAULT 'ko',
+  created_by uuid REFERENCES users (id) ON DELETE SET NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_by uuid REFERENCES users (id) ON DELETE SET NULL,
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  submitted_by uuid REFERENCES users (id) ON DELETE SET NULL,
+  submitted_at timestamptz,
+  sent_by uuid REFERENCES users (id) ON DELETE SET NULL,
+  sent_at timestamptz,
+  answered_at timestamptz,
+  revision integer NOT NULL DEFAULT 1,
+  UNIQUE (root_id, version),
+  CHECK ((version = 1) = (parent_id IS NULL))
+);
+CREATE INDEX IF NOT EXISTS proposals_inquiry_idx ON proposals (inquiry_id, root_id, version);
+-- The daily job's expiry looks for sent versions past their validity.
+CREATE INDEX IF NOT EXISTS proposals_sent_valid_idx ON proposals (valid_until) WHERE status = 'sent';
+CREATE INDEX IF NOT EXISTS proposals_status_idx ON proposals (status, updated_at DESC);
+
+-- The lost-update counter, as bump_row_version keeps `version` elsewhere (decision 033): +1 on every change a person
+-- made; derived and bookkeeping columns do not count.
+CREATE OR REPLACE FUNCTION bump_row_revision() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF (to_jsonb(NEW) - 'revision' - TG_ARGV) IS DISTINCT FROM (to_jsonb(OLD) - 'revision' - TG_ARGV) THEN
+    NEW.revision := OLD.revision + 1;
+  ELSE
+    NEW.revision := OLD.revision;
+  END IF;
+  RETURN NEW;
+END $$;
+DROP TRIGGER IF EXISTS proposals_row_revision ON proposals;
+CREATE TRIGGER proposals_row_revision BEFORE UPDATE ON proposals
+  FOR EACH ROW EXECUTE FUNCTION bump_row_revision('updated_at', 'created_at');
+-- The activity log records what people changed; the stored economics and asking copy follow the terms.
+DROP TRIGGER IF EXISTS proposals_audit ON proposals;
+CREATE TRIGGER proposals_audit AFTER INSERT OR UPDATE OR DELETE ON proposals
+  FOR EACH ROW EXECUTE FUNCTION audit_row_change('proposal', 'updated_at', 'created_at', 'metrics', 'asking', 'revision');
+-- Reports count proposals (conversion, rounds, approval turnaround): a proposal write refreshes them, as a tour's does.
+DROP TRIGGER IF EXISTS proposals_version_bump ON proposals;
+CREATE TRIGGER proposals_version_bump AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON proposals
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_inquiries_version();
+
+-- Each approval round of a version: every rule as evaluated at submission (value, limit, hit), who asked, and the
+-- owner's decision ('auto' when no rule was hit; 'voided' when an edit sent the version back before a decision).
+CREATE TABLE IF NOT EXISTS proposal_approvals (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  proposal_id uuid NOT NULL REFERENCES proposals (id) ON DELETE CASCADE,
+  proposal_revision integer NOT NULL,
+  rules jsonb NOT NULL,
+  requested_by uuid REFERENCES users (id) ON DELETE SET NULL,
+  requested_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+  decision text CHECK (decision IN ('auto', 'approved', 'rejected', 'changes_requested', 'voided')),
+  approver_id uuid REFERENCES users (id) ON DELETE SET NULL,
+  decided_at timestamptz,
+  comment text
+);
+CREATE INDEX IF NOT EXISTS proposal_approvals_proposal_idx ON proposal_approvals (proposal_id, requested_at);
+CREATE INDEX IF NOT EXISTS proposal_approvals_pending_idx ON proposal_approvals (requested_at) WHERE decision IS NULL;
+DROP TRIGGER IF EXISTS proposal_approvals_audit ON proposal_approvals;
+CREATE TRIGGER proposal_approvals_audit AFTER INSERT OR UPDATE ON proposal_approvals
+  FOR EACH ROW EXECUTE FUNCTION audit_row_change('proposal_approval');
+
+-- The prospect's link to one version: the token is an HMAC of `id` (src/server/proposals/links.ts), only its sha256
+-- is kept; bound to one recipient address, it expires with the proposal's validity, can be revoked (a newer version
+-- sent, withdrawn, resent) and is spent by the one decision it takes.
+CREATE TABLE IF NOT EXISTS proposal_links (
+  id uuid PRIMARY KEY,
+  proposal_id uuid NOT NULL REFERENCES proposals (id) ON DELETE CASCADE,
+  token_hash text NOT NULL UNIQUE,
+  recipient text,
+  locale text NOT NULL DEFAULT 'ko',
+  created_by uuid REFERENCES users (id) ON DELETE SET NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  expires_at timestamptz NOT NULL,
+  first_viewed_at timestamptz,
+  last_viewed_at timestamptz,
+  revoked_at timestamptz,
+  decided_at timestamptz
+);
+CREATE INDEX IF NOT EXISTS proposal_links_proposal_idx ON proposal_links (proposal_id, created_at);
+CREATE UNIQUE INDEX IF NOT EXISTS proposal_links_live_idx ON proposal_links (proposal_id) WHERE revoked_at IS NULL AND decided_at IS NULL;
+
+-- The mailed 6-digit codes a decision needs: derived from `id` under the server's secret (the outbox holds the id,
+-- the mail the code), kept as a digest; five minutes, five wrong tries, the newest one only.
+CREATE TABLE IF NOT EXISTS proposal_link_codes (
+  id uuid PRIMARY KEY,
+  link_id uuid NOT NULL REFERENCES proposal_links (id) ON DELETE CASCADE,
+  code_hash text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  expires_at timestamptz NOT NULL,
+  failures integer NOT NULL DEFAULT 0,
+  used_at timestamptz
+);
+CREATE INDEX IF NOT EXISTS proposal_link_codes_link_idx ON proposal_link_codes (link_id, created_at DESC);
+
+-- The prospect's answer to a version, once (UNIQUE), with its evidence: when (UTC and as the certificate prints it in
+-- Korean time), from where (client address, user agent), which document (the PDF's SHA-256 and language), who (the
+-- signer's name, title, company; the address the link and code went to) and what (consent words version, decline
+-- reason and words, the counter's changes and the version it made). Personal fields are on the privacy map.
+CREATE TABLE IF NOT EXISTS proposal_responses (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  proposal_id uuid NOT NULL UNIQUE REFERENCES proposals (id) ON DELETE CASCADE,
+  link_id uuid REFERENCES proposal_links (id) ON DELETE SET NULL,
+  decision text NOT NULL CHECK (decision IN ('accept', 'decline', 'counter')),
+  at timestamptz NOT NULL,
+  at_kst text NOT NULL,
+  client_address text,
+  user_agent text,
+  pdf_sha256 text NOT NULL,
+  pdf_locale text NOT NULL,
+  recipient text,
+  code_verified boolean NOT NULL DEFAULT false,
+  signer_name text,
+  signer_title text,
+  company text,
+  consent_version text,
+  reason_code text,
+  message text,
+  counter jsonb,
+  counter_proposal_id uuid REFERENCES proposals (id) ON DELETE SET NULL
+);
+
+-- The spaces an accepted proposal holds (reserved) until a lease is signed from it or the hold lapses. One live hold
+-- per space, whatever writes it: of two acceptances of one space at once exactly one commits (the unique index),
+-- the other answers 409 unit_reserved. `status_before` is what the space goes back to when the hold lapses.
+CREATE TABLE IF NOT EXISTS proposal_holds (
+  proposal_id uuid NOT NULL REFERENCES proposals (id) ON DELETE CASCADE,
+  unit_id uuid NOT NULL,
+  status_before text NOT NULL,
+  held_at timestamptz NOT NULL DEFAULT now(),
+  until timestamptz NOT NULL,
+  released_at timestamptz,
+  release_reason text CHECK (release_reason IN ('lapsed', 'lease_signed', 'withdrawn')),
+  PRIMARY KEY (proposal_id, unit_id)
+);
+CREATE UNIQUE INDEX IF NOT EXISTS proposal_holds_live_unit_idx ON proposal_holds (unit_id) WHERE released_at IS NULL;
+CREATE INDEX IF NOT EXISTS proposal_holds_until_idx ON proposal_holds (until) WHERE released_at IS NULL;

@@ -5,7 +5,7 @@ import { plural } from '../i18n/plural.ts';
 /** Level numbers of the floor sections (content/floors) → floor codes: -2 → B2, -1 → B1, 3 → 3F. */
 const floorOf = (level: number) => (level < 0 ? `B${-level}` : `${level}F`);
 
-const GLYPHS: Record<Unit['status'], string> = { available: '✓', negotiating: '…', leased: '✕' };
+const GLYPHS: Record<Unit['status'], string> = { available: '✓', negotiating: '…', reserved: '◆', leased: '✕' };
 
 /** The drawing under way on each plan: a newer one (the search's) stops an older one between floors. */
 const drawing = new WeakMap<HTMLElement, object>();

@@ -32,19 +32,28 @@ import koInquiryExtra from '../../content/i18n/ko/inquiryExtra.json' with { type
 import enInquiryExtra from '../../content/i18n/en/inquiryExtra.json' with { type: 'json' };
 import zhInquiryExtra from '../../content/i18n/zh/inquiryExtra.json' with { type: 'json' };
 import jaInquiryExtra from '../../content/i18n/ja/inquiryExtra.json' with { type: 'json' };
+import koDeals from '../../content/i18n/ko/deals.json' with { type: 'json' };
+import enDeals from '../../content/i18n/en/deals.json' with { type: 'json' };
+import zhDeals from '../../content/i18n/zh/deals.json' with { type: 'json' };
+import jaDeals from '../../content/i18n/ja/deals.json' with { type: 'json' };
+import koProposals from '../../content/i18n/ko/proposals.json' with { type: 'json' };
+import enProposals from '../../content/i18n/en/proposals.json' with { type: 'json' };
+import zhProposals from '../../content/i18n/zh/proposals.json' with { type: 'json' };
+import jaProposals from '../../content/i18n/ja/proposals.json' with { type: 'json' };
 
 export type ServerLocale = Locale;
 
 /**
  * The texts functions write themselves (mails, CSV headers, error pages): the `inbox`, `mail`, `staffMail`
  * and `access` namespaces (and `tours` for the tour invitations; the brand categories and the form's extra fields for
- * the access copy's values), imported so each function bundle carries them.
+ * the access copy's values; `deals` and `proposals` for proposal mails and PDFs), imported so each function bundle
+ * carries them.
  */
 const DICTIONARIES: Record<Locale, Dictionary> = {
-  ko: { inbox: koInbox, mail: koMail, staffMail: koStaffMail, access: koAccess, tours: koTours, privacyRequests: koPrivacyRequests, brands: { category: koBrands.category }, inquiryExtra: koInquiryExtra },
-  en: { inbox: enInbox, mail: enMail, staffMail: enStaffMail, access: enAccess, tours: enTours, privacyRequests: enPrivacyRequests, brands: { category: enBrands.category }, inquiryExtra: enInquiryExtra },
-  zh: { inbox: zhInbox, mail: zhMail, staffMail: zhStaffMail, access: zhAccess, tours: zhTours, privacyRequests: zhPrivacyRequests, brands: { category: zhBrands.category }, inquiryExtra: zhInquiryExtra },
-  ja: { inbox: jaInbox, mail: jaMail, staffMail: jaStaffMail, access: jaAccess, tours: jaTours, privacyRequests: jaPrivacyRequests, brands: { category: jaBrands.category }, inquiryExtra: jaInquiryExtra },
+  ko: { inbox: koInbox, mail: koMail, staffMail: koStaffMail, access: koAccess, tours: koTours, privacyRequests: koPrivacyRequests, brands: { category: koBrands.category }, inquiryExtra: koInquiryExtra, deals: koDeals, proposals: koProposals },
+  en: { inbox: enInbox, mail: enMail, staffMail: enStaffMail, access: enAccess, tours: enTours, privacyRequests: enPrivacyRequests, brands: { category: enBrands.category }, inquiryExtra: enInquiryExtra, deals: enDeals, proposals: enProposals },
+  zh: { inbox: zhInbox, mail: zhMail, staffMail: zhStaffMail, access: zhAccess, tours: zhTours, privacyRequests: zhPrivacyRequests, brands: { category: zhBrands.category }, inquiryExtra: zhInquiryExtra, deals: zhDeals, proposals: zhProposals },
+  ja: { inbox: jaInbox, mail: jaMail, staffMail: jaStaffMail, access: jaAccess, tours: jaTours, privacyRequests: jaPrivacyRequests, brands: { category: jaBrands.category }, inquiryExtra: jaInquiryExtra, deals: jaDeals, proposals: jaProposals },
 };
 
 const translators = new Map<Locale, Translate>();

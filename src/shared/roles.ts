@@ -37,6 +37,12 @@ export const ACCESS = {
   'tours.read': 'viewer',
   /** Booking, rescheduling, cancelling a tour and recording its outcome. */
   'tours.write': 'agent',
+  /** Proposals (issue 39): an inquiry's versions, one proposal, its PDF, the approvals list (viewers: masked). */
+  'proposals.read': 'viewer',
+  /** Drafting, editing, submitting for approval, sending and withdrawing a proposal. */
+  'proposals.write': 'agent',
+  /** Approving, rejecting or asking for changes to a proposal someone else submitted. */
+  'proposals.approve': 'owner',
   /** Who can be assigned an inquiry (names only). */
   'team.directory': 'viewer',
   /** Users, roles, deactivation and invitations. */

@@ -4,9 +4,16 @@ import { objectMessages } from './object-messages.ts';
 import { DEFAULT_TOUR_BUFFER_MINUTES, TOUR_BUFFER_RANGE } from './tours.ts';
 import { RETENTION_DEFAULTS, RETENTION_RANGE } from './privacy/retention.ts';
 import { DEFAULT_IDLE_TIMEOUT_MINUTES, IDLE_TIMEOUT_RANGE } from './second-factor.ts';
+import { DEAL_RATE_RANGE, DEFAULT_DEAL_RATES, type DealRates } from './deals/rates.ts';
+import { APPROVAL_RANGES, DEFAULT_APPROVAL_SETTINGS, type ApprovalSettings } from './proposals/approval-rules.ts';
+import { DEFAULT_PROPOSAL_HOLD_DAYS, PROPOSAL_HOLD_DAYS_RANGE } from './proposals/limits.ts';
 
-/** What the owner sets in the panel (GET/PATCH /api/admin/settings). */
-export interface Settings {
+/**
+ * What the owner sets in the panel (GET/PATCH /api/admin/settings). The deal's rates (nerDiscountRatePct,
+ * depositYieldPct, askingEscalationPct: src/shared/deals/rates.ts) and the proposals' approval rules
+ * (src/shared/proposals/approval-rules.ts) are settings too; a proposal keeps the rates it was computed with.
+ */
+export interface Settings extends DealRates, ApprovalSettings {
   /** A new inquiry untouched this many office hours reminds its assignee, or the team when unassigned. */
   reminderBusinessHours: number;
   /** The team's new-inquiry mail and webhook name the visitor (off: reference number, space, use and link only). */
@@ -21,6 +28,8 @@ export interface Settings {
   requireSecondFactor: boolean;
   /** A session unused this many minutes ends (it ends after 12 hours whatever happens). */
   idleTimeoutMinutes: number;
+  /** Days an accepted proposal holds its spaces (reserved) until a lease is signed (issue 39). */
+  proposalHoldDays: number;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -30,6 +39,9 @@ export const DEFAULT_SETTINGS: Settings = {
   ...RETENTION_DEFAULTS,
   requireSecondFactor: false,
   idleTimeoutMinutes: DEFAULT_IDLE_TIMEOUT_MINUTES,
+  ...DEFAULT_DEAL_RATES,
+  ...DEFAULT_APPROVAL_SETTINGS,
+  proposalHoldDays: DEFAULT_PROPOSAL_HOLD_DAYS,
 };
 
 const retentionDays = () =>
@@ -39,6 +51,18 @@ const retentionDays = () =>
       v.integer('privacyRequests.errors.retentionInvalid'),
       v.minValue(RETENTION_RANGE.min, 'privacyRequests.errors.retentionInvalid'),
       v.maxValue(RETENTION_RANGE.max, 'privacyRequests.errors.retentionInvalid'),
+    ),
+  );
+
+/** A percentage setting: within `range`, at most one decimal (5, 4.5). */
+const oneDecimal = (range: { min: number; max: number }, key: string) =>
+  v.optional(
+    v.pipe(
+      v.number(key),
+      v.finite(key),
+      v.minValue(range.min, key),
+      v.maxValue(range.max, key),
+      v.check((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-9, key),
     ),
   );
 
@@ -70,6 +94,21 @@ export const SettingsPatchSchema = v.strictObject(
         v.integer('secondFactor.errors.idleInvalid'),
         v.minValue(IDLE_TIMEOUT_RANGE.min, 'secondFactor.errors.idleInvalid'),
         v.maxValue(IDLE_TIMEOUT_RANGE.max, 'secondFactor.errors.idleInvalid'),
+      ),
+    ),
+    nerDiscountRatePct: oneDecimal(DEAL_RATE_RANGE, 'proposals.errors.rateInvalid'),
+    depositYieldPct: oneDecimal(DEAL_RATE_RANGE, 'proposals.errors.rateInvalid'),
+    askingEscalationPct: oneDecimal(DEAL_RATE_RANGE, 'proposals.errors.rateInvalid'),
+    approvalDiscountPct: oneDecimal(APPROVAL_RANGES.discountPct, 'proposals.errors.approvalDiscountInvalid'),
+    approvalFreeMonthsPerYear: oneDecimal(APPROVAL_RANGES.freeMonthsPerYear, 'proposals.errors.approvalFreeMonthsInvalid'),
+    approvalAnyTi: v.optional(v.boolean('team.errors.invalid')),
+    approvalAnySpecialTerms: v.optional(v.boolean('team.errors.invalid')),
+    proposalHoldDays: v.optional(
+      v.pipe(
+        v.number('proposals.errors.holdDaysInvalid'),
+        v.integer('proposals.errors.holdDaysInvalid'),
+        v.minValue(PROPOSAL_HOLD_DAYS_RANGE.min, 'proposals.errors.holdDaysInvalid'),
+        v.maxValue(PROPOSAL_HOLD_DAYS_RANGE.max, 'proposals.errors.holdDaysInvalid'),
       ),
     ),
   },

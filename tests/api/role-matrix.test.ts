@@ -20,6 +20,8 @@ import upload from '../../functions/objects-upload.ts';
 import units from '../../functions/units.ts';
 import privacyNotice from '../../functions/privacy-notice.ts';
 import tours from '../../functions/tours.ts';
+import proposals from '../../functions/proposals.ts';
+import { offerA } from '../support/proposals.ts';
 import calendarFeed from '../../functions/calendar-feed.ts';
 import { officeHolidays } from '../../src/server/inquiries/response-time.ts';
 import { isOfficeDay, koreanDay } from '../../src/shared/business-hours.ts';
@@ -115,6 +117,18 @@ describe.each(availableBackends({ neon: true }))('role matrix: every admin route
     return id;
   };
 
+  /** Proposals (issue 39) are drafted on an inquiry of their own, for a space with asking prices. */
+  let proposalInquiryId = '';
+  let proposalUnit = '';
+  const draftBody = (overrides = {}) => ({ unitIds: [proposalUnit], terms: offerA({ depositKrw: 45_000_000, rentPerM2Krw: 27_225, maintenancePerM2Krw: 5_445, ...overrides }) });
+  const newDraft = async (token = admin) => (await call(proposals, 'POST', `/api/inquiries/${proposalInquiryId}/proposals`, { token, body: draftBody() })).json.id as string;
+  /** A draft an agent submitted with TI (a rule hit): it waits for an owner other than its submitter. */
+  const pendingProposal = async () => {
+    const id = (await call(proposals, 'POST', `/api/inquiries/${proposalInquiryId}/proposals`, { token: accounts.agent.token, body: draftBody({ tiKrw: 1_000_000 }) })).json.id as string;
+    await call(proposals, 'POST', `/api/proposals/${id}/submit`, { token: accounts.agent.token });
+    return id;
+  };
+
   /** A live invitation made by the admin, for one caller to revoke or resend. */
   const pendingInvitation = async () =>
     (await call(invitations, 'POST', '/api/admin/invitations', { token: admin, body: { email: `pending-${randomUUID().slice(0, 8)}@btower.example`, name: 'Pending', role: 'viewer' } })).json.invitation.id as string;
@@ -184,6 +198,16 @@ describe.each(availableBackends({ neon: true }))('role matrix: every admin route
     { route: 'POST /api/tours/{id}/outcome', access: 'tours.write', ok: 200, send: async (_, token) => call(tours, 'POST', `/api/tours/${await endedTour()}/outcome`, { token, body: { outcome: 'completed', interest: 3 } }) },
     { route: 'GET /api/admin/me/calendar-feed', access: 'account.self', ok: 200, send: (_, token) => call(calendarFeed, 'GET', '/api/admin/me/calendar-feed', { token }) },
     { route: 'POST /api/admin/me/calendar-feed/rotate', access: 'account.self', ok: 200, send: (_, token) => call(calendarFeed, 'POST', '/api/admin/me/calendar-feed/rotate', { token }) },
+    // Proposals (issue 39)
+    { route: 'POST /api/inquiries/{id}/proposals', access: 'proposals.write', ok: 201, send: (_, token) => call(proposals, 'POST', `/api/inquiries/${proposalInquiryId}/proposals`, { token, body: draftBody() }) },
+    { route: 'GET /api/inquiries/{id}/proposals', access: 'proposals.read', ok: 200, send: (_, token) => call(proposals, 'GET', `/api/inquiries/${proposalInquiryId}/proposals`, { token }) },
+    { route: 'GET /api/proposals?status=pending_approval', access: 'proposals.read', ok: 200, send: (_, token) => call(proposals, 'GET', '/api/proposals?status=pending_approval', { token }) },
+    { route: 'GET /api/proposals/{id}', access: 'proposals.read', ok: 200, send: async (_, token) => call(proposals, 'GET', `/api/proposals/${await newDraft()}`, { token }) },
+    { route: 'PATCH /api/proposals/{id}', access: 'proposals.write', ok: 200, send: async (_, token) => call(proposals, 'PATCH', `/api/proposals/${await newDraft()}`, { token, body: { terms: draftBody({ escalationPct: 2 }).terms } }) },
+    { route: 'POST /api/proposals/{id}/submit', access: 'proposals.write', ok: 200, send: async (_, token) => call(proposals, 'POST', `/api/proposals/${await newDraft()}/submit`, { token }) },
+    { route: 'POST /api/proposals/{id}/approve', access: 'proposals.approve', ok: 200, send: async (_, token) => call(proposals, 'POST', `/api/proposals/${await pendingProposal()}/approve`, { token, body: {} }) },
+    { route: 'POST /api/proposals/{id}/reject', access: 'proposals.approve', ok: 200, send: async (_, token) => call(proposals, 'POST', `/api/proposals/${await pendingProposal()}/reject`, { token, body: { comment: 'Too generous' } }) },
+    { route: 'POST /api/proposals/{id}/request-changes', access: 'proposals.approve', ok: 200, send: async (_, token) => call(proposals, 'POST', `/api/proposals/${await pendingProposal()}/request-changes`, { token, body: { comment: 'Less TI' } }) },
     { route: 'GET /api/calendar-feed/{token} (unknown)', access: 'public', ok: 404, okCode: 'feed_not_found', send: () => getFile(calendarFeed, `/api/calendar-feed/${'x'.repeat(43)}`) },
     // The brand directory's page (decision 051) is the same for everyone: a bearer must not change what the CDN keeps.
     { route: 'GET /brands/ (the directory page)', access: 'public', ok: 200, send: (_, token) => getFile(brandDirectory, '/brands/', token) },
@@ -300,6 +324,8 @@ describe.each(availableBackends({ neon: true }))('role matrix: every admin route
     inquiryId = (await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody({ attachments: [attachment] }) })).json.id;
     tourUnit = await newUnit();
     tourInquiryId = (await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody({ name: 'Tour prospect' }) })).json.id;
+    proposalUnit = await newUnit();
+    proposalInquiryId = (await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody({ name: 'Proposal prospect' }) })).json.id;
   });
 
   it.each(CALLERS)('answers each route as the role table says for %s', async (caller) => {
@@ -325,6 +351,7 @@ describe.each(availableBackends({ neon: true }))('role matrix: every admin route
       'user.create', 'user.update', 'user.password_change', 'invitation.invite', 'invitation.revoke', 'invitation.resend',
       'session.sign_in', 'session.sign_out', 'setting.create', 'audit.export',
       'tour.create', 'tour.update', 'tour.cancel', 'tour.outcome',
+      'proposal.create', 'proposal.update', 'proposal.submit', 'proposal.approve', 'proposal.reject', 'proposal.request_changes',
       'user.totp_start', 'user.second_factor_reset',
     ];
     expect(expectedKinds.filter((kind) => !kinds.has(kind))).toEqual([]);

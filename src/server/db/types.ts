@@ -40,6 +40,12 @@ export interface Database {
   userTotp: UserTotpTable;
   recoveryCodes: RecoveryCodesTable;
   secondFactorChallenges: SecondFactorChallengesTable;
+  proposals: ProposalsTable;
+  proposalApprovals: ProposalApprovalsTable;
+  proposalLinks: ProposalLinksTable;
+  proposalLinkCodes: ProposalLinkCodesTable;
+  proposalResponses: ProposalResponsesTable;
+  proposalHolds: ProposalHoldsTable;
 }
 
 /** The spec's User entity: a staff account (issue 17). `password` is a PHC-style hash with its parameters. */
@@ -458,4 +464,109 @@ export interface SecondFactorChallengesTable {
   failures: ColumnType<number, number | undefined, number>;
   expiresAt: ColumnType<Date, Date | string, Date | string>;
   createdAt: Timestamp;
+}
+
+type Moment = ColumnType<Date, Date | string, Date | string>;
+type MaybeMoment = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+/**
+ * A proposal version (issue 39). `terms`, `asking` and `metrics` are DealTerms, AskingSnapshot and DealMetrics
+ * (src/shared/deals); `validUntil` is a date (read it with to_char, as other day columns). `version` is the
+ * negotiation's version number, `revision` the lost-update counter.
+ */
+export interface ProposalsTable {
+  id: string;
+  inquiryId: string;
+  rootId: string;
+  parentId: string | null;
+  version: number;
+  proposedBy: Generated<string>;
+  status: Generated<string>;
+  unitIds: string[];
+  terms: Json<unknown>;
+  asking: Json<unknown>;
+  metrics: Json<unknown>;
+  validUntil: ColumnType<Date, string, string>;
+  locale: Generated<string>;
+  createdBy: string | null;
+  createdAt: Timestamp;
+  updatedBy: string | null;
+  updatedAt: Timestamp;
+  submittedBy: string | null;
+  submittedAt: MaybeMoment;
+  sentBy: string | null;
+  sentAt: MaybeMoment;
+  answeredAt: MaybeMoment;
+  revision: Generated<number>;
+}
+
+export interface ProposalApprovalsTable {
+  id: Generated<string>;
+  proposalId: string;
+  proposalRevision: number;
+  rules: Json<unknown>;
+  requestedBy: string | null;
+  requestedAt: Timestamp;
+  decision: string | null;
+  approverId: string | null;
+  decidedAt: MaybeMoment;
+  comment: string | null;
+}
+
+export interface ProposalLinksTable {
+  id: string;
+  proposalId: string;
+  tokenHash: string;
+  recipient: string | null;
+  locale: Generated<string>;
+  createdBy: string | null;
+  createdAt: Timestamp;
+  expiresAt: Moment;
+  firstViewedAt: MaybeMoment;
+  lastViewedAt: MaybeMoment;
+  revokedAt: MaybeMoment;
+  decidedAt: MaybeMoment;
+}
+
+export interface ProposalLinkCodesTable {
+  id: string;
+  linkId: string;
+  codeHash: string;
+  createdAt: Timestamp;
+  expiresAt: Moment;
+  failures: Generated<number>;
+  usedAt: MaybeMoment;
+}
+
+export interface ProposalResponsesTable {
+  id: Generated<string>;
+  proposalId: string;
+  linkId: string | null;
+  decision: string;
+  at: Moment;
+  atKst: string;
+  clientAddress: string | null;
+  userAgent: string | null;
+  pdfSha256: string;
+  pdfLocale: string;
+  recipient: string | null;
+  codeVerified: Generated<boolean>;
+  signerName: string | null;
+  signerTitle: string | null;
+  company: string | null;
+  consentVersion: string | null;
+  reasonCode: string | null;
+  message: string | null;
+  counter: ColumnType<unknown | null, string | null | undefined, string | null>;
+  counterProposalId: string | null;
+}
+
+export interface ProposalHoldsTable {
+  proposalId: string;
+  unitId: string;
+  statusBefore: string;
+  heldAt: Timestamp;
+  until: Moment;
+  releasedAt: MaybeMoment;
+  releaseReason: string | null;
 }

@@ -13,6 +13,8 @@ import { TOUR_MAIL_CHANNEL, type TourMail } from '../tours/mail-queue.ts';
 import { tourMessage } from '../tours/messages.ts';
 import { PRIVACY_MAIL_CHANNEL, type PrivacyMail } from '../privacy/mail-kinds.ts';
 import { afterPrivacyMail, privacyMessage } from '../privacy/mails.ts';
+import { PROPOSAL_MAIL_CHANNEL, type ProposalMail } from '../proposals/mail-queue.ts';
+import { proposalMessage } from '../proposals/mails.ts';
 
 /** After this many failed attempts a notification is marked failed (about 2 hours of retries). */
 export const OUTBOX_MAX_ATTEMPTS = 8;
@@ -32,8 +34,8 @@ interface Claimed {
   id: string;
   /** Null for a staff mail, whose subject is its payload. */
   inquiryId: string | null;
-  channel: NotifyChannel | typeof STAFF_MAIL_CHANNEL | typeof TOUR_MAIL_CHANNEL | typeof PRIVACY_MAIL_CHANNEL;
-  payload: StaffMail | TourMail | PrivacyMail | null;
+  channel: NotifyChannel | typeof STAFF_MAIL_CHANNEL | typeof TOUR_MAIL_CHANNEL | typeof PRIVACY_MAIL_CHANNEL | typeof PROPOSAL_MAIL_CHANNEL;
+  payload: StaffMail | TourMail | PrivacyMail | ProposalMail | null;
   attempts: number;
 }
 
@@ -79,6 +81,13 @@ async function deliver(db: Db, row: Claimed): Promise<void> {
   if (row.channel === TOUR_MAIL_CHANNEL) {
     // Written now from the tour as it is: a superseded version or a tour gone is not sent (null).
     const message = row.payload ? await tourMessage(db, row.payload as TourMail) : null;
+    if (!message) return;
+    if (!env.smtpUrl || !env.inquiryNotifyFrom) throw new Error('SMTP_URL or INQUIRY_NOTIFY_FROM is not set any more');
+    return sendMail(env.smtpUrl, env.inquiryNotifyFrom, message);
+  }
+  if (row.channel === PROPOSAL_MAIL_CHANNEL) {
+    // Written now from the proposal as it is: a revoked link, a replaced code or a decided round is not sent (null).
+    const message = row.payload ? await proposalMessage(db, row.payload as ProposalMail) : null;
     if (!message) return;
     if (!env.smtpUrl || !env.inquiryNotifyFrom) throw new Error('SMTP_URL or INQUIRY_NOTIFY_FROM is not set any more');
     return sendMail(env.smtpUrl, env.inquiryNotifyFrom, message);

@@ -106,7 +106,28 @@ function duplicateNumber(error: unknown): never {
   throw error;
 }
 
+/**
+ * `reserved` belongs to an accepted proposal's hold (issue 39): a hand edit may keep it but not set it, and may not
+ * move a held space to another status while its hold lasts (the lease or the hold's lapse does that).
+ */
+async function checkHandStatus(db: Db, id: string | null, status: UnitStatus): Promise<void> {
+  const current = id ? await db.selectFrom('units').select('status').where('id', '=', id).executeTakeFirst() : undefined;
+  if (status === 'reserved' && current?.status !== 'reserved') {
+    throw new HttpError(400, 'invalid_input', 'A space is reserved only by an accepted proposal', { fields: { status: 'units.errors.reservedByProposal' } });
+  }
+  if (id && current?.status === 'reserved' && status !== 'reserved') {
+    const hold = await db.selectFrom('proposalHolds').select('proposalId').where('unitId', '=', id).where('releasedAt', 'is', null).executeTakeFirst();
+    if (hold) {
+      throw new HttpError(409, 'unit_held', 'An accepted proposal holds this space until a lease is signed or its hold lapses', {
+        fields: { status: 'units.errors.heldByProposal' },
+        details: { proposalId: hold.proposalId },
+      });
+    }
+  }
+}
+
 export async function createUnit(db: Db, input: UnitInput): Promise<Unit> {
+  await checkHandStatus(db, null, input.status);
   const row = await db.insertInto('units').values(toColumns(input)).returning('id').executeTakeFirstOrThrow().catch(duplicateNumber);
   return (await findUnit(db, row.id)) as Unit;
 }
@@ -117,6 +138,7 @@ export async function createUnit(db: Db, input: UnitInput): Promise<Unit> {
  * first lands; the second throws 409 `conflict` with the unit as it is now (decision 033).
  */
 export async function updateUnit(db: Db, id: string, input: UnitInput, expected: number | null = null): Promise<Unit | null> {
+  await checkHandStatus(db, id, input.status);
   const row = await db
     .updateTable('units')
     .set({ ...toColumns(input), updatedAt: sql<Date>`now()` })

@@ -9,8 +9,16 @@
 export const UNIT_FLOORS = ['B2', 'B1', ...Array.from({ length: 14 }, (_, i) => `${i + 1}F`)] as [string, ...string[]];
 export type UnitFloor = string;
 
-export const UNIT_STATUSES = ['available', 'negotiating', 'leased'] as const;
+/**
+ * `reserved`: an accepted proposal holds the space until a lease is signed or the hold lapses (issue 39). Only that
+ * hold sets or clears it (src/server/proposals/holds.ts); a hand edit of the space cannot (HAND_SET_STATUSES).
+ */
+export const UNIT_STATUSES = ['available', 'negotiating', 'reserved', 'leased'] as const;
 export type UnitStatus = (typeof UNIT_STATUSES)[number];
+/** The statuses a person sets on a space by hand (the admin's unit form). */
+export const HAND_SET_STATUSES = ['available', 'negotiating', 'leased'] as const satisfies readonly UnitStatus[];
+/** The choices a unit form offers: the hand-set ones, and `reserved` only for a space that is (it may be kept). */
+export const statusChoices = (current: UnitStatus): readonly UnitStatus[] => (current === 'reserved' ? UNIT_STATUSES : HAND_SET_STATUSES);
 
 /** The languages a unit's note may be written in; a visitor reads theirs, else Korean. */
 export const UNIT_LANGUAGES = ['ko', 'en', 'zh', 'ja'] as const;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
-import { toPyeong, UNIT_FLOORS, UNIT_LANGUAGES, UNIT_STATUSES, UNIT_USES, type Unit, type UnitInput } from '~/shared/units/unit';
+import { statusChoices, toPyeong, UNIT_FLOORS, UNIT_LANGUAGES, UNIT_USES, type Unit, type UnitInput } from '~/shared/units/unit';
 import type { Translate } from '~/i18n/translate';
 import {
   EMPTY_UNIT_FORM, firstUnitError, formFromUnit, remainingErrors, validateUnitForm, type UnitFormErrors, type UnitFormValues,
@@ -124,7 +124,7 @@ export default function UnitForm({ unit, serverErrors, onSave, onCancel, focusOn
         <Field id="unit-status" label={t('units.admin.fields.status')} error={shown.status && t(shown.status)}>
           {(describedBy) => (
             <select id="unit-status" name="status" value={values.status} aria-describedby={describedBy} onChange={(e) => set('status', e.target.value as UnitFormValues['status'])} className={INPUT}>
-              {UNIT_STATUSES.map((status) => <option key={status} value={status}>{t(`units.status.${status}`)}</option>)}
+              {statusChoices(values.status).map((status) => <option key={status} value={status}>{t(`units.status.${status}`)}</option>)}
             </select>
           )}
         </Field>

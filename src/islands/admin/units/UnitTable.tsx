@@ -1,4 +1,4 @@
-import { toPyeong, UNIT_STATUSES, type Unit, type UnitStatus } from '~/shared/units/unit';
+import { HAND_SET_STATUSES, toPyeong, type Unit, type UnitStatus } from '~/shared/units/unit';
 import type { Translate } from '~/i18n/translate';
 import RowActions from '../RowActions';
 import { rowHeightOf, type DeletedRows } from '../use-deleted-rows';
@@ -63,11 +63,12 @@ export default function UnitTable({ units, onEdit, onDelete, onStatus, deletedRo
                 <td className={CELL}>
                   <ColumnName name="status" t={t} />
                   {/* A viewer reads the status as text, not as a greyed control that looks editable. */}
-                  {readOnly ? (
+                  {/* A reserved space is held by an accepted proposal: its status changes with the lease or the hold's end. */}
+                  {readOnly || unit.status === 'reserved' ? (
                     <span data-testid="unit-status">{t(`units.status.${unit.status}`)}</span>
                   ) : (
                     <select aria-label={t('units.admin.statusOf', { unit: name })} value={unit.status} onChange={(e) => onStatus(unit, e.target.value as UnitStatus)} className="min-h-11 rounded-md border border-muted bg-paper px-2">
-                      {UNIT_STATUSES.map((status) => <option key={status} value={status}>{t(`units.status.${status}`)}</option>)}
+                      {HAND_SET_STATUSES.map((status) => <option key={status} value={status}>{t(`units.status.${status}`)}</option>)}
                     </select>
                   )}
                 </td>

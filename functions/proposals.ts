@@ -1,0 +1,34 @@
+import type { Config } from '@netlify/functions';
+import { routes } from '../src/server/http/routes.ts';
+import {
+  createProposalRoute,
+  decisionRoute,
+  listProposalsRoute,
+  patchProposalRoute,
+  pendingProposalsRoute,
+  proposalRoute,
+  submitProposalRoute,
+} from '../src/server/proposals/routes.ts';
+
+export const config: Config = {
+  path: [
+    '/api/inquiries/:id/proposals',
+    '/api/proposals',
+    '/api/proposals/:id',
+    '/api/proposals/:id/submit',
+    '/api/proposals/:id/approve',
+    '/api/proposals/:id/reject',
+    '/api/proposals/:id/request-changes',
+  ],
+};
+
+/** Proposals (issue 39; docs/api/proposals.md): drafted on an inquiry, approved by rule or by an owner, sent, answered. */
+export default routes(config, {
+  '/api/inquiries/:id/proposals': { GET: listProposalsRoute, POST: createProposalRoute },
+  '/api/proposals': { GET: pendingProposalsRoute },
+  '/api/proposals/:id': { GET: proposalRoute, PATCH: patchProposalRoute },
+  '/api/proposals/:id/submit': { POST: submitProposalRoute },
+  '/api/proposals/:id/approve': { POST: decisionRoute('approved') },
+  '/api/proposals/:id/reject': { POST: decisionRoute('rejected') },
+  '/api/proposals/:id/request-changes': { POST: decisionRoute('changes_requested') },
+});

@@ -1,0 +1,106 @@
+import { ApprovalCommentSchema, ApprovalReasonSchema, ProposalCreateSchema, ProposalPatchSchema } from '../../shared/proposals/schemas.ts';
+import { maskProposal } from '../../shared/proposals/masking.ts';
+import type { Proposal } from '../../shared/proposals/types.ts';
+import { can } from '../../shared/roles.ts';
+import { requireAccess, type Staff } from '../auth/access.ts';
+import { getDb } from '../db/index.ts';
+import { HttpError } from '../http/errors.ts';
+import { json, parseInput, readJson } from '../http/json.ts';
+import { uuidParam, type RouteContext } from '../http/routes.ts';
+import { assertStorableText } from '../http/storable-text.ts';
+import { expectedVersion } from '../http/versions.ts';
+import { drainSoon } from '../notify/outbox.ts';
+import { decideProposal, submitProposal } from './approval.ts';
+import { createProposal, patchProposal, type ProposalEditor } from './queries.ts';
+import { findProposal, listInquiryProposals, listPendingApprovals, proposalHeaders, proposalNotFound } from './records.ts';
+
+/** The admin routes of proposals (issue 39): thin — parse, guard, src/server/proposals, respond. */
+
+export const editorOf = (staff: Staff): ProposalEditor => ({ id: staff.id, role: staff.role, actor: staff.actor });
+
+/** What a role reads: a viewer's answer masked (src/shared/proposals/masking.ts). */
+export const asSeenBy = (staff: Staff) => (proposal: Proposal): Proposal => (can(staff.role, 'inquiries.personal') ? proposal : maskProposal(proposal));
+
+export function proposalId(context: RouteContext): string {
+  const id = uuidParam(context);
+  if (!id) throw proposalNotFound();
+  return id;
+}
+
+/** One proposal with its ETag (the revision, for the next write's If-Match). */
+export const oneProposal = (staff: Staff, proposal: Proposal, status = 200) =>
+  json(asSeenBy(staff)(proposal), { status, headers: proposalHeaders(proposal) });
+
+/** POST /api/inquiries/{id}/proposals: a draft (version 1, or the next version of `parentId`). */
+export async function createProposalRoute(req: Request, context: RouteContext): Promise<Response> {
+  const staff = await requireAccess(req, 'proposals.write', context);
+  const inquiryId = uuidParam(context);
+  if (!inquiryId) throw new HttpError(404, 'inquiry_not_found', 'No inquiry with this id');
+  const input = parseInput(ProposalCreateSchema, await readJson(req));
+  assertStorableText(input);
+  const proposal = await createProposal(await getDb(), inquiryId, input, editorOf(staff));
+  return oneProposal(staff, proposal, 201);
+}
+
+/** GET /api/inquiries/{id}/proposals: every version, negotiation by negotiation. */
+export async function listProposalsRoute(req: Request, context: RouteContext): Promise<Response> {
+  const staff = await requireAccess(req, 'proposals.read', context);
+  const inquiryId = uuidParam(context);
+  if (!inquiryId) throw new HttpError(404, 'inquiry_not_found', 'No inquiry with this id');
+  const db = await getDb();
+  const inquiry = await db.selectFrom('inquiries').select('id').where('id', '=', inquiryId).executeTakeFirst();
+  if (!inquiry) throw new HttpError(404, 'inquiry_not_found', 'No inquiry with this id');
+  return json((await listInquiryProposals(db, inquiryId)).map(asSeenBy(staff)));
+}
+
+/** GET /api/proposals/{id}. */
+export async function proposalRoute(req: Request, context: RouteContext): Promise<Response> {
+  const staff = await requireAccess(req, 'proposals.read', context);
+  const proposal = await findProposal(await getDb(), proposalId(context));
+  if (!proposal) throw proposalNotFound();
+  return oneProposal(staff, proposal);
+}
+
+/** PATCH /api/proposals/{id} (If-Match: the revision): an unsent version's change; any change sends it back to draft. */
+export async function patchProposalRoute(req: Request, context: RouteContext): Promise<Response> {
+  const staff = await requireAccess(req, 'proposals.write', context);
+  const id = proposalId(context);
+  const expected = expectedVersion(req);
+  const patch = parseInput(ProposalPatchSchema, await readJson(req));
+  assertStorableText(patch);
+  return oneProposal(staff, await patchProposal(await getDb(), id, patch, editorOf(staff), expected));
+}
+
+/** POST /api/proposals/{id}/submit (If-Match): approved by the rules (or an owner's own submission), or pending. */
+export async function submitProposalRoute(req: Request, context: RouteContext): Promise<Response> {
+  const staff = await requireAccess(req, 'proposals.write', context);
+  const id = proposalId(context);
+  const expected = expectedVersion(req);
+  const db = await getDb();
+  const proposal = await submitProposal(db, id, editorOf(staff), expected);
+  drainSoon(db, context);
+  return oneProposal(staff, proposal);
+}
+
+/** POST /api/proposals/{id}/approve | reject | request-changes (owners; If-Match: stale → 409 conflict). */
+export function decisionRoute(decision: 'approved' | 'rejected' | 'changes_requested') {
+  return async (req: Request, context: RouteContext): Promise<Response> => {
+    const staff = await requireAccess(req, 'proposals.approve', context);
+    const id = proposalId(context);
+    const expected = expectedVersion(req);
+    const { comment } = parseInput(decision === 'approved' ? ApprovalCommentSchema : ApprovalReasonSchema, await readJson(req));
+    assertStorableText(comment);
+    const db = await getDb();
+    const proposal = await decideProposal(db, id, decision, comment, editorOf(staff), expected);
+    drainSoon(db, context);
+    return oneProposal(staff, proposal);
+  };
+}
+
+/** GET /api/proposals?status=pending_approval: the owners' 결재 list (every role reads it; viewers masked). */
+export async function pendingProposalsRoute(req: Request, context: RouteContext): Promise<Response> {
+  const staff = await requireAccess(req, 'proposals.read', context);
+  const status = new URL(req.url).searchParams.get('status') ?? 'pending_approval';
+  if (status !== 'pending_approval') throw new HttpError(400, 'invalid_input', 'Some fields are missing or invalid', { fields: { status: 'proposals.errors.listStatusInvalid' } });
+  return json((await listPendingApprovals(await getDb())).map(asSeenBy(staff)));
+}
