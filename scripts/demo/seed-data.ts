@@ -180,3 +180,14 @@ export const DEMO_UNITS: DemoUnit[] = [...ROWS, ...BRAND_ROWS].map(([floor, unit
     plan: index % 2 === 0,
   };
 });
+
+/**
+ * The demo's team beside the owner `admin`: one account per other role, so each role's panel can be tried. Their
+ * mail goes to the demo's mailbox (scripts/demo/mailbox.ts), as the team's address does.
+ */
+export const DEMO_TEAM_ADDRESS = 'leasing@btower-demo.example';
+export const DEMO_ADMIN_EMAIL = 'admin@btower-demo.example';
+export const DEMO_ACCOUNTS = [
+  { username: 'agent', name: '김민준', email: 'agent@btower-demo.example', role: 'agent', locale: 'ko' },
+  { username: 'viewer', name: '이서연', email: 'viewer@btower-demo.example', role: 'viewer', locale: 'ko' },
+] as const;

@@ -2,7 +2,7 @@ import { UPLOAD_ENDPOINTS, type CreateUploadResponse } from '../../src/shared/up
 import type { UploadPurpose } from '../../src/shared/uploads.ts';
 import type { Brand } from '../../src/shared/brand.ts';
 import type { Unit } from '../../src/shared/units/unit.ts';
-import { DEMO_BRANDS, DEMO_UNITS } from './seed-data.ts';
+import { DEMO_ACCOUNTS, DEMO_ADMIN_EMAIL, DEMO_BRANDS, DEMO_UNITS } from './seed-data.ts';
 import { drawPlan, drawThumbnail } from './draw.ts';
 
 export interface SeedResult {
@@ -19,8 +19,9 @@ export interface SeedResult {
  * demo data passes the same rules as real data. It creates only what is missing (a brand by name, a unit
  * by floor and number), so a run stopped half-way (Ctrl-C while seeding) is completed by the next one.
  */
-export async function seedDemo(origin: string, password: string): Promise<SeedResult> {
-  const api = async <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => {
+/** The server's API as the admin panel calls it: JSON in and out, an error for any answer but 2xx. */
+function apiOf(origin: string) {
+  return async <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -29,6 +30,10 @@ export async function seedDemo(origin: string, password: string): Promise<SeedRe
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
     return (text ? JSON.parse(text) : null) as T;
   };
+}
+
+export async function seedDemo(origin: string, password: string): Promise<SeedResult> {
+  const api = apiOf(origin);
   const { token } = await api<{ token: string }>('POST', '/api/admin/login', { password });
 
   async function upload(purpose: UploadPurpose, filename: string, type: string, bytes: Uint8Array): Promise<string> {
@@ -67,4 +72,21 @@ export async function seedDemo(origin: string, password: string): Promise<SeedRe
     created += 1;
   }
   return { brands: DEMO_BRANDS.length, units: DEMO_UNITS.length, created };
+}
+
+/**
+ * The demo's team (DEMO_ACCOUNTS), made by the owner through the API as the team tab would, with `password` (the
+ * demo's admin password, so one password opens every demo account); the owner gets an address, so the mails an
+ * owner receives reach the mailbox too. Only what is missing is made. Returns the usernames of every demo account.
+ */
+export async function seedDemoAccounts(origin: string, password: string): Promise<string[]> {
+  const api = apiOf(origin);
+  const { token } = await api<{ token: string }>('POST', '/api/admin/login', { password });
+  const me = await api<{ email: string | null }>('GET', '/api/admin/me', undefined, token);
+  if (!me.email) await api('PATCH', '/api/admin/me', { email: DEMO_ADMIN_EMAIL }, token);
+  const existing = new Set((await api<{ username: string }[]>('GET', '/api/admin/users', undefined, token)).map((user) => user.username));
+  for (const account of DEMO_ACCOUNTS) {
+    if (!existing.has(account.username)) await api('POST', '/api/admin/users', { ...account, password }, token);
+  }
+  return ['admin', ...DEMO_ACCOUNTS.map((account) => account.username)];
 }

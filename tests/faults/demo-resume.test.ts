@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { access, mkdtemp, rm } from 'node:fs/promises';
+import { access, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import type { Brand } from '../../src/shared/brand.ts';
 import type { Unit } from '../../src/shared/units/unit.ts';
 import { DEMO_BRANDS, DEMO_UNITS } from '../../scripts/demo/seed-data.ts';
 import { ensureLocalAdminPassword } from '../../src/server/auth/local-password.ts';
+import { plain } from '../support/smtp.ts';
 
 /**
  * `npm run demo` stopped with Ctrl-C while it seeds its first building, then started again (issue 16):
@@ -23,7 +24,7 @@ afterAll(async () => {
 
 function startDemo(dataDir: string, port: number): { child: ChildProcess; exited: Promise<void>; log: () => string } {
   const child = spawn(process.execPath, ['scripts/demo.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '', ADMIN_PASSWORD: '' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '', ADMIN_PASSWORD: '', SMTP_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -62,7 +63,7 @@ describe('npm run demo', () => {
     expect(await access(marker).then(() => true, () => false), 'the first run was interrupted before it finished').toBe(false);
 
     const second = startDemo(dataDir, port);
-    await until('the demo data', async () => second.log(), (log) => log.includes('Demo data:'), second.log);
+    await until('the demo data', async () => second.log(), (log) => log.includes('Demo data:') && log.includes('Sign in at'), second.log);
     await access(marker);
     const brands = await brandsAt(origin);
     expect(brands.map((brand) => brand.name).sort()).toEqual(DEMO_BRANDS.map((brand) => brand.name).sort());
@@ -82,17 +83,33 @@ describe('npm run demo', () => {
     }
 
     // The demo prints an address where passkeys work (localhost, a secure context), and its mails link there, not
-    // to a placeholder domain: an invitation made without a mail server hands over the link it would have mailed.
+    // to a placeholder domain. Every mail lands in the data folder's mailbox, one file each: an invitation's too.
     expect(second.log()).toContain(`Sign in at http://localhost:${port}/admin`);
+    expect(second.log()).toContain(`Accounts admin, agent, viewer, each with the password in`);
     const password = await ensureLocalAdminPassword(dataDir);
-    const { token } = (await (await fetch(`${origin}/api/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ password }) })).json()) as { token: string };
+    const signIn = async (username?: string) =>
+      fetch(`${origin}/api/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password }) });
+    const { token } = (await (await signIn()).json()) as { token: string };
     const invited = await fetch(`${origin}/api/admin/invitations`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
       body: JSON.stringify({ email: 'new-agent@btower.example', name: '새 상담원', role: 'agent' }),
     });
     expect(invited.status).toBe(201);
-    expect(((await invited.json()) as { link: string }).link).toMatch(new RegExp(`^http://localhost:${port}/admin#invitation=`));
+    expect(((await invited.json()) as { mail: string }).mail).toBe('queued');
+    const mailDir = path.join(dataDir, 'mail');
+    const invitation = await until('the invitation mail in the mailbox', async () => {
+      const files = await readdir(mailDir).catch(() => [] as string[]);
+      return files.find((file) => file.endsWith('-new-agent@btower.example.eml'));
+    }, Boolean, second.log);
+    expect(plain(await readFile(path.join(mailDir, invitation!), 'utf8'))).toMatch(new RegExp(`http://localhost:${port}/admin#invitation=`));
+    expect(second.log()).toContain(`Mail to new-agent@btower.example: `);
+
+    // The team beside the owner: an agent signs in with the same password and is an agent.
+    const agent = await signIn('agent');
+    expect(agent.status).toBe(200);
+    const me = await fetch(`${origin}/api/admin/me`, { headers: { Authorization: `Bearer ${((await agent.json()) as { token: string }).token}` } });
+    expect(await me.json()).toMatchObject({ username: 'agent', role: 'agent', email: 'agent@btower-demo.example' });
 
     second.child.kill('SIGTERM');
     await second.exited;

@@ -82,6 +82,8 @@ describe('the README', () => {
     expect(demo).toMatch(/\*\*Accounts?\*\*/);
     expect(demo).toContain('.data/demo/admin-password');
     expect(demo).toMatch(/\*\*Mails?\*\*/);
+    expect(demo).toContain('.data/demo/mail/');
+    for (const account of ['`admin`', '`agent`', '`viewer`']) expect(demo).toContain(account);
   });
 
   it('stays short and leads to each document of docs/', () => {
