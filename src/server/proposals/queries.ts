@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { askingSnapshot, askingTerms, areaOf, type AskingSnapshot, type AskingUnit } from '../../shared/deals/asking.ts';
 import { dealMetrics, type DealMetrics } from '../../shared/deals/economics.ts';
 import { addDays } from '../../shared/deals/schedule.ts';
-import { DEAL_LIMITS, type DealTerms } from '../../shared/deals/terms.ts';
+import type { DealTerms } from '../../shared/deals/terms.ts';
 import { koreanDay } from '../../shared/business-hours.ts';
 import { PROPOSAL_LIMITS } from '../../shared/proposals/limits.ts';
 import type { ProposalCreate, ProposalPatch } from '../../shared/proposals/schemas.ts';
@@ -107,13 +107,10 @@ export function economicsOf(terms: DealTerms, asking: AskingSnapshot, settings: 
   return dealMetrics(terms, areaOf(asking), settings, askingTerms(asking, terms));
 }
 
-/** Checks the dates a person typed against today (Seoul): validity within 0–90 days, the start within ten years. */
-function checkDates(terms: DealTerms, validUntil: string, today: string): void {
+/** Checks the validity against today (Seoul): from today to 90 days on (the start date's years are the terms' rule). */
+function checkValidity(validUntil: string, today: string): void {
   if (validUntil < today) throw invalid('validUntil', 'proposals.errors.validUntilPast');
   if (validUntil > addDays(today, PROPOSAL_LIMITS.maxValidDays)) throw invalid('validUntil', 'proposals.errors.validUntilTooFar');
-  const year = Number(today.slice(0, 4));
-  const startYear = Number(terms.startDate.slice(0, 4));
-  if (Math.abs(startYear - year) > DEAL_LIMITS.startYears) throw invalid('terms.startDate', 'deals.errors.startDateInvalid');
 }
 
 /**
@@ -126,7 +123,7 @@ export async function createProposal(db: Db, inquiryId: string, input: ProposalC
   const settings = await readSettings(db);
   const today = koreanDay(now);
   const validUntil = input.validUntil ?? addDays(today, PROPOSAL_LIMITS.defaultValidDays);
-  checkDates(input.terms, validUntil, today);
+  checkValidity(validUntil, today);
   const id = randomUUID();
   await withActor(editor.actor, async (trx) => {
     const inquiry = await lockInquiryForProcessing(trx, inquiryId);
@@ -202,7 +199,7 @@ export async function patchProposal(db: Db, id: string, patch: ProposalPatch, ed
     const spacesChanged = !sameValue(unitIds, current.unitIds);
     const changed = spacesChanged || !sameValue(terms, current.terms) || validUntil !== current.validUntil || locale !== current.locale;
     if (!changed) return;
-    checkDates(terms, validUntil, today);
+    checkValidity(validUntil, today);
     const asking = spacesChanged ? askingSnapshot(await askingUnits(trx, unitIds), settings.askingEscalationPct, now) : current.asking;
     if (current.status !== 'draft') await voidOpenApproval(trx, id, editor);
     await trx
