@@ -107,6 +107,12 @@ describe('the documents in docs/', () => {
     expect(broken).toEqual([]);
   });
 
+  it('list every page of docs/api/ in its index', () => {
+    const index = read(path.join('docs', 'api', 'README.md'));
+    const pages = readdirSync(path.join('docs', 'api')).filter((file) => file.endsWith('.md') && file !== 'README.md');
+    expect(pages.filter((page) => !index.includes(`](${page})`))).toEqual([]);
+  });
+
   it('name no issue numbers (the decision records keep theirs)', () => {
     const found = productDocs().flatMap((file) =>
       read(file).split('\n').flatMap((line, i) => (/\bissues?\s+#?\d+|\(#\d+\)/i.test(line) ? [`${file}:${i + 1}: ${line.trim().slice(0, 80)}`] : [])),
