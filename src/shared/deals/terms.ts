@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { UNIT_USES } from '../units/unit.ts';
 import { dayProblem } from '../periods.ts';
 import { objectMessages } from '../object-messages.ts';
+import type { DealTermField } from './term-fields.ts';
 
 /**
  * A deal's terms: what a proposal offers and what a lease signs (research/deals.md §2.1). Money is whole won;
@@ -106,20 +107,12 @@ export const DealTermsSchema = v.pipe(
 export type DealTerms = v.InferOutput<typeof DealTermsSchema>;
 export type DealTermsInput = v.InferInput<typeof DealTermsSchema>;
 
-/** The fields a terms diff compares, in the order a person reads them (version timeline, counter, amendments). */
-export const DEAL_TERM_FIELDS = [
-  'depositKrw', 'rentPerM2Krw', 'maintenancePerM2Krw', 'vatExcluded', 'termMonths', 'startDate', 'fitoutMonths', 'freeRent',
-  'escalationPct', 'tiKrw', 'brokerFeeKrw', 'contractDepositPct', 'use', 'useDetail', 'parking', 'specialTerms',
-] as const satisfies readonly (keyof DealTerms)[];
-export type DealTermField = (typeof DEAL_TERM_FIELDS)[number];
-
+export { DEAL_TERM_FIELDS, changedTerms, type DealTermField } from './term-fields.ts';
 /**
- * The fields whose values differ between two versions of the terms, in reading order.
- * @example changedTerms(v1, { ...v1, rentPerM2Krw: 35_000 }) // ['rentPerM2Krw']
+ * Checked when compiling: every field a diff compares is a field of the terms, and every field of the terms is
+ * compared (a field missing on either side makes the type `never`, and this line fails to compile).
  */
-export function changedTerms(before: DealTerms, after: DealTerms): DealTermField[] {
-  return DEAL_TERM_FIELDS.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]));
-}
+export const TERM_FIELDS_COVER_TERMS: [Exclude<keyof DealTerms, DealTermField> | Exclude<DealTermField, keyof DealTerms>] extends [never] ? true : never = true;
 
 /** The total rent-free months over the term, whatever the basis (what a tenant reads first). */
 export function freeMonthsOverTerm(terms: Pick<DealTerms, 'freeRent' | 'termMonths'>): number {
