@@ -1125,3 +1125,21 @@ CREATE TABLE IF NOT EXISTS proposal_holds (
 );
 CREATE UNIQUE INDEX IF NOT EXISTS proposal_holds_live_unit_idx ON proposal_holds (unit_id) WHERE released_at IS NULL;
 CREATE INDEX IF NOT EXISTS proposal_holds_until_idx ON proposal_holds (until) WHERE released_at IS NULL;
+
+
+-- Lost reasons are a fixed list (src/shared/lost-reasons.ts, issue 38): `lost_reason` holds its code, and
+-- `lost_reason_text` the person's own words for "other". Reasons written before were free text: the first
+-- start of this version makes each of them "other" with its text (nothing typed is lost or guessed into a
+-- code); the text column's arrival is the mark that this ran. The codes below are the list as it was then.
+DO $$ BEGIN
+  IF NOT EXISTS (
+    SELECT 1 FROM pg_attribute WHERE attrelid = 'inquiries'::regclass AND attname = 'lost_reason_text' AND NOT attisdropped
+  ) THEN
+    ALTER TABLE inquiries ADD COLUMN lost_reason_text text;
+    ALTER TABLE inquiry_history ADD COLUMN IF NOT EXISTS lost_reason_text text;
+    UPDATE inquiries SET lost_reason_text = lost_reason, lost_reason = 'other'
+      WHERE lost_reason IS NOT NULL AND lost_reason NOT IN ('price', 'size', 'timing', 'location', 'leased_elsewhere', 'no_response', 'other');
+    UPDATE inquiry_history SET lost_reason_text = lost_reason, lost_reason = 'other'
+      WHERE lost_reason IS NOT NULL AND lost_reason NOT IN ('price', 'size', 'timing', 'location', 'leased_elsewhere', 'no_response', 'other');
+  END IF;
+END $$;

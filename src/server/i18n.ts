@@ -20,6 +20,10 @@ import koTours from '../../content/i18n/ko/tours.json' with { type: 'json' };
 import enTours from '../../content/i18n/en/tours.json' with { type: 'json' };
 import zhTours from '../../content/i18n/zh/tours.json' with { type: 'json' };
 import jaTours from '../../content/i18n/ja/tours.json' with { type: 'json' };
+import koLostReasons from '../../content/i18n/ko/lostReasons.json' with { type: 'json' };
+import enLostReasons from '../../content/i18n/en/lostReasons.json' with { type: 'json' };
+import zhLostReasons from '../../content/i18n/zh/lostReasons.json' with { type: 'json' };
+import jaLostReasons from '../../content/i18n/ja/lostReasons.json' with { type: 'json' };
 import koPrivacyRequests from '../../content/i18n/ko/privacyRequests.json' with { type: 'json' };
 import enPrivacyRequests from '../../content/i18n/en/privacyRequests.json' with { type: 'json' };
 import zhPrivacyRequests from '../../content/i18n/zh/privacyRequests.json' with { type: 'json' };
@@ -46,14 +50,14 @@ export type ServerLocale = Locale;
 /**
  * The texts functions write themselves (mails, CSV headers, error pages): the `inbox`, `mail`, `staffMail`
  * and `access` namespaces (and `tours` for the tour invitations; the brand categories and the form's extra fields for
- * the access copy's values; `deals` and `proposals` for proposal mails and PDFs), imported so each function bundle
- * carries them.
+ * the access copy's values; `deals` and `proposals` for proposal mails and PDFs; `lostReasons` for the export), imported
+ * so each function bundle carries them.
  */
 const DICTIONARIES: Record<Locale, Dictionary> = {
-  ko: { inbox: koInbox, mail: koMail, staffMail: koStaffMail, access: koAccess, tours: koTours, privacyRequests: koPrivacyRequests, brands: { category: koBrands.category }, inquiryExtra: koInquiryExtra, deals: koDeals, proposals: koProposals },
-  en: { inbox: enInbox, mail: enMail, staffMail: enStaffMail, access: enAccess, tours: enTours, privacyRequests: enPrivacyRequests, brands: { category: enBrands.category }, inquiryExtra: enInquiryExtra, deals: enDeals, proposals: enProposals },
-  zh: { inbox: zhInbox, mail: zhMail, staffMail: zhStaffMail, access: zhAccess, tours: zhTours, privacyRequests: zhPrivacyRequests, brands: { category: zhBrands.category }, inquiryExtra: zhInquiryExtra, deals: zhDeals, proposals: zhProposals },
-  ja: { inbox: jaInbox, mail: jaMail, staffMail: jaStaffMail, access: jaAccess, tours: jaTours, privacyRequests: jaPrivacyRequests, brands: { category: jaBrands.category }, inquiryExtra: jaInquiryExtra, deals: jaDeals, proposals: jaProposals },
+  ko: { inbox: koInbox, mail: koMail, staffMail: koStaffMail, access: koAccess, tours: koTours, privacyRequests: koPrivacyRequests, brands: { category: koBrands.category }, inquiryExtra: koInquiryExtra, deals: koDeals, proposals: koProposals, lostReasons: koLostReasons },
+  en: { inbox: enInbox, mail: enMail, staffMail: enStaffMail, access: enAccess, tours: enTours, privacyRequests: enPrivacyRequests, brands: { category: enBrands.category }, inquiryExtra: enInquiryExtra, deals: enDeals, proposals: enProposals, lostReasons: enLostReasons },
+  zh: { inbox: zhInbox, mail: zhMail, staffMail: zhStaffMail, access: zhAccess, tours: zhTours, privacyRequests: zhPrivacyRequests, brands: { category: zhBrands.category }, inquiryExtra: zhInquiryExtra, deals: zhDeals, proposals: zhProposals, lostReasons: zhLostReasons },
+  ja: { inbox: jaInbox, mail: jaMail, staffMail: jaStaffMail, access: jaAccess, tours: jaTours, privacyRequests: jaPrivacyRequests, brands: { category: jaBrands.category }, inquiryExtra: jaInquiryExtra, deals: jaDeals, proposals: jaProposals, lostReasons: jaLostReasons },
 };
 
 const translators = new Map<Locale, Translate>();

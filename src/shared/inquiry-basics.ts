@@ -14,7 +14,6 @@ export const INQUIRY_LIMITS = {
   referrer: 1000,
   utmValue: 200,
   note: 5000,
-  lostReason: 1000,
   search: 200,
 } as const;
 

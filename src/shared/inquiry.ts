@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { ATTACHMENT_MAX_FILES, OBJECT_PATH_PATTERN, toObjectPath } from './uploads.ts';
 import { objectMessages } from './object-messages.ts';
 import { daySchema, periodMessages } from './periods.ts';
+import { LOST_REASON_MESSAGES, LOST_REASON_OTHER, LostReasonSchema, LostReasonTextSchema, lostReasonProblem, type LostReason } from './lost-reasons.ts';
 import { UNIT_FLOORS, type UnitSnapshot } from './units/unit.ts';
 import { BRAND_CATEGORIES } from './brand.ts';
 import { LOCALES } from '../i18n/locales.ts';
@@ -127,7 +128,9 @@ export interface InquiryHistoryEntry {
   by?: StaffRef;
   status?: InquiryStatus;
   note?: string;
-  lostReason?: string;
+  /** With a move to lost: the reason's code, and the words of "other" (left out for a viewer). */
+  lostReason?: LostReason;
+  lostReasonText?: string;
   /** Present when the entry is an assignment: to whom, or null for "unassigned". */
   assignee?: StaffRef | null;
   /** Present when the next step's day was set (a day) or cleared (null). */
@@ -155,7 +158,9 @@ export interface Inquiry {
   source: InquirySource | null;
   locale: string | null;
   status: InquiryStatus;
-  lostReason: string | null;
+  /** While lost: why (a code of src/shared/lost-reasons.ts), and "other"'s words (null for a viewer). */
+  lostReason: LostReason | null;
+  lostReasonText: string | null;
   /** When the status first left `new` (null while new). */
   firstStatusChangeAt: string | null;
   unitId: string | null;
@@ -205,21 +210,26 @@ export const InquiryPatchSchema = v.pipe(
     nextStepOn: v.optional(v.nullable(v.pipe(v.string('inbox.errors.dateInvalid'), v.check(isCalendarDay, 'inbox.errors.dateInvalid')))),
     status: v.optional(v.picklist(INQUIRY_STATUSES, 'inbox.errors.statusInvalid')),
     note: v.optional(v.pipe(v.string('inbox.errors.noteInvalid'), v.trim(), v.nonEmpty('inbox.errors.noteRequired'), v.maxLength(INQUIRY_LIMITS.note, 'inbox.errors.tooLong'))),
-    lostReason: v.optional(v.pipe(v.string('inbox.errors.lostReasonRequired'), v.trim(), v.nonEmpty('inbox.errors.lostReasonRequired'), v.maxLength(INQUIRY_LIMITS.lostReason, 'inbox.errors.tooLong'))),
+    /** A code of the fixed list (src/shared/lost-reasons.ts); "other" with `lostReasonText`. */
+    lostReason: v.optional(LostReasonSchema),
+    lostReasonText: v.optional(LostReasonTextSchema),
   }, objectMessages({}, 'inbox.errors.invalid', 'inbox.errors.unknownField')),
   v.check((patch) => Object.values(patch).some((value) => value !== undefined), 'inbox.errors.emptyPatch'),
-  v.forward(v.check((patch) => patch.status !== 'lost' || patch.lostReason !== undefined, 'inbox.errors.lostReasonRequired'), ['lostReason']),
+  v.forward(v.check((patch) => patch.status !== 'lost' || patch.lostReason !== undefined, LOST_REASON_MESSAGES.required), ['lostReason']),
   v.forward(v.check((patch) => patch.lostReason === undefined || patch.status === 'lost', 'inbox.errors.lostReasonOnlyWhenLost'), ['lostReason']),
+  // "Other" needs the person's words; any other reason takes none.
+  v.forward(v.check((patch) => lostReasonProblem(patch.lostReason, patch.lostReasonText)?.[1] !== LOST_REASON_MESSAGES.textRequired, LOST_REASON_MESSAGES.textRequired), ['lostReasonText']),
+  v.forward(v.check((patch) => lostReasonProblem(patch.lostReason, patch.lostReasonText)?.[1] !== LOST_REASON_MESSAGES.textOnlyWithOther, LOST_REASON_MESSAGES.textOnlyWithOther), ['lostReasonText']),
 );
 export type InquiryPatch = v.InferOutput<typeof InquiryPatchSchema>;
 
 /** The fields of an inquiry two people may set at once, as the conflict dialog compares them (decision 033). A note is appended, never overwritten. */
-export const INQUIRY_VERSIONED_FIELDS = ['status', 'lostReason', 'assigneeId', 'nextStepOn'] as const satisfies readonly (keyof Inquiry)[];
+export const INQUIRY_VERSIONED_FIELDS = ['status', 'lostReason', 'lostReasonText', 'assigneeId', 'nextStepOn'] as const satisfies readonly (keyof Inquiry)[];
 export type InquiryFields = Pick<Inquiry, (typeof INQUIRY_VERSIONED_FIELDS)[number]>;
 
 /** An inquiry's versioned fields, as the conflict dialog compares them. */
 export const inquiryFields = (inquiry: InquiryFields): InquiryFields => ({
-  status: inquiry.status, lostReason: inquiry.lostReason, assigneeId: inquiry.assigneeId, nextStepOn: inquiry.nextStepOn,
+  status: inquiry.status, lostReason: inquiry.lostReason, lostReasonText: inquiry.lostReasonText, assigneeId: inquiry.assigneeId, nextStepOn: inquiry.nextStepOn,
 });
 
 /**
@@ -230,7 +240,10 @@ export function inquiryPatchBetween(from: InquiryFields, to: InquiryFields, note
   const patch: InquiryPatch = {};
   if (to.status !== from.status) {
     patch.status = to.status;
-    if (to.status === 'lost' && to.lostReason) patch.lostReason = to.lostReason;
+    if (to.status === 'lost' && to.lostReason) {
+      patch.lostReason = to.lostReason;
+      if (to.lostReason === LOST_REASON_OTHER && to.lostReasonText) patch.lostReasonText = to.lostReasonText;
+    }
   }
   if (to.assigneeId !== from.assigneeId) patch.assigneeId = to.assigneeId;
   if (to.nextStepOn !== from.nextStepOn) patch.nextStepOn = to.nextStepOn;

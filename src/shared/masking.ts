@@ -73,8 +73,8 @@ export type MaskedInquiry = Omit<Inquiry, 'message' | 'attachments'> & { message
 
 /**
  * An inquiry as a viewer gets it: name, phone, e-mail and company masked; the message, the attachments'
- * paths (they carry file names), the lost reason and the source's referrer (free text and addresses that can
- * name the person) left out. What it is about (space, floors, area, use, dates, status) stays whole.
+ * paths (they carry file names), the words of an "other" lost reason and the source's referrer (free text and
+ * addresses that can name the person) left out. What it is about (space, floors, area, use, dates, status) stays whole.
  */
 export function maskInquiry(inquiry: Inquiry): MaskedInquiry {
   const { message: _message, attachments, ...rest } = inquiry;
@@ -85,7 +85,8 @@ export function maskInquiry(inquiry: Inquiry): MaskedInquiry {
     phone: inquiry.phone === null ? null : maskPhone(inquiry.phone),
     email: inquiry.email === null ? null : maskEmail(inquiry.email),
     company: inquiry.company === null ? null : maskCompany(inquiry.company),
-    lostReason: null,
+    // The reason's code is a fact of the deal; "other"'s words are free text that can name the person.
+    lostReasonText: null,
     source: inquiry.source ? { ...inquiry.source, referrer: null } : null,
     attachments: [],
     attachmentCount: attachments.length,
@@ -93,9 +94,9 @@ export function maskInquiry(inquiry: Inquiry): MaskedInquiry {
   };
 }
 
-/** A history entry as a viewer gets it: what happened and who did it, not the words of a note or a lost reason. */
+/** A history entry as a viewer gets it: what happened, who did it and why it was lost, not the words of a note or of "other". */
 export function maskHistoryEntry(entry: InquiryHistoryEntry): InquiryHistoryEntry & { noteHidden?: true } {
-  const { note, lostReason: _lostReason, ...rest } = entry;
+  const { note, lostReasonText: _lostReasonText, ...rest } = entry;
   return note ? { ...rest, noteHidden: true } : rest;
 }
 

@@ -1,20 +1,30 @@
-import { FUNNEL_STAGES, type FunnelReport, type ReportName, type ReportOf, type SourceRow, type SpacesReport, type SpeedFigures, type SpeedReport, type TeamReport } from './reports.ts';
+import { FUNNEL_STAGES, type FunnelCounts, type FunnelReport, type ReportInterval, type ReportName, type ReportOf, type SourceRow, type SpacesReport, type SpeedFigures, type SpeedReport, type TeamReport } from './reports.ts';
 
 /**
- * Every chart's numbers as a table (issue 27): what the panel shows beside the chart and what its CSV
- * holds, defined once. A cell is a number, a text as stored (a period's first day, a lost reason, a
- * campaign), a dictionary key to translate (`{ key }`), or null (nothing to show: no answer yet, no tours).
- * Shares are fractions (0.25); the panel shows them as percentages, the CSV as they are.
+ * Every chart's numbers as a table (issue 27): what the panel shows beside the chart, what the chart is drawn
+ * from, and what its CSV holds, defined once — so screen, chart and spreadsheet never disagree. A cell is a
+ * number, a text as stored (a period's first day, a campaign, the words of an "other" lost reason), a
+ * dictionary key to translate (`{ key }`), or null (nothing to show: no answer yet, no tours). Shares are
+ * fractions rounded to four places (0.2513); the panel shows them as percentages, the CSV as they are.
+ *
+ * A new report (proposals, leases) adds its tables here: query → table → chart → CSV.
  */
 export type Cell = string | number | null | { key: string };
+/** A column: a name of `reports.columns`, or a week's or month's column named by its first day. */
+export type Column = string | { period: string; interval: ReportInterval };
 export interface ReportTable {
   name: string;
-  /** Column names: `reports.columns.<name>` in the dictionaries. */
-  columns: string[];
+  columns: Column[];
   /** Columns holding fractions (shown as percentages). */
   shares?: string[];
   rows: Cell[][];
 }
+
+/** A column's name: its dictionary name, or its period's first day. */
+export const columnName = (column: Column): string => (typeof column === 'string' ? column : column.period);
+
+/** A fraction rounded as every table keeps it (four places), or null when there is nothing to divide. */
+export const shareOf = (part: number, whole: number): number | null => (whole === 0 ? null : Math.round((part / whole) * 10_000) / 10_000);
 
 const label = (key: string): Cell => ({ key });
 /** A source key as stored, or "not given" for an empty one. */
@@ -22,17 +32,28 @@ const given = (value: string): Cell => (value === '' ? label('reports.none') : v
 const sourceRows = (rows: SourceRow[], keyCell: (key: string) => Cell) => rows.map((row) => [keyCell(row.key), row.inquiries, row.won, row.lost, row.winRate]);
 const SOURCE_COLUMNS = ['inquiries', 'won', 'lost', 'winRate'];
 
-function funnelTables(report: FunnelReport): ReportTable[] {
-  const counts = [report.totals.inquiries, report.totals.contacted, report.totals.toured, report.totals.proposal, report.totals.won];
-  return [
+/**
+ * The funnel: each stage's count per week or month (the columns its chart over time shows), the total and the
+ * conversion from the stage before; then the same per period as rows; why inquiries were lost, and "other"'s
+ * words for those who may read them.
+ */
+function funnelTables(report: FunnelReport, interval: ReportInterval): ReportTable[] {
+  const stages = (counts: FunnelCounts) => [counts.inquiries, counts.contacted, counts.toured, counts.proposal, counts.won];
+  const totals = stages(report.totals);
+  const names = ['inquiries', ...FUNNEL_STAGES] as const;
+  const tables: ReportTable[] = [
     {
       name: 'funnel',
-      columns: ['stage', 'count', 'conversion'],
+      columns: ['stage', ...report.periods.map((p) => ({ period: p.start, interval })), 'count', 'conversion'],
       shares: ['conversion'],
       rows: [
-        [label('reports.stages.inquiries'), counts[0]!, null],
-        ...FUNNEL_STAGES.map((stage, index) => [label(`reports.stages.${stage}`), counts[index + 1]!, counts[index]! === 0 ? null : Math.round((counts[index + 1]! / counts[index]!) * 10_000) / 10_000]),
-        [label('reports.stages.lost'), report.totals.lost, counts[0] === 0 ? null : Math.round((report.totals.lost / counts[0]!) * 10_000) / 10_000],
+        ...names.map((stage, index) => [
+          label(`reports.stages.${stage}`),
+          ...report.periods.map((p) => stages(p)[index]!),
+          totals[index]!,
+          index === 0 ? null : shareOf(totals[index]!, totals[index - 1]!),
+        ]),
+        [label('reports.stages.lost'), ...report.periods.map((p) => p.lost), report.totals.lost, shareOf(report.totals.lost, totals[0]!)],
       ],
     },
     {
@@ -40,8 +61,14 @@ function funnelTables(report: FunnelReport): ReportTable[] {
       columns: ['period', 'inquiries', 'contacted', 'touring', 'proposal', 'won', 'lost'],
       rows: report.periods.map((p) => [p.start, p.inquiries, p.contacted, p.toured, p.proposal, p.won, p.lost]),
     },
-    { name: 'lostReasons', columns: ['reason', 'count'], rows: report.lostReasons.map((row) => [row.reason ?? label('reports.none'), row.count]) },
+    {
+      name: 'lostReasons',
+      columns: ['reason', 'count'],
+      rows: report.lostReasons.map((row) => [label(row.reason === null ? 'reports.none' : `lostReasons.reasons.${row.reason}`), row.count]),
+    },
   ];
+  if (report.otherReasons) tables.push({ name: 'otherReasons', columns: ['otherReason', 'count'], rows: report.otherReasons.map((row) => [row.text, row.count]) });
+  return tables;
 }
 
 const SPEED_COLUMNS = ['answered', 'medianMinutes', 'p90Minutes', 'withinTarget', 'overdue'];
@@ -72,7 +99,7 @@ function spacesTables(report: SpacesReport): ReportTable[] {
     name,
     columns: [first, ...extra, 'units', 'vacant', 'vacantShare', 'areaM2', 'vacantAreaM2'],
     shares: ['vacantShare'],
-    rows: rows.map((row, index) => [row.key, ...(extras[index] ?? []), row.units, row.vacant, row.areaM2 === 0 ? null : Math.round((row.vacantAreaM2 / row.areaM2) * 10_000) / 10_000, row.areaM2, row.vacantAreaM2]),
+    rows: rows.map((row, index) => [row.key, ...(extras[index] ?? []), row.units, row.vacant, shareOf(row.vacantAreaM2, row.areaM2), row.areaM2, row.vacantAreaM2]),
   });
   return [
     {
@@ -91,11 +118,11 @@ function spacesTables(report: SpacesReport): ReportTable[] {
   ];
 }
 
-/** The tables of a report, in the order the panel shows them. */
-export function reportTables<N extends ReportName>(name: N, report: ReportOf<N>): ReportTable[] {
+/** The tables of a report, in the order the panel shows them; `interval` names the columns of weeks or months. */
+export function reportTables<N extends ReportName>(name: N, report: ReportOf<N>, interval: ReportInterval): ReportTable[] {
   switch (name) {
     case 'funnel':
-      return funnelTables(report as FunnelReport);
+      return funnelTables(report as FunnelReport, interval);
     case 'sources': {
       const r = report as ReportOf<'sources'>;
       return [

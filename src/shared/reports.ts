@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { objectMessages } from './object-messages.ts';
 import { daySchema, daysInclusive, periodMessages, withSpanRule } from './periods.ts';
+import type { LostReason } from './lost-reasons.ts';
 
 /**
  * The owner's reports (issue 27): what each one answers, the period it is asked for, and the rules the
@@ -157,7 +158,10 @@ export interface FunnelCounts {
 export interface FunnelReport {
   periods: ({ start: string } & FunnelCounts)[];
   totals: FunnelCounts;
-  lostReasons: { reason: string | null; count: number }[];
+  /** Every reason of the fixed list in its order (zeros too); `null` last for those lost without one. */
+  lostReasons: { reason: LostReason | null; count: number }[];
+  /** The words given for "other", grouped as written: only for readers who see inquiries unmasked. */
+  otherReasons?: { text: string; count: number }[];
 }
 
 export interface SourceRow {

@@ -93,9 +93,9 @@ describe.each(availableBackends())('inquiry inbox API on $name', (backend) => {
     await patch(created.id, { status: 'touring' });
     const noReason = await patch(created.id, { status: 'lost' });
     expect(noReason.status).toBe(400);
-    expect(noReason.json.error.fields).toEqual({ lostReason: 'inbox.errors.lostReasonRequired' });
-    const lost = await patch(created.id, { status: 'lost', lostReason: 'Chose another building' });
-    expect(lost.json).toMatchObject({ status: 'lost', lostReason: 'Chose another building', firstStatusChangeAt: firstChange });
+    expect(noReason.json.error.fields).toEqual({ lostReason: 'lostReasons.errors.required' });
+    const lost = await patch(created.id, { status: 'lost', lostReason: 'leased_elsewhere' });
+    expect(lost.json).toMatchObject({ status: 'lost', lostReason: 'leased_elsewhere', lostReasonText: null, firstStatusChangeAt: firstChange });
     const detail = (await get(`/api/inquiries/${created.id}`)).json;
     // Every change names who made it (the bootstrap owner here); the visitor's own arrival names nobody.
     const admin = { id: expect.any(String), name: 'Admin' };
@@ -104,7 +104,7 @@ describe.each(availableBackends())('inquiry inbox API on $name', (backend) => {
       { by: admin, status: 'contacted', note: 'Called, wants a tour' },
       { by: admin, note: 'Sent the floor plans' },
       { by: admin, status: 'touring' },
-      { by: admin, status: 'lost', lostReason: 'Chose another building' },
+      { by: admin, status: 'lost', lostReason: 'leased_elsewhere' },
     ]);
     const times = detail.history.map((entry: { at: string }) => Date.parse(entry.at));
     expect(times).toEqual([...times].sort((a, b) => a - b));
@@ -114,7 +114,7 @@ describe.each(availableBackends())('inquiry inbox API on $name', (backend) => {
     const { json: created } = await post();
     expect((await patch(created.id, { status: 'signed' })).json.error.fields).toEqual({ status: 'inbox.errors.statusInvalid' });
     expect((await patch(created.id, {})).status).toBe(400);
-    expect((await patch(created.id, { status: 'won', lostReason: 'x' })).json.error.fields).toEqual({ lostReason: 'inbox.errors.lostReasonOnlyWhenLost' });
+    expect((await patch(created.id, { status: 'won', lostReason: 'price' })).json.error.fields).toEqual({ lostReason: 'inbox.errors.lostReasonOnlyWhenLost' });
     const missing = await patch(randomUUID(), { status: 'won' });
     expect(missing.status).toBe(404);
     expect(missing.json.error.code).toBe('inquiry_not_found');

@@ -117,7 +117,7 @@ describe.each(availableBackends({ neon: true }))('inquiries API on $name', (back
     const first = await send(body);
     expect(first.status).toBe(201);
     expect(Object.keys(first.json).sort()).toEqual([...Object.keys(body), 'id', 'createdAt', 'businessType', 'desiredFloors', 'desiredAreaM2', 'moveInDate', 'preferredContact', 'locale', 'unitId', 'marketingConsent', 'privacyNoticeAt', 'marketingConsentAt'].sort());
-    const lost = await call(inquiries, 'PATCH', `/api/inquiries/${first.json.id}`, { token, body: { status: 'lost', lostReason: 'failed credit check' } });
+    const lost = await call(inquiries, 'PATCH', `/api/inquiries/${first.json.id}`, { token, body: { status: 'lost', lostReason: 'other', lostReasonText: 'failed credit check' } });
     expect(lost.status).toBe(200);
 
     const replay = await send(body);

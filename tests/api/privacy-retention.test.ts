@@ -128,7 +128,7 @@ describe.each(availableBackends())('privacy: destruction on time on $name', (bac
     const inquiryId = created.json.id as string;
     expect((await call(inquiries, 'PATCH', `/api/inquiries/${inquiryId}`, { token, body: { note: person.note } })).status).toBe(200);
     if (close) {
-      const closed = await call(inquiries, 'PATCH', `/api/inquiries/${inquiryId}`, { token, body: close === 'lost' ? { status: 'lost', lostReason: person.lostReason } : { status: 'won' } });
+      const closed = await call(inquiries, 'PATCH', `/api/inquiries/${inquiryId}`, { token, body: close === 'lost' ? { status: 'lost', lostReason: 'other', lostReasonText: person.lostReason } : { status: 'won' } });
       expect(closed.status).toBe(200);
     }
     return inquiryId;
@@ -209,7 +209,7 @@ describe.each(availableBackends())('privacy: destruction on time on $name', (bac
 
     // The admin sees it as destroyed: null personal fields, no attachments, a label in the CSV; it cannot be changed.
     const detail = await call(inquiries, 'GET', `/api/inquiries/${a}`, { token });
-    expect(detail.json).toMatchObject({ name: null, email: null, phone: null, message: null, company: null, attachments: [], attachmentFiles: [], status: 'lost', lostReason: null, desiredFloors: ['3F'], locale: 'en' });
+    expect(detail.json).toMatchObject({ name: null, email: null, phone: null, message: null, company: null, attachments: [], attachmentFiles: [], status: 'lost', lostReason: 'other', lostReasonText: null, desiredFloors: ['3F'], locale: 'en' });
     expect(detail.json.destroyedAt).not.toBeNull();
     expect(detail.json.source).toEqual({ path: '/en/contact', referrer: 'https://search.example', utm: { utm_source: 'naver' } });
     expect(detail.json.history.map((entry: { status?: string }) => entry.status).filter(Boolean)).toEqual(['new', 'lost']);

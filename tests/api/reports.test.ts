@@ -33,11 +33,11 @@ const MARCH = periodOf({ from: '2026-03-01', to: '2026-03-31', interval: 'week' 
  * - A: Sunday 03-01 23:30, from Google, ko, about space 3F-301; Dana contacts it Monday 10:00 — Monday 03-02 is
  *   a holiday (삼일절's substitute, content/holidays.json), so that took 0 office minutes.
  * - B: Monday 03-02 00:30 (UTC: Sunday 15:30 — it belongs to Monday's week), campaign naver/spring, en;
- *   Dana: contacted 09:30 (the holiday: 0 min), touring, proposal, lost "Price", reopened to proposal, won.
- * - C: Tuesday 03-03 14:00, direct, ko, desired 5F and 6F; Eun's note at 15:00 (60 min), then lost "Price".
+ *   Dana: contacted 09:30 (the holiday: 0 min), touring, proposal, lost (price), reopened to proposal, won.
+ * - C: Tuesday 03-03 14:00, direct, ko, desired 5F and 6F; Eun's note at 15:00 (60 min), then lost for its price.
  * - D: Wednesday 03-04 10:00, from Instagram, zh; never answered: overdue since 14:00 that day.
  * - E: Wednesday 03-18 09:00, from a partner site, ja; Dana moves it to touring 17:00 (480 min), then lost
- *   with a reason that looks like a formula.
+ *   for an "other" reason whose words look like a formula.
  * - Outside the period: 02-28 23:59 and 04-01 00:10 (the latter about 3F-301 too).
  */
 describe.each(availableBackends({ neon: true }))('reports: funnel, sources, speed, team and spaces on $name', (backend) => {
@@ -106,13 +106,13 @@ describe.each(availableBackends({ neon: true }))('reports: funnel, sources, spee
       { at: '2026-03-16T11:00:00', by: dana.id, status: 'proposal' },
       { at: '2026-03-20T11:00:00', by: dana.id, status: 'won' },
     ]);
-    await inquiry('2026-03-03T14:00:00', { status: 'lost', lostReason: 'Price', touchedAt: seoul('2026-03-03T15:00:00'), locale: 'ko', desiredFloors: ['5F', '6F'] }, [
+    await inquiry('2026-03-03T14:00:00', { status: 'lost', lostReason: 'price', touchedAt: seoul('2026-03-03T15:00:00'), locale: 'ko', desiredFloors: ['5F', '6F'] }, [
       { at: '2026-03-03T14:30:00', by: eun.id, assignee: eun.id },
       { at: '2026-03-03T15:00:00', by: eun.id, note: 'Called back' },
       { at: '2026-03-04T10:00:00', by: eun.id, status: 'lost' },
     ]);
     await inquiry('2026-03-04T10:00:00', { source: JSON.stringify({ path: '/', referrer: 'https://www.instagram.com/', utm: {} }), locale: 'zh' });
-    await inquiry('2026-03-18T09:00:00', { status: 'lost', lostReason: '=SUM(A1)', touchedAt: seoul('2026-03-18T17:00:00'), source: JSON.stringify({ path: '/', referrer: 'https://partner.example.com/list', utm: {} }), locale: 'ja', businessType: 'Medical' }, [
+    await inquiry('2026-03-18T09:00:00', { status: 'lost', lostReason: 'other', lostReasonText: '=SUM(A1)', touchedAt: seoul('2026-03-18T17:00:00'), source: JSON.stringify({ path: '/', referrer: 'https://partner.example.com/list', utm: {} }), locale: 'ja', businessType: 'Medical' }, [
       { at: '2026-03-18T17:00:00', by: dana.id, status: 'touring' },
       { at: '2026-03-20T10:00:00', by: dana.id, status: 'lost' },
     ]);
@@ -123,7 +123,7 @@ describe.each(availableBackends({ neon: true }))('reports: funnel, sources, spee
   const zeroWeek = { inquiries: 0, contacted: 0, toured: 0, proposal: 0, won: 0, lost: 0 };
 
   it('counts the funnel as a cohort per Seoul week: Monday 00:30 in its own week, the reopened inquiry as won, empty weeks as zero', async () => {
-    const report = await funnelReport(ctx.db, MARCH);
+    const report = await funnelReport(ctx.db, MARCH, true);
     expect(report.periods).toEqual([
       { start: '2026-02-23', inquiries: 1, contacted: 1, toured: 0, proposal: 0, won: 0, lost: 0 },
       { start: '2026-03-02', inquiries: 3, contacted: 1, toured: 1, proposal: 1, won: 1, lost: 1 },
@@ -133,12 +133,15 @@ describe.each(availableBackends({ neon: true }))('reports: funnel, sources, spee
       { start: '2026-03-30', ...zeroWeek },
     ]);
     expect(report.totals).toEqual({ inquiries: 5, contacted: 3, toured: 2, proposal: 1, won: 1, lost: 2 });
-    expect([...report.lostReasons].sort((a, b) => String(a.reason).localeCompare(String(b.reason)))).toEqual([
-      { reason: '=SUM(A1)', count: 1 },
-      { reason: 'Price', count: 1 },
+    // Every reason of the list in its order, zeros too; "other"'s words apart.
+    expect(report.lostReasons).toEqual([
+      { reason: 'price', count: 1 }, { reason: 'size', count: 0 }, { reason: 'timing', count: 0 }, { reason: 'location', count: 0 },
+      { reason: 'leased_elsewhere', count: 0 }, { reason: 'no_response', count: 0 }, { reason: 'other', count: 1 },
     ]);
+    expect(report.otherReasons).toEqual([{ text: '=SUM(A1)', count: 1 }]);
+    expect((await funnelReport(ctx.db, MARCH, false)).otherReasons).toBeUndefined();
     // By month, the same inquiries fall in March alone.
-    const monthly = await funnelReport(ctx.db, periodOf({ from: '2026-03-01', to: '2026-03-31', interval: 'month' }, NOW));
+    const monthly = await funnelReport(ctx.db, periodOf({ from: '2026-03-01', to: '2026-03-31', interval: 'month' }, NOW), true);
     expect(monthly.periods).toEqual([{ start: '2026-03-01', inquiries: 5, contacted: 3, toured: 2, proposal: 1, won: 1, lost: 2 }]);
   });
 
@@ -277,8 +280,10 @@ describe.each(availableBackends({ neon: true }))('reports: funnel, sources, spee
       '',
     ]);
     const reasons = await csvOf(`/api/reports/funnel?${query}&format=csv&table=lostReasons&lang=ko`, viewer.token);
-    expect(reasons.text).toContain("'=SUM(A1),1\r\n");
-    expect(reasons.text.startsWith('\uFEFF사유,건수\r\n')).toBe(true);
+    expect(reasons.text.split('\r\n')).toEqual(['\uFEFF사유,건수', '가격,1', '면적,0', '입주 시기,0', '위치,0', '다른 곳과 계약,0', '연락 두절,0', '기타,1', '']);
+    // "Other"'s words for those who read inquiries unmasked, formula-safe.
+    const other = await csvOf(`/api/reports/funnel?${query}&format=csv&table=otherReasons&lang=en`, dana.token);
+    expect(other.text).toBe("\uFEFFOther reason,Count\r\n'=SUM(A1),1\r\n");
 
     const bad = async (search: string) => (await call(reports, 'GET', `/api/reports/funnel?${search}`, { token: viewer.token })).json.error;
     expect(await bad('from=2026-02-30&to=2026-03-31')).toMatchObject({ code: 'invalid_input', fields: { from: 'reports.errors.dateInvalid' } });

@@ -375,7 +375,7 @@ describe.each(availableBackends({ neon: true }))('role matrix: every admin route
   it('answers a viewer every route with personal data masked and none of the full values; agents and owners in full', async () => {
     const person = { name: '홍길동', company: '비타워상사', email: 'kimminsu@example.com', phone: '010-1234-5678', message: '8층 전체 임대 조건이 궁금합니다. 연락처 010-1234-5678' };
     const id = (await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody({ ...person }) })).json.id as string;
-    await call(inquiries, 'PATCH', `/api/inquiries/${id}`, { token: admin, body: { note: '홍길동 님 010-1234-5678 통화 완료', status: 'lost', lostReason: '홍길동 님이 다른 건물로' } });
+    await call(inquiries, 'PATCH', `/api/inquiries/${id}`, { token: admin, body: { note: '홍길동 님 010-1234-5678 통화 완료', status: 'lost', lostReason: 'other', lostReasonText: '홍길동 님이 다른 건물로' } });
     const full = Object.values(person);
     // Every admin route that returns an inquiry's personal data: the list, a search by phone and by e-mail, the detail.
     const reads = ['/api/inquiries', '/api/inquiries?search=010-1234-5678', '/api/inquiries?search=kimminsu%40example.com', `/api/inquiries/${id}`];

@@ -136,7 +136,7 @@ test('the unit form takes focus to the first wrong field, clears a message once 
 });
 
 test.describe('the inbox (issue 16)', () => {
-  test('back to the list and Escape return focus to the inquiry read; a lost reason of spaces is named at its field', async ({ page, isMobile }) => {
+  test('back to the list and Escape return focus to the inquiry read; a missing lost reason is named at its field, "other" takes words', async ({ page, isMobile }) => {
     const name = uniqueName('포커스 확인');
     const sent = await page.request.post('/api/inquiries', { data: { privacyNoticeVersion: NOTICE_VERSION, name, email: 'focus@example.com', phone: '010-2345-6789', message: '포커스를 확인합니다.' } });
     const { id } = (await sent.json()) as { id: string };
@@ -153,9 +153,8 @@ test.describe('the inbox (issue 16)', () => {
     await detail.getByRole('button', { name: '무산', exact: true }).click();
     const reason = detail.getByLabel('무산 사유');
     await expect(reason).toBeFocused();
-    await reason.fill('   ');
     await detail.getByRole('button', { name: '무산으로 표시' }).click();
-    await expect(detail.getByText('무산 사유를 입력하세요.')).toBeVisible();
+    await expect(detail.getByText('무산 사유를 고르세요.')).toBeVisible();
     await expect(reason).toHaveAttribute('aria-invalid', 'true');
     // Escape first leaves the reason, then the inquiry.
     await reason.press('Escape');
@@ -164,6 +163,21 @@ test.describe('the inbox (issue 16)', () => {
     await page.keyboard.press('Escape');
     await expect(detail).toHaveCount(0);
     await expect(row).toBeFocused();
+
+    // A reason of the fixed list; "기타" needs the words, said at their own field.
+    await row.click();
+    await detail.getByRole('button', { name: '무산', exact: true }).click();
+    await detail.getByLabel('무산 사유').selectOption({ label: '기타' });
+    await detail.getByRole('button', { name: '무산으로 표시' }).click();
+    const words = detail.getByLabel('기타 사유');
+    await expect(detail.getByText('‘기타’ 사유를 적어 주세요.')).toBeVisible();
+    await expect(words).toBeFocused();
+    await words.fill('사옥 매입으로 계획 변경');
+    await detail.getByRole('button', { name: '무산으로 표시' }).click();
+    await expect(detail.getByTestId('inquiry-lost-reason')).toHaveText('무산 사유: 기타: 사옥 매입으로 계획 변경');
+    await detail.getByRole('button', { name: '연락함', exact: true }).focus();
+    await page.keyboard.press('Escape');
+    await expect(detail).toHaveCount(0);
 
     await row.click();
     await expect(heading).toBeFocused();

@@ -26,8 +26,10 @@ test('the owner opens the reports, changes the period, reads the funnel in its t
   const funnel = page.getByTestId('report-table-funnel');
   // The stage table shows the numbers the report answered, in Korean.
   const row = (stage: string) => funnel.getByRole('row').filter({ has: page.getByRole('rowheader', { name: stage, exact: true }) });
-  await expect(row('문의').getByRole('cell').first()).toHaveText(new Intl.NumberFormat('ko-KR').format(answer.totals.inquiries));
-  await expect(row('계약').getByRole('cell').first()).toHaveText(new Intl.NumberFormat('ko-KR').format(answer.totals.won));
+  // A column per week, then the total: the cell under "건수".
+  const total = (stage: string, periods: number) => row(stage).getByRole('cell').nth(periods);
+  await expect(total('문의', answer.periods.length)).toHaveText(new Intl.NumberFormat('ko-KR').format(answer.totals.inquiries));
+  await expect(total('계약', answer.periods.length)).toHaveText(new Intl.NumberFormat('ko-KR').format(answer.totals.won));
   expect(answer.totals.inquiries).toBeGreaterThanOrEqual(1);
   expect(answer.totals.contacted).toBeGreaterThanOrEqual(1);
   await expect(page.getByTestId('report-funnel').locator('svg[role="img"]').first()).toBeVisible();
@@ -39,7 +41,7 @@ test('the owner opens the reports, changes the period, reads the funnel in its t
   const lastMonth = nextFunnel(page);
   await page.getByTestId('reports-preset').selectOption('lastMonth');
   const before = await (await lastMonth).json();
-  await expect(row('문의').getByRole('cell').first()).toHaveText(new Intl.NumberFormat('ko-KR').format(before.totals.inquiries));
+  await expect(total('문의', before.periods.length)).toHaveText(new Intl.NumberFormat('ko-KR').format(before.totals.inquiries));
   await page.getByLabel('이전 기간과 비교').check();
   await expect(funnel.getByRole('columnheader', { name: '이전' })).toBeVisible();
 
@@ -65,8 +67,9 @@ test('the owner opens the reports, changes the period, reads the funnel in its t
   const bytes = await readFile((await download.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
-  expect(lines[0]).toBe('단계,건수,전환율');
-  expect(lines.map((line) => line.split(',')[0])).toEqual(['단계', '문의', '연락', '투어', '제안', '계약', '실패']);
+  // The weeks its chart shows are columns, before the total and the conversion.
+  expect(lines[0]).toBe(['단계', ...march.periods.map((p: { start: string }) => `${p.start} 주`), '건수', '전환율'].join(','));
+  expect(lines.map((line) => line.split(',')[0])).toEqual(['단계', '문의', '연락', '투어', '제안', '계약', '무산']);
 
   expect(await axeViolations(page)).toEqual([]);
   // Usable on a 390 px phone: nothing wider than the screen (tables scroll inside their own box).

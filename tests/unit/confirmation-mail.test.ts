@@ -10,7 +10,7 @@ function inquiry(fields: Partial<Inquiry>): Inquiry {
   return {
     id: ID, name: '김민준', email: 'minjun@example.com', phone: '010-1234-5678', message: '8층 공간 임대 조건을 알고 싶습니다.', attachments: [],
     createdAt: '2026-11-27T00:00:00.000Z', company: null, businessType: null, desiredFloors: [], desiredAreaM2: null, moveInDate: null,
-    preferredContact: null, source: null, locale: 'ko', status: 'new', lostReason: null, firstStatusChangeAt: null, unitId: null, unit: null,
+    preferredContact: null, source: null, locale: 'ko', status: 'new', lostReason: null, lostReasonText: null, firstStatusChangeAt: null, unitId: null, unit: null,
     notification: 'off', assigneeId: null, assignee: null, nextStepOn: null, touchedAt: null, responseDueAt: null, overdue: false, version: 1,
     privacyNoticeVersion: null, privacyNoticeAt: null, marketingConsent: false, marketingConsentAt: null, destroyedAt: null, suspendedAt: null,
     ...fields,

@@ -17,16 +17,16 @@ describe('what a viewer sees of a visitor (issue 25)', () => {
     expect(['비타워상사', 'Acme Dental', ''].map(maskCompany)).toEqual(['비***', 'A***', '']);
   });
 
-  it('leaves out the message, attachment paths, the lost reason, the referrer and note texts; keeps what it is about', () => {
+  it('leaves out the message, attachment paths, the words of an "other" lost reason, the referrer and note texts; keeps what it is about', () => {
     const inquiry = {
       id: 'x', name: '홍길동', email: 'hong@example.com', phone: '010-1234-5678', message: 'secret', attachments: ['uploads/a/contract.pdf'],
-      company: null, businessType: 'Office', desiredFloors: ['8F'], lostReason: 'moved', source: { path: '/contact', referrer: 'https://mail.example/?to=hong', utm: {} },
+      company: null, businessType: 'Office', desiredFloors: ['8F'], lostReason: 'other', lostReasonText: 'Moved to 홍길동’s own building', source: { path: '/contact', referrer: 'https://mail.example/?to=hong', utm: {} },
     } as unknown as Inquiry;
     const masked = maskInquiry(inquiry);
-    expect(masked).toMatchObject({ name: '홍*동', phone: '010-****-5678', email: 'h***@example.com', company: null, attachments: [], attachmentCount: 1, lostReason: null, businessType: 'Office', desiredFloors: ['8F'], masked: true, source: { path: '/contact', referrer: null } });
+    expect(masked).toMatchObject({ name: '홍*동', phone: '010-****-5678', email: 'h***@example.com', company: null, attachments: [], attachmentCount: 1, lostReason: 'other', lostReasonText: null, businessType: 'Office', desiredFloors: ['8F'], masked: true, source: { path: '/contact', referrer: null } });
     expect(masked).not.toHaveProperty('message');
     expect(maskHistoryEntry({ at: 't', note: '010-1234-5678 called' })).toEqual({ at: 't', noteHidden: true });
-    expect(maskHistoryEntry({ at: 't', status: 'lost', lostReason: 'moved' })).toEqual({ at: 't', status: 'lost' });
+    expect(maskHistoryEntry({ at: 't', status: 'lost', lostReason: 'other', lostReasonText: 'moved' })).toEqual({ at: 't', status: 'lost', lostReason: 'other' });
   });
 
   it('gives a viewer a tour with its prospect\'s name and company masked and none of the staff\'s words about the visit', () => {

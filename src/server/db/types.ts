@@ -177,7 +177,9 @@ export interface InquiriesTable {
   source: ColumnType<{ path: string | null; referrer: string | null; utm: Record<string, string> } | null, string | null | undefined, string | null>;
   locale: ColumnType<string | null, string | null | undefined, string | null>;
   status: ColumnType<string, string | undefined, string>;
+  /** A code of src/shared/lost-reasons.ts; `lostReasonText` holds the words of "other". */
   lostReason: ColumnType<string | null, string | null | undefined, string | null>;
+  lostReasonText: ColumnType<string | null, string | null | undefined, string | null>;
   firstStatusChangeAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   unitId: ColumnType<string | null, string | null | undefined, string | null>;
   unitFloor: ColumnType<string | null, string | null | undefined, string | null>;
@@ -218,6 +220,7 @@ export interface InquiryHistoryTable {
   status: string | null;
   note: string | null;
   lostReason: string | null;
+  lostReasonText: ColumnType<string | null, string | null | undefined, string | null>;
   actorId: ColumnType<string | null, string | null | undefined, string | null>;
   assigned: Generated<boolean>;
   assigneeId: ColumnType<string | null, string | null | undefined, string | null>;

@@ -6,6 +6,7 @@ import type { Db } from '../db/index.ts';
 import { csvRow, UTF8_BOM } from './csv.ts';
 import { allInquiries } from './list.ts';
 import { serverMessages, type ServerLocale } from '../i18n.ts';
+import { lostReasonLabel } from '../../shared/lost-reasons.ts';
 
 const COLUMNS = [
   'createdAt', 'status', 'name', 'company', 'email', 'phone', 'businessType', 'unit', 'desiredFloors', 'areaM2', 'areaPyeong',
@@ -28,7 +29,7 @@ export function koreaTime(moment: string | Date | number): string {
 const pyeong = (m2: number | null) => (m2 === null ? null : Math.round(toPyeong(m2) * 10) / 10);
 const range = (min: number | null, max: number | null) => (min === null && max === null ? '' : `${min ?? ''}–${max ?? ''}`);
 
-function cells(inquiry: Inquiry, notes: string, t: (key: string) => string): (string | number | null)[] {
+function cells(inquiry: Inquiry, notes: string, t: (key: string, params?: Record<string, string>) => string): (string | number | null)[] {
   const area = inquiry.desiredAreaM2;
   return [
     koreaTime(inquiry.createdAt),
@@ -47,7 +48,7 @@ function cells(inquiry: Inquiry, notes: string, t: (key: string) => string): (st
     inquiry.preferredContact ? t(`inbox.contact.${inquiry.preferredContact}`) : null,
     inquiry.message,
     inquiry.attachments.length,
-    inquiry.lostReason,
+    inquiry.lostReason ? lostReasonLabel(t, inquiry.lostReason, inquiry.lostReasonText) : null,
     notes,
     inquiry.source?.path ?? '',
     inquiry.source?.referrer ?? '',

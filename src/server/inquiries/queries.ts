@@ -11,6 +11,7 @@ import { withActor, type AuditActor } from '../audit/actor.ts';
 import { conflict } from '../http/versions.ts';
 import { ASSIGNABLE_ROLES } from '../../shared/roles.ts';
 import { lockInquiryForProcessing } from '../privacy/processing-guard.ts';
+import { isLostReason } from '../../shared/lost-reasons.ts';
 
 type StoredSubmission = Pick<Inquiry, 'name' | 'email' | 'phone' | 'message' | 'attachments' | 'unitId' | 'privacyNoticeVersion' | 'marketingConsent'>;
 
@@ -124,7 +125,7 @@ async function historyOf(db: Db, id: string): Promise<InquiryHistoryEntry[]> {
     .leftJoin('users as by', 'by.id', 'h.actorId')
     .leftJoin('users as assignee', 'assignee.id', 'h.assigneeId')
     .select([
-      'h.at', 'h.status', 'h.note', 'h.lostReason', 'h.actorId', 'by.displayName as byName', 'by.username as byUsername',
+      'h.at', 'h.status', 'h.note', 'h.lostReason', 'h.lostReasonText', 'h.actorId', 'by.displayName as byName', 'by.username as byUsername',
       'h.assigned', 'h.assigneeId', 'assignee.displayName as assigneeName', 'assignee.username as assigneeUsername', 'h.nextStepChanged',
       sql<string | null>`to_char(h.next_step_on, 'YYYY-MM-DD')`.as('nextStepDay'),
     ])
@@ -137,7 +138,8 @@ async function historyOf(db: Db, id: string): Promise<InquiryHistoryEntry[]> {
     ...(row.actorId ? { by: { id: row.actorId, name: row.byName || row.byUsername || '' } } : {}),
     ...(row.status ? { status: row.status as InquiryStatus } : {}),
     ...(row.note ? { note: row.note } : {}),
-    ...(row.lostReason ? { lostReason: row.lostReason } : {}),
+    ...(isLostReason(row.lostReason) ? { lostReason: row.lostReason } : {}),
+    ...(row.lostReasonText ? { lostReasonText: row.lostReasonText } : {}),
     ...(row.assigned ? { assignee: row.assigneeId ? { id: row.assigneeId, name: row.assigneeName || row.assigneeUsername || '' } : null } : {}),
     ...(row.nextStepChanged ? { nextStepOn: row.nextStepDay } : {}),
   }));
@@ -190,7 +192,12 @@ export async function patchInquiry(
         .updateTable('inquiries')
         .set({
           ...(statusChanges
-            ? { status: patch.status!, lostReason: patch.status === 'lost' ? patch.lostReason ?? null : null, firstStatusChangeAt: sql`coalesce(first_status_change_at, clock_timestamp())` }
+            ? {
+              status: patch.status!,
+              lostReason: patch.status === 'lost' ? patch.lostReason ?? null : null,
+              lostReasonText: patch.status === 'lost' ? patch.lostReasonText ?? null : null,
+              firstStatusChangeAt: sql`coalesce(first_status_change_at, clock_timestamp())`,
+            }
             : {}),
           ...(assignmentChanges ? { assigneeId: patch.assigneeId ?? null } : {}),
           ...(nextStepChanges ? { nextStepOn: patch.nextStepOn ?? null } : {}),
@@ -203,7 +210,13 @@ export async function patchInquiry(
     if (touched) {
       await trx
         .insertInto('inquiryHistory')
-        .values({ ...entry, status: statusChanges ? patch.status! : null, note: patch.note ?? null, lostReason: statusChanges && patch.status === 'lost' ? patch.lostReason ?? null : null })
+        .values({
+          ...entry,
+          status: statusChanges ? patch.status! : null,
+          note: patch.note ?? null,
+          lostReason: statusChanges && patch.status === 'lost' ? patch.lostReason ?? null : null,
+          lostReasonText: statusChanges && patch.status === 'lost' ? patch.lostReasonText ?? null : null,
+        })
         .execute();
     }
     if (assignmentChanges) await trx.insertInto('inquiryHistory').values({ ...entry, assigned: true, assigneeId: patch.assigneeId ?? null }).execute();

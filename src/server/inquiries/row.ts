@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Inquiry, InquiryStatus, NotificationState, PreferredContact } from '../../shared/inquiry.ts';
+import { isLostReason } from '../../shared/lost-reasons.ts';
 import type { Db } from '../db/index.ts';
 
 /**
@@ -11,7 +12,7 @@ export function selectInquiryRows(db: Db) {
     'i.assigneeId', 'i.touchedAt', 'a.displayName as assigneeName', 'a.username as assigneeUsername',
     sql<string | null>`to_char(i.next_step_on, 'YYYY-MM-DD')`.as('nextStepDay'),
     'i.id', 'i.name', 'i.email', 'i.phone', 'i.message', 'i.attachments', 'i.createdAt', 'i.company', 'i.businessType',
-    'i.desiredFloors', 'i.desiredAreaM2', 'i.preferredContact', 'i.source', 'i.locale', 'i.status', 'i.lostReason',
+    'i.desiredFloors', 'i.desiredAreaM2', 'i.preferredContact', 'i.source', 'i.locale', 'i.status', 'i.lostReason', 'i.lostReasonText',
     'i.firstStatusChangeAt', 'i.unitId', 'i.unitFloor', 'i.unitNumber', 'i.destroyedAt', 'i.suspendedAt', 'i.version',
     'i.privacyNoticeVersion', 'i.privacyNoticeAt', 'i.marketingConsent', 'i.marketingConsentAt',
     sql<string | null>`to_char(i.move_in_date, 'YYYY-MM-DD')`.as('moveInDay'),
@@ -68,7 +69,8 @@ export function toInquiry(row: InquiryRow): Inquiry {
     source: row.source ? { path: row.source.path ?? null, referrer: row.source.referrer ?? null, utm: row.source.utm ?? {} } : null,
     locale: row.locale,
     status: row.status as InquiryStatus,
-    lostReason: row.lostReason,
+    lostReason: isLostReason(row.lostReason) ? row.lostReason : null,
+    lostReasonText: row.lostReasonText,
     firstStatusChangeAt: iso(row.firstStatusChangeAt),
     unitId: row.unitId,
     unit,

@@ -4,6 +4,7 @@ import { findInquiry, inquiryDetail } from '../inquiries/queries.ts';
 import { objectMetadata } from '../objects/storage.ts';
 import { copyDay, copyTime, floorLabel, languageName, spaceName, type CopyContext, type CopyLine } from './copy-values.ts';
 import type { DestroyTarget } from './personal-data.ts';
+import { lostReasonLabel } from '../../shared/lost-reasons.ts';
 
 /**
  * What each entry of the personal-data map shows in the access copy (열람) of one inquiry: its `copy` (personal-data.ts)
@@ -67,7 +68,7 @@ export async function copyOfHistory(target: DestroyTarget, { db, t, locale }: Co
     const parts = [
       entry.status ? t('privacyRequests.copy.history.status', { status: t(`privacyRequests.mail.status.${entry.status}`) }) : null,
       entry.note ? t('privacyRequests.copy.history.note', { note: entry.note }) : null,
-      entry.lostReason ? t('privacyRequests.copy.history.lostReason', { reason: entry.lostReason }) : null,
+      entry.lostReason ? t('privacyRequests.copy.history.lostReason', { reason: lostReasonLabel(t, entry.lostReason, entry.lostReasonText) }) : null,
       entry.assignee !== undefined ? (entry.assignee ? t('privacyRequests.copy.history.assigned', { name: entry.assignee.name }) : t('privacyRequests.copy.history.unassigned')) : null,
       entry.nextStepOn !== undefined ? (entry.nextStepOn ? t('privacyRequests.copy.history.nextStep', { day: copyDay(entry.nextStepOn, locale) }) : t('privacyRequests.copy.history.nextStepCleared')) : null,
     ].filter((part): part is string => Boolean(part));

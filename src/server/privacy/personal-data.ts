@@ -103,17 +103,17 @@ export const PER_INQUIRY: PerInquiryEntry[] = [
     copy: copyOfInquiry,
     tables: ['inquiries'],
     holds:
-      'Name, e-mail, phone, company, message, move-in day, preferred contact, lost reason, next step, the marketing choice, the ' +
+      'Name, e-mail, phone, company, message, move-in day, preferred contact, the words of an "other" lost reason, next step, the marketing choice, the ' +
       'idempotency receipt (its key) and the attachment list become NULL/empty; search_text follows (NULL); the visit source keeps ' +
       'only its page path, the referrer\'s origin and campaign tags. Kept: created day, status, floor/space, use, desired floors ' +
-      'and area, page language, assignee.',
+      'and area, page language, assignee, the lost reason\'s code (a fixed list: src/shared/lost-reasons.ts).',
     phase: 'database',
     async destroy(target, trx) {
       const result = await trxOf(trx)
         .updateTable('inquiries')
         .set({
           name: null, email: null, phone: null, message: null, company: null, moveInDate: null, preferredContact: null,
-          lostReason: null, nextStepOn: null, idempotencyKey: null, attachments: [], marketingConsent: false, marketingConsentAt: null,
+          lostReasonText: null, nextStepOn: null, idempotencyKey: null, attachments: [], marketingConsent: false, marketingConsentAt: null,
           source: sql`${ANONYMOUS_SOURCE_SQL}`,
           destroyedAt: sql`clock_timestamp()`,
         })
@@ -127,14 +127,14 @@ export const PER_INQUIRY: PerInquiryEntry[] = [
     section: 'history',
     copy: copyOfHistory,
     tables: ['inquiry_history'],
-    holds: 'Staff notes and lost reasons become NULL; the entries (who, when, which status) stay.',
+    holds: 'Staff notes and the words of "other" lost reasons become NULL; the entries (who, when, which status, the reason\'s code) stay.',
     phase: 'database',
     async destroy(target, trx) {
       const result = await trxOf(trx)
         .updateTable('inquiryHistory')
-        .set({ note: null, lostReason: null })
+        .set({ note: null, lostReasonText: null })
         .where('inquiryId', '=', target.id)
-        .where((eb) => eb.or([eb('note', 'is not', null), eb('lostReason', 'is not', null)]))
+        .where((eb) => eb.or([eb('note', 'is not', null), eb('lostReasonText', 'is not', null)]))
         .executeTakeFirst();
       return count(result);
     },

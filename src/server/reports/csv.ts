@@ -2,12 +2,21 @@ import koReports from '../../../content/i18n/ko/reports.json' with { type: 'json
 import enReports from '../../../content/i18n/en/reports.json' with { type: 'json' };
 import zhReports from '../../../content/i18n/zh/reports.json' with { type: 'json' };
 import jaReports from '../../../content/i18n/ja/reports.json' with { type: 'json' };
+import koLostReasons from '../../../content/i18n/ko/lostReasons.json' with { type: 'json' };
+import enLostReasons from '../../../content/i18n/en/lostReasons.json' with { type: 'json' };
+import zhLostReasons from '../../../content/i18n/zh/lostReasons.json' with { type: 'json' };
+import jaLostReasons from '../../../content/i18n/ja/lostReasons.json' with { type: 'json' };
 import type { Locale } from '../../i18n/locales.ts';
 import { createTranslator, flatten, type Dictionary } from '../../i18n/translate.ts';
-import type { Cell, ReportTable } from '../../shared/report-tables.ts';
+import type { Cell, Column, ReportTable } from '../../shared/report-tables.ts';
 import { csvRow, UTF8_BOM } from '../inquiries/csv.ts';
 
-const DICTIONARIES: Record<Locale, Dictionary> = { ko: { reports: koReports }, en: { reports: enReports }, zh: { reports: zhReports }, ja: { reports: jaReports } };
+const DICTIONARIES: Record<Locale, Dictionary> = {
+  ko: { reports: koReports, lostReasons: koLostReasons },
+  en: { reports: enReports, lostReasons: enLostReasons },
+  zh: { reports: zhReports, lostReasons: zhLostReasons },
+  ja: { reports: jaReports, lostReasons: jaLostReasons },
+};
 
 /**
  * One report table as CSV (RFC 4180, the inbox export's cells: formula-safe, quoted as needed), headers and
@@ -17,5 +26,8 @@ const DICTIONARIES: Record<Locale, Dictionary> = { ko: { reports: koReports }, e
 export function tableCsv(table: ReportTable, locale: Locale): string {
   const t = createTranslator(flatten(DICTIONARIES[locale]));
   const cell = (value: Cell) => (value !== null && typeof value === 'object' ? t(value.key) : value);
-  return UTF8_BOM + csvRow(table.columns.map((column) => t(`reports.columns.${column}`))) + table.rows.map((row) => csvRow(row.map(cell))).join('');
+  // A week's column says "Week of 2026-03-02"; a month's "2026-03": both sort and read as dates.
+  const header = (column: Column) =>
+    typeof column === 'string' ? t(`reports.columns.${column}`) : column.interval === 'month' ? column.period.slice(0, 7) : t('reports.columns.weekOf', { day: column.period });
+  return UTF8_BOM + csvRow(table.columns.map(header)) + table.rows.map((row) => csvRow(row.map(cell))).join('');
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { FUNNEL_STAGES, type FunnelCounts, type FunnelReport } from '../../shared/reports.ts';
+import { isLostReason, LOST_REASON_OTHER, LOST_REASONS, type LostReason } from '../../shared/lost-reasons.ts';
 import type { Db } from '../db/index.ts';
 import { everyPeriod, periodNumber, within, type Period } from './period.ts';
 
@@ -15,9 +16,10 @@ const zero = (): FunnelCounts => ({ inquiries: 0, contacted: 0, toured: 0, propo
  * of them ever reached each stage — from the history, so an inquiry lost and then reopened still counts for
  * the stages it reached before and after. Reaching a later stage counts the earlier ones (a tour without a
  * recorded "contacted" was still a contact), so the funnel never widens. `lost` is those lost now (a reopened
- * one is not), with their reasons. Only anonymous columns are read: destroyed inquiries still count.
+ * one is not), with their reasons. Only anonymous columns are read: destroyed inquiries still count; the
+ * words of "other" reasons only for `readsPersonal` (agents and owners).
  */
-export async function funnelReport(db: Db, period: Period): Promise<FunnelReport> {
+export async function funnelReport(db: Db, period: Period, readsPersonal: boolean): Promise<FunnelReport> {
   // One grouped join (not a subquery per inquiry): the period's inquiries, each with the highest stage its
   // history ever recorded, then counted per period. Only history rows that are a stage take part.
   const { rows } = await sql<{ period: number } & FunnelCounts>`
@@ -42,9 +44,29 @@ export async function funnelReport(db: Db, period: Period): Promise<FunnelReport
     for (const key of Object.keys(sum) as (keyof FunnelCounts)[]) sum[key] += row[key];
     return sum;
   }, zero());
+  // Why they were lost, by the fixed list's code (src/shared/lost-reasons.ts): every reason in the list's
+  // order, zeros too, so two periods read side by side; inquiries lost without a code (destroyed before the
+  // list) last, when there are any.
   const reasons = await sql<{ reason: string | null; count: number }>`
-    select nullif(btrim(i.lost_reason), '') as reason, count(*)::int as count from inquiries i
+    select i.lost_reason as reason, count(*)::int as count from inquiries i
     where i.status = 'lost' and ${within(sql.ref('i.created_at'), period)}
-    group by 1 order by count desc, reason nulls last`.execute(db);
-  return { periods, totals, lostReasons: reasons.rows };
+    group by 1`.execute(db);
+  const counted = new Map<LostReason | null, number>();
+  for (const row of reasons.rows) {
+    const reason = isLostReason(row.reason) ? row.reason : null;
+    counted.set(reason, (counted.get(reason) ?? 0) + row.count);
+  }
+  const lostReasons: FunnelReport['lostReasons'] = LOST_REASONS.map((reason) => ({ reason, count: counted.get(reason) ?? 0 }));
+  if (counted.get(null)) lostReasons.push({ reason: null, count: counted.get(null)! });
+  const report: FunnelReport = { periods, totals, lostReasons };
+  // The words given for "other" are free text (a name or a number can be in them): only for readers who see
+  // inquiries unmasked, as the inbox shows them.
+  if (readsPersonal) {
+    const other = await sql<{ text: string; count: number }>`
+      select btrim(i.lost_reason_text) as text, count(*)::int as count from inquiries i
+      where i.status = 'lost' and i.lost_reason = ${LOST_REASON_OTHER} and i.lost_reason_text is not null and ${within(sql.ref('i.created_at'), period)}
+      group by 1 order by count desc, text`.execute(db);
+    report.otherReasons = other.rows;
+  }
+  return report;
 }

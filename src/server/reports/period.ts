@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { koreanDay } from '../../shared/business-hours.ts';
+import { shareOf } from '../../shared/report-tables.ts';
 import { addDays, periodStarts, type ReportInterval, type ReportQuery } from '../../shared/reports.ts';
 
 /** The leasing office's zone: Korea keeps UTC+9 all year, so wall-clock buckets never shift. */
@@ -61,5 +62,5 @@ export function percentile(sorted: readonly number[], p: number): number | null 
   return sorted[low]! + (sorted[high]! - sorted[low]!) * (at - low);
 }
 
-/** A share rounded to four places (0.8333), or null when there is nothing to divide. */
-export const share = (part: number, whole: number): number | null => (whole === 0 ? null : Math.round((part / whole) * 10_000) / 10_000);
+/** A share rounded to four places (0.8333), or null when there is nothing to divide: the tables' one rule. */
+export const share = shareOf;

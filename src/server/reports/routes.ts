@@ -16,11 +16,18 @@ import { spacesReport } from './spaces.ts';
 import { speedReport } from './speed.ts';
 import { teamReport } from './team.ts';
 
-/** One report's figures for a period; `people` adds the per-person figures (owners and agents). */
-export function computeReport(db: Db, name: ReportName, period: Period, people: boolean): Promise<unknown> {
+/** What the reader may see beyond the team's totals: people's figures, and free texts that can name a prospect. */
+export interface ReportReader {
+  people: boolean;
+  personal: boolean;
+}
+
+/** One report's figures for a period, as far as the reader may see them (decision 031; the inbox's masking). */
+export function computeReport(db: Db, name: ReportName, period: Period, reader: ReportReader): Promise<unknown> {
+  const { people } = reader;
   switch (name) {
     case 'funnel':
-      return funnelReport(db, period);
+      return funnelReport(db, period, reader.personal);
     case 'sources':
       return sourcesReport(db, period);
     case 'speed':
@@ -41,10 +48,12 @@ export async function reportRoute(name: ReportName, req: Request, context: Route
   const params = new URL(req.url).searchParams;
   const { table: tableName, lang, ...rest } = Object.fromEntries(params);
   const query = parseInput(ReportQuerySchema, rest);
-  const people = can(staff.role, 'reports.people');
+  // A viewer reads the reports as the inbox shows them: the team's totals, no free text about a prospect.
+  const reader: ReportReader = { people: can(staff.role, 'reports.people'), personal: can(staff.role, 'inquiries.personal') };
   const db = await getDb();
   const period = periodOf(query);
-  const report = await cachedReport(db, `${name}|${query.from}|${query.to}|${query.interval}|${people}|${period.today}`, () => computeReport(db, name, period, people));
+  const key = `${name}|${query.from}|${query.to}|${query.interval}|${reader.people}|${reader.personal}|${period.today}`;
+  const report = await cachedReport(db, key, () => computeReport(db, name, period, reader));
   const headers = { 'Cache-Control': `private, max-age=${REPORT_CACHE_SECONDS}` };
   if (query.format === 'json') {
     // With its length, as the inbox's lists: one chunk, no chunked encoding.
@@ -52,7 +61,7 @@ export async function reportRoute(name: ReportName, req: Request, context: Route
     response.headers.set('Cache-Control', headers['Cache-Control']);
     return response;
   }
-  const tables = reportTables(name, report as never);
+  const tables = reportTables(name, report as never, query.interval);
   const table = tableName === undefined ? tables[0]! : tables.find((one) => one.name === tableName);
   if (!table) throw new HttpError(400, 'invalid_input', 'No such table in this report', { fields: { table: 'reports.errors.tableInvalid' } });
   return new Response(tableCsv(table, asLocale(lang)), {

@@ -99,6 +99,8 @@ function enumText(entity: string, field: string, value: string, t: Translate): s
       return entity === 'privacy_request' ? (value === 'marketing_withdrawn' ? maybe(t, 'privacyRequests.kinds.marketing_withdrawal') : maybe(t, `privacyRequests.admin.actions.${value}`)) : null;
     case 'preferred_contact':
       return maybe(t, `inbox.contact.${value}`);
+    case 'lost_reason':
+      return maybe(t, `lostReasons.reasons.${value}`);
     default:
       return null;
   }

@@ -40,7 +40,7 @@ export default function InquiryDetail({ id, lang, dateFormat, onClose, onChanged
   const role = useStore($me)?.role ?? null;
   const people = useAssignees();
   const { ask, dialog } = useConflictDialog(t, 'inquiry', (field, value) =>
-    field === 'status' ? t(`inbox.status.${String(value)}`) : field === 'assigneeId' ? people.find((person) => person.id === value)?.name ?? detail?.assignee?.name ?? String(value) : null,
+    field === 'status' ? t(`inbox.status.${String(value)}`) : field === 'lostReason' ? t(`lostReasons.reasons.${String(value)}`) : field === 'assigneeId' ? people.find((person) => person.id === value)?.name ?? detail?.assignee?.name ?? String(value) : null,
   );
 
   useEffect(() => {

@@ -1,16 +1,22 @@
 import { useId } from 'react';
 import type { Translate } from '~/i18n/translate';
-import type { Cell, ReportTable } from '~/shared/report-tables';
+import { columnName, type Cell, type Column, type ReportTable } from '~/shared/report-tables';
 import type { Formats } from './formats';
 
 const DATE_COLUMNS = new Set(['period', 'recordedOn']);
 
 /** A cell as the reader reads it: dates and numbers in their language, shares as percentages, a dash for none. */
-export function cellText(table: ReportTable, column: string, cell: Cell, t: Translate, f: Formats): string {
+export function cellText(table: ReportTable, column: Column, cell: Cell, t: Translate, f: Formats): string {
   if (cell === null) return '—';
   if (typeof cell === 'object') return t(cell.key);
-  if (typeof cell === 'number') return table.shares?.includes(column) ? f.percent(cell) : f.number(cell);
-  return DATE_COLUMNS.has(column) ? f.day(cell) : cell;
+  if (typeof cell === 'number') return typeof column === 'string' && table.shares?.includes(column) ? f.percent(cell) : f.number(cell);
+  return typeof column === 'string' && DATE_COLUMNS.has(column) ? f.day(cell) : cell;
+}
+
+/** A column's heading: its name in the reader's language, or its week's or month's first day. */
+export function columnHeading(column: Column, t: Translate, f: Formats): string {
+  if (typeof column === 'string') return t(`reports.columns.${column}`);
+  return column.interval === 'month' ? f.month(column.period) : t('reports.columns.weekOf', { day: f.shortDay(column.period) });
 }
 
 /**
@@ -25,7 +31,7 @@ export default function ReportTableView({ table, caption, t, f, extra }: { table
         <caption id={id} className="sr-only">{caption}</caption>
         <thead className="bg-mist text-left">
           <tr>
-            {table.columns.map((column) => <th key={column} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">{t(`reports.columns.${column}`)}</th>)}
+            {table.columns.map((column) => <th key={columnName(column)} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">{columnHeading(column, t, f)}</th>)}
             {extra?.columns.map((column) => <th key={column} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">{column}</th>)}
           </tr>
         </thead>

@@ -130,7 +130,7 @@ export default function ReportsTab({ t }: { t: Translate }) {
   const figure = (name: ReportName, table: ReportTable, chart: ReactNode, extra?: FigureProps['extra']) => (
     <Figure key={table.name} name={name} table={table} title={t(`reports.charts.${table.name}`)} chart={chart} period={period} t={t} f={f} extra={extra} />
   );
-  const tablesOf = <N extends ReportName>(name: N, report: ReportOf<N>) => Object.fromEntries(reportTables(name, report).map((table) => [table.name, table]));
+  const tablesOf = <N extends ReportName>(name: N, report: ReportOf<N>) => Object.fromEntries(reportTables(name, report, period.interval).map((table) => [table.name, table]));
 
   return (
     <div className="grid min-w-0 gap-10">
@@ -211,17 +211,19 @@ const change = (now: number | null, before: number | null, f: Formats) => {
 function FunnelFigures({ report, before, figure, tablesOf, t, f }: FigureSet<FunnelReport> & { before?: FunnelReport }) {
   const tables = tablesOf('funnel', report);
   const stages = tables.funnel!;
+  const total = stages.columns.indexOf('count');
   const previous = before ? tablesOf('funnel', before).funnel! : null;
   const extra = previous
-    ? { columns: [t('reports.previous'), t('reports.change')], rows: stages.rows.map((row, index) => [f.number(previous.rows[index]![1] as number), change(row[1] as number, previous.rows[index]![1] as number, f)]) }
+    ? { columns: [t('reports.previous'), t('reports.change')], rows: stages.rows.map((row, index) => [f.number(previous.rows[index]!.at(-2) as number), change(row[total] as number, previous.rows[index]!.at(-2) as number, f)]) }
     : undefined;
   return (
     <div className="grid gap-6">
-      {figure('funnel', stages, <BarChart title={t('reports.charts.funnel')} bars={bars(stages.rows.map((row) => ({ label: labelOf(t, row[0]), value: row[1] as number })), f)} />, extra)}
+      {figure('funnel', stages, <BarChart title={t('reports.charts.funnel')} bars={bars(stages.rows.map((row) => ({ label: labelOf(t, row[0]), value: row[total] as number })), f)} />, extra)}
       {figure('funnel', tables.funnelByPeriod!, (
         <ColumnChart title={`${t('reports.charts.funnelByPeriod')}: ${t('reports.stages.inquiries')} / ${t('reports.stages.won')}`} columns={report.periods.map((p) => ({ label: f.shortDay(p.start), value: p.inquiries, front: p.won }))} />
       ))}
-      {figure('funnel', tables.lostReasons!, <BarChart title={t('reports.charts.lostReasons')} bars={bars(report.lostReasons.map((row) => ({ label: row.reason ?? t('reports.none'), value: row.count })), f)} />)}
+      {figure('funnel', tables.lostReasons!, <BarChart title={t('reports.charts.lostReasons')} bars={bars(tables.lostReasons!.rows.map((row) => ({ label: labelOf(t, row[0]), value: row[1] as number })), f)} />)}
+      {tables.otherReasons && figure('funnel', tables.otherReasons, <BarChart title={t('reports.charts.otherReasons')} bars={bars(tables.otherReasons.rows.map((row) => ({ label: labelOf(t, row[0]), value: row[1] as number })), f)} />)}
     </div>
   );
 }

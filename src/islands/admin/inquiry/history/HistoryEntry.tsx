@@ -1,6 +1,7 @@
 import type { Translate } from '~/i18n/translate';
 import type { InquiryHistoryEntry } from '~/shared/inquiry';
 import { dayText } from '../../day-text';
+import { lostReasonLabel } from '~/shared/lost-reasons';
 
 /** One change of an inquiry: when, who, and what (status, note, assignment, next step). */
 export default function HistoryEntry({ entry, dateFormat, lang, t }: { entry: InquiryHistoryEntry; dateFormat: Intl.DateTimeFormat; lang: string; t: Translate }) {
@@ -9,7 +10,7 @@ export default function HistoryEntry({ entry, dateFormat, lang, t }: { entry: In
       <span className="text-muted">{dateFormat.format(new Date(entry.at))}</span>{' '}
       {entry.by && <strong className="text-ink" data-testid="history-by">{entry.by.name}</strong>}{' '}
       {entry.status && <span>{t('inbox.historyStatus', { status: t(`inbox.status.${entry.status}`) })}</span>}
-      {entry.lostReason && <span> ({entry.lostReason})</span>}
+      {entry.lostReason && <span> ({lostReasonLabel(t, entry.lostReason, entry.lostReasonText)})</span>}
       {entry.assignee !== undefined && (
         <span>{entry.assignee ? t('team.inbox.historyAssigned', { name: entry.assignee.name }) : t('team.inbox.historyUnassigned')}</span>
       )}

@@ -1,3 +1,4 @@
+import { lostReasonLabel } from '~/shared/lost-reasons';
 import type { InquirySectionProps } from '../section';
 import AssignmentControls from './AssignmentControls';
 import StatusButtons from './StatusButtons';
@@ -9,12 +10,14 @@ export default function PipelineSection({ inquiry, writable, change, t }: Inquir
       {writable ? (
         <>
           <AssignmentControls key={`${inquiry.assigneeId}-${inquiry.nextStepOn}`} detail={inquiry} onChange={change} t={t} />
-          <StatusButtons current={inquiry.status} name={inquiry.name ?? ''} onChange={(status, lostReason) => change(lostReason ? { status, lostReason } : { status })} t={t} />
+          <StatusButtons current={inquiry.status} name={inquiry.name ?? ''} onChange={(status, lost) => change({ status, ...lost })} t={t} />
         </>
       ) : (
         <p className="text-sm"><strong>{t('team.inbox.assignTo')}:</strong> {inquiry.assignee?.name ?? t('team.inbox.unassigned')}</p>
       )}
-      {inquiry.status === 'lost' && inquiry.lostReason && <p className="text-sm"><strong>{t('inbox.lostReason')}:</strong> {inquiry.lostReason}</p>}
+      {inquiry.status === 'lost' && inquiry.lostReason && (
+        <p className="text-sm" data-testid="inquiry-lost-reason"><strong>{t('lostReasons.label')}:</strong> {lostReasonLabel(t, inquiry.lostReason, inquiry.lostReasonText)}</p>
+      )}
     </>
   );
 }

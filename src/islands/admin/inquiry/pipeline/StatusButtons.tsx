@@ -1,37 +1,55 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { INQUIRY_STATUSES, type InquiryStatus } from '~/shared/inquiry';
+import { LOST_REASON_MESSAGES, LOST_REASON_OTHER, LOST_REASON_TEXT_MAX, LOST_REASONS, isLostReason, type LostReason } from '~/shared/lost-reasons';
 import type { Translate } from '~/i18n/translate';
 import ConfirmDialog from '../../ConfirmDialog';
 
+/** Why an inquiry was lost, as the status buttons hand it on: a reason of the list, and "other"'s words. */
+export interface LostReasonChoice {
+  lostReason: LostReason;
+  lostReasonText?: string;
+}
+
 /**
- * One click per status; `lost` asks for the reason first (a reason of only spaces is said to be missing, at
- * the field) and `won` asks to confirm (issue 28: one stray click recorded a won deal).
+ * One click per status; `lost` asks for the reason first — one of the fixed list (src/shared/lost-reasons.ts),
+ * "other" with the person's words, each missing one said at its field — and `won` asks to confirm (issue 28:
+ * one stray click recorded a won deal).
  */
-export default function StatusButtons({ current, name, onChange, t }: { current: InquiryStatus; name: string; onChange: (status: InquiryStatus, lostReason?: string) => Promise<boolean>; t: Translate }) {
+export default function StatusButtons({ current, name, onChange, t }: { current: InquiryStatus; name: string; onChange: (status: InquiryStatus, lost?: LostReasonChoice) => Promise<boolean>; t: Translate }) {
   const [askingReason, setAskingReason] = useState(false);
   const [confirmingWon, setConfirmingWon] = useState(false);
-  const [reason, setReason] = useState('');
-  const [missing, setMissing] = useState(false);
-  const reasonInput = useRef<HTMLInputElement>(null);
+  const [reason, setReason] = useState<LostReason | ''>('');
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<{ field: 'reason' | 'text'; message: string } | null>(null);
+  const reasonSelect = useRef<HTMLSelectElement>(null);
+  const textInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (askingReason) reasonInput.current?.focus();
+    if (askingReason) reasonSelect.current?.focus();
   }, [askingReason]);
   function close() {
     setAskingReason(false);
-    setMissing(false);
+    setProblem(null);
   }
   async function submitLost(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!reason.trim()) {
-      setMissing(true);
-      reasonInput.current?.focus();
+    if (!reason) {
+      setProblem({ field: 'reason', message: LOST_REASON_MESSAGES.required });
+      reasonSelect.current?.focus();
       return;
     }
-    if (await onChange('lost', reason.trim())) {
+    const words = text.trim();
+    if (reason === LOST_REASON_OTHER && !words) {
+      setProblem({ field: 'text', message: LOST_REASON_MESSAGES.textRequired });
+      textInput.current?.focus();
+      return;
+    }
+    if (await onChange('lost', reason === LOST_REASON_OTHER ? { lostReason: reason, lostReasonText: words } : { lostReason: reason })) {
       close();
       setReason('');
+      setText('');
     }
   }
+  const invalid = (field: 'reason' | 'text') => (problem?.field === field ? { 'aria-invalid': true, 'aria-describedby': 'inquiry-lost-reason-error' } : {});
   return (
     <div className="grid gap-3">
       <div role="group" aria-label={t('inbox.changeStatus')} className="flex flex-wrap gap-2">
@@ -77,21 +95,43 @@ export default function StatusButtons({ current, name, onChange, t }: { current:
           className="flex flex-wrap items-start gap-2"
         >
           <div className="grid min-w-0 flex-1 gap-1 text-sm">
-            <label htmlFor="inquiry-lost-reason" className="font-semibold">{t('inbox.lostReason')}</label>
-            <input
+            <label htmlFor="inquiry-lost-reason" className="font-semibold">{t('lostReasons.label')}</label>
+            <select
               id="inquiry-lost-reason"
-              ref={reasonInput}
+              ref={reasonSelect}
               required
               value={reason}
-              aria-invalid={missing || undefined}
-              aria-describedby={missing ? 'inquiry-lost-reason-error' : undefined}
+              {...invalid('reason')}
               onChange={(e) => {
-                setReason(e.target.value);
-                if (e.target.value.trim()) setMissing(false);
+                setReason(isLostReason(e.target.value) ? e.target.value : '');
+                setProblem(null);
               }}
-              className="min-h-11 rounded-lg border border-line px-3"
-            />
-            {missing && <p id="inquiry-lost-reason-error" className="text-danger">{t('inbox.errors.lostReasonRequired')}</p>}
+              className="min-h-11 rounded-lg border border-line bg-white px-3"
+            >
+              <option value="">{t('lostReasons.choose')}</option>
+              {LOST_REASONS.map((code) => <option key={code} value={code}>{t(`lostReasons.reasons.${code}`)}</option>)}
+            </select>
+            {reason === LOST_REASON_OTHER && (
+              <>
+                <label htmlFor="inquiry-lost-reason-text" className="mt-2 font-semibold">{t('lostReasons.otherText')}</label>
+                <input
+                  id="inquiry-lost-reason-text"
+                  ref={textInput}
+                  required
+                  maxLength={LOST_REASON_TEXT_MAX}
+                  value={text}
+                  {...invalid('text')}
+                  aria-describedby={problem?.field === 'text' ? 'inquiry-lost-reason-error inquiry-lost-reason-hint' : 'inquiry-lost-reason-hint'}
+                  onChange={(e) => {
+                    setText(e.target.value);
+                    if (e.target.value.trim()) setProblem(null);
+                  }}
+                  className="min-h-11 rounded-lg border border-line px-3"
+                />
+                <span id="inquiry-lost-reason-hint" className="text-xs text-muted">{t('lostReasons.otherHint')}</span>
+              </>
+            )}
+            {problem && <p id="inquiry-lost-reason-error" className="text-danger">{t(problem.message)}</p>}
           </div>
           <button type="submit" className="btn mt-6 min-h-11 bg-ink text-white">{t('inbox.markLost')}</button>
           <button type="button" className="btn mt-6 min-h-11 border border-line" onClick={close}>{t('inbox.cancel')}</button>
