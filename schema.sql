@@ -910,7 +910,8 @@ END $$;
 -- times: a destroyed inquiry keeps it (its note becomes NULL, the fact that it was answered and by whom stays).
 -- Created and filled from the history once; from then on kept by the trigger.
 DO $$ BEGIN
-  IF to_regclass('inquiry_first_responses') IS NULL THEN
+  -- Looked up in this schema only: a copy in another schema on the search path (public) must not stand in for it.
+  IF to_regclass(format('%I.inquiry_first_responses', current_schema())) IS NULL THEN
     CREATE TABLE inquiry_first_responses (
       inquiry_id uuid PRIMARY KEY REFERENCES inquiries (id) ON DELETE CASCADE,
       at timestamptz NOT NULL,
