@@ -13,6 +13,7 @@ import { queueStaffMail } from '../notify/staff-mail.ts';
 import type { Staff } from './access.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { revokeUserSessions } from './sessions.ts';
+import { handBackTours } from '../tours/hand-back.ts';
 
 const COLUMNS = ['id', 'username', 'displayName', 'email', 'role', 'active', 'locale', 'createdAt', 'lastSignInAt', 'version'] as const;
 type UserRow = { id: string; username: string; displayName: string; email: string | null; role: string; active: boolean; locale: string; createdAt: Date; lastSignInAt: Date | null; version: number };
@@ -115,8 +116,9 @@ async function otherOwners(trx: Trx, except: string): Promise<number> {
 
 /**
  * PATCH /api/admin/users/{id}: name, role, active. A role change or a deactivation ends the person's
- * sessions at once (their next request is 401); a deactivation also hands their open inquiries back to
- * "unassigned", each with a history entry, and mails the other owners. The last active owner can neither
+ * sessions at once (their next request is 401); a deactivation or a demotion to viewer also hands their open
+ * inquiries back to "unassigned", each with a history entry, mails the other owners, and gives their scheduled tours
+ * to another host (src/server/tours/hand-back.ts). The last active owner can neither
  * be demoted nor deactivated (409 `last_owner`).
  */
 export async function patchUser(staff: Staff, id: string, patch: UserPatch, db?: Db, expected: number | null = null): Promise<StaffUser> {
@@ -137,8 +139,11 @@ export async function patchUser(staff: Staff, id: string, patch: UserPatch, db?:
       .returning([...COLUMNS])
       .executeTakeFirstOrThrow();
     if ((patch.role !== undefined && patch.role !== current.role) || deactivated) await revokeUserSessions(trx, id);
-    // An inquiry cannot stay with someone who can no longer work it (deactivated, or now a viewer).
-    if (deactivated || (patch.role === 'viewer' && current.role !== 'viewer')) await handBack(trx, staff, toStaffUser(current));
+    // An inquiry cannot stay with someone who can no longer work it (deactivated, or now a viewer), nor can a tour.
+    if (deactivated || (patch.role === 'viewer' && current.role !== 'viewer')) {
+      await handBack(trx, staff, toStaffUser(current));
+      await handBackTours(trx, { personId: id, ownerId: staff.id });
+    }
     return toStaffUser(row);
   }, { db });
 }

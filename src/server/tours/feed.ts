@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { maskCompany } from '../../shared/masking.ts';
+import { can, isRole } from '../../shared/roles.ts';
 import type { Db } from '../db/index.ts';
 import { serverEnv } from '../env.ts';
 import { linkTokenHash } from '../auth/link-tokens.ts';
@@ -44,20 +46,24 @@ export async function rotateCalendarFeed(db: Db, userId: string): Promise<string
 }
 
 /**
- * The feed behind a token: the person's upcoming scheduled tours with company and spaces, no phone or
- * address of anyone; null for an unknown or replaced token or an inactive account.
+ * The feed behind a token: the person's upcoming scheduled tours with company (masked for a reader who may not
+ * read it whole) and spaces, no phone or address of anyone; null for an unknown or replaced token or an
+ * inactive account.
  */
 export async function calendarFeedText(db: Db, token: string, now = new Date()): Promise<string | null> {
   const owner = await db
     .selectFrom('calendarFeeds as f')
     .innerJoin('users as u', 'u.id', 'f.userId')
-    .select(['u.id', 'u.locale'])
+    .select(['u.id', 'u.locale', 'u.role'])
     .where('f.tokenHash', '=', linkTokenHash(token))
     .where('u.active', '=', true)
     .executeTakeFirst();
   if (!owner) return null;
   const locale = asLocale(owner.locale);
   const t = serverMessages(locale);
+  // The feed follows its reader's role as the inbox does (issue 38): whoever may not read a prospect unmasked — a
+  // viewer, one demoted since the address was made — reads the company masked. The role is read at every poll.
+  const company = (name: string | null) => (name === null ? '—' : can(isRole(owner.role) ? owner.role : 'viewer', 'inquiries.personal') ? name : maskCompany(name));
   const rows = await db
     .selectFrom('tours as t')
     .innerJoin('inquiries as i', 'i.id', 't.inquiryId')
@@ -79,7 +85,7 @@ export async function calendarFeedText(db: Db, token: string, now = new Date()):
       sequence: row.sequence,
       startsAt: new Date(row.startsAt),
       endsAt: new Date(row.endsAt),
-      summary: `${t('tours.mail.summary')}: ${row.company ?? '—'}${spaces ? ` (${spaces})` : ''}`,
+      summary: `${t('tours.mail.summary')}: ${company(row.company)}${spaces ? ` (${spaces})` : ''}`,
       location: `${buildingFacts(locale).address} — ${row.meetingPoint || defaultMeetingPoint(locale)}`,
       description: `${t('tours.mail.spaces')}: ${spaces}`,
       url: `${site}/admin?inquiry=${row.inquiryId}`,

@@ -137,7 +137,7 @@ async function inquiryOfTour(trx: Trx, id: string): Promise<string> {
 }
 
 /** Queues the invitation (or cancellation) of version `sequence` for the prospect and the host(s). */
-async function queueInvites(trx: Trx, tour: { id: string; inquiryId: string; hostId: string }, sequence: number, method: 'REQUEST' | 'CANCEL', formerHost?: string): Promise<void> {
+export async function queueInvites(trx: Trx, tour: { id: string; inquiryId: string; hostId: string }, sequence: number, method: 'REQUEST' | 'CANCEL', formerHost?: string): Promise<void> {
   await queueTourMail(trx, tour.inquiryId, { kind: 'invite', tourId: tour.id, sequence, method, to: 'prospect' });
   await queueTourMail(trx, tour.inquiryId, { kind: 'invite', tourId: tour.id, sequence, method, to: 'host', userId: tour.hostId });
   if (formerHost && formerHost !== tour.hostId) {
