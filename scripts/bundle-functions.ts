@@ -22,6 +22,7 @@ import { loadFunctionsConfig, zisiConfig } from './lib/netlify-functions-config.
 import { zipEntries, type ZipEntry } from './lib/zip-entries.ts';
 import { LOCALES } from '../src/i18n/locales.ts';
 import { PDF_FONT_FILE } from '../src/server/pdf/fonts.ts';
+import { isolatedUrl } from '../tests/support/db-backends.ts';
 
 const root = process.cwd();
 const { values } = parseArgs({ options: { out: { type: 'string', default: path.join(tmpdir(), 'btower-functions') } } });
@@ -85,8 +86,16 @@ console.log('total'.padEnd(20), kb(zipped.reduce((a, b) => a + b, 0)).padStart(9
 
 await runBrochureBundle();
 if (process.env.TEST_DATABASE_URL) {
-  await runBrandsBundle(process.env.TEST_DATABASE_URL);
-  await runSheetBundle(process.env.TEST_DATABASE_URL);
+  // A schema of its own, dropped after: applied to the server's public schema, the bundled schema.sql left tables
+  // there that every test schema's search_path (`t_…, public`) then found, so a later CREATE … IF NOT EXISTS was
+  // skipped and the API suites wrote into these stale tables.
+  const schema = await isolatedUrl(process.env.TEST_DATABASE_URL);
+  try {
+    await runBrandsBundle(schema.url);
+    await runSheetBundle(schema.url);
+  } finally {
+    await schema.drop();
+  }
 } else console.log('brands and spec-sheet bundle runs skipped: set TEST_DATABASE_URL to a Postgres server to run them');
 
 if (failures.length > 0) {
