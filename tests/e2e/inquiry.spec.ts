@@ -226,8 +226,19 @@ test('a Hangul (.hwp) file, whose type the browser does not know, is uploaded wi
   await islandsReady(page);
   await fillInquiry(page, name);
   await page.getByRole('button', { name: '파일 첨부' }).click();
-  // As a browser picks an .hwp: no type (the operating system knows none for it).
-  await uploadInDialog(page, [{ name: '사업계획서.hwp', mimeType: '', buffer: hwp.bytes }]);
+  // As a browser picks an .hwp: a file with no type (the operating system knows none for it). Playwright's own
+  // file picking always names one, so the file is made in the page.
+  const dialog = page.locator('.uppy-Dashboard--modal');
+  await expect(dialog.locator('.uppy-Dashboard-inner')).toBeVisible();
+  await dialog.locator('input.uppy-Dashboard-input').first().evaluate((input: HTMLInputElement, bytes: number[]) => {
+    const files = new DataTransfer();
+    files.items.add(new File([new Uint8Array(bytes)], '사업계획서.hwp'));
+    input.files = files.files;
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  }, [...hwp.bytes]);
+  const upload = dialog.locator('.uppy-StatusBar-actionBtn--upload');
+  await upload.focus();
+  await upload.press('Enter');
   await expect(page.getByTestId('attachment-list').locator('li[data-state="uploaded"]')).toHaveCount(1);
   // Netlify's function runtime drops a body sent without a type (netlify-local mirrors it): one is always sent.
   expect(putTypes).toEqual(['application/octet-stream']);
