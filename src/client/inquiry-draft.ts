@@ -30,6 +30,8 @@ export interface InquiryDraft {
   attachments: DraftAttachment[];
   /** Names of files that were picked but not uploaded: they cannot come back and must be picked again. */
   notKept: string[];
+  /** When the visitor began it (Date.now of the first keystroke): the bot trap's clock goes on from there. */
+  startedAt: number | null;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -69,6 +71,8 @@ export function parseDraft(raw: string | null): InquiryDraft | null {
     detailsOpen: stored.detailsOpen === true,
     attachments: (Array.isArray(stored.attachments) ? stored.attachments : []).map(attachmentOf).filter((file): file is DraftAttachment => file !== null),
     notKept: texts(stored.notKept),
+    // Never in the future: a draft cannot make a post look slower than it was.
+    startedAt: typeof stored.startedAt === 'number' && Number.isFinite(stored.startedAt) && stored.startedAt <= Date.now() ? stored.startedAt : null,
   };
 }
 

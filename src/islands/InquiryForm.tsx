@@ -73,13 +73,14 @@ export default function InquiryForm({ locale, messages, notice, policyHref }: Pr
   // One key per inquiry: a resend of the same content after a failure (perhaps only the answer was lost)
   // reuses it, so the inquiry is stored once; changed content is a new inquiry with a new key.
   const attempt = useRef<{ key: string; content: string } | null>(null);
-  const botTrap = useBotTrap(t);
+  const botTrap = useBotTrap(t, Object.values(values).some((value) => value !== ''));
   const details = useTenantDetails(locale);
   const attachments = useAttachments(locale, t);
   // A language switch or a reload keeps what was typed (issue 16); what was typed before hydration wins.
   const draft = useInquiryDraft(
-    { values, details: details.values, detailsOpen: details.open, attachments: attachments.uploaded, notKept: attachments.pendingNames },
+    { values, details: details.values, detailsOpen: details.open, attachments: attachments.uploaded, notKept: attachments.pendingNames, startedAt: botTrap.startedAt },
     (kept) => {
+      botTrap.restored(kept.startedAt);
       setValues((typed) => Object.fromEntries(REQUIRED_FIELDS.map((field) => [field, typed[field] || kept.values[field]])) as RequiredValues);
       details.restore(kept.details, kept.detailsOpen);
       attachments.restore(kept.attachments);
@@ -177,6 +178,7 @@ export default function InquiryForm({ locale, messages, notice, policyHref }: Pr
       setMarketing(false);
       attachments.reset();
       details.reset();
+      botTrap.reset();
       draft.clear();
       requestAnimationFrame(() => summaryRef.current?.focus());
     } catch (error) {
@@ -193,7 +195,15 @@ export default function InquiryForm({ locale, messages, notice, policyHref }: Pr
   return (
     <form noValidate onSubmit={submit} className="mt-10 grid gap-6 rounded-2xl border border-line bg-paper p-6 shadow-sm sm:p-10">
       <UnitChip t={t} onChange={chooseUnit} />
-      <RequiredFields values={values} errors={errors} onChange={(field, value) => setValues((old) => ({ ...old, [field]: value }))} t={t} />
+      <RequiredFields
+        values={values}
+        errors={errors}
+        onChange={(field, value) => {
+          botTrap.typed();
+          setValues((old) => ({ ...old, [field]: value }));
+        }}
+        t={t}
+      />
       <TenantDetailsFields details={details} locale={locale} t={t} />
       <div>
         <button

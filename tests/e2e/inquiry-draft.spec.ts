@@ -1,6 +1,6 @@
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
-import { islandsReady, personFillTimePassed, uniqueName, uploadInDialog, acknowledgeNotice } from './support/islands.ts';
+import { apiToken, islandsReady, personFillTimePassed, uniqueName, uploadInDialog, acknowledgeNotice } from './support/islands.ts';
 
 /** Picks a language from the top bar's menu (the mobile menu's on a phone), as a visitor does. */
 async function chooseLanguage(page: Page, label: string) {
@@ -99,4 +99,31 @@ test('a garbled draft in storage is ignored, not shown and not sent', { tag: '@a
   await islandsReady(page);
   await expect(page.getByLabel('Name')).toHaveValue('');
   await expect(page.getByTestId('attachment-list')).toHaveCount(0);
+});
+
+test('a draft brought over by a language switch and sent at once is stored: the bot trap counts from the first keystroke, not the page load', { tag: '@any-viewport' }, async ({ page }) => {
+  const name = uniqueName('Quick Sender');
+  await page.goto('/contact');
+  await islandsReady(page);
+  const typedAt = await page.evaluate(() => Date.now());
+  await page.getByLabel('이름').fill(name);
+  await page.getByLabel('연락처').fill('010-2345-6789');
+  await page.getByLabel('이메일').fill('quick@example.com');
+  await page.getByLabel('문의 내용').fill('2층 식당 자리를 찾고 있습니다.');
+  // Two seconds of a person's typing on the Korean page.
+  await page.waitForFunction((since) => Date.now() - since >= 2_000, typedAt);
+
+  await page.goto('/en/contact');
+  await islandsReady(page);
+  await expect(page.getByLabel('Name')).toHaveValue(name);
+  await acknowledgeNotice(page);
+  const sent = page.waitForRequest((request) => request.url().endsWith('/api/inquiries') && request.method() === 'POST');
+  const openFor = await page.evaluate(() => performance.now());
+  await page.getByRole('button', { name: 'Send inquiry' }).click();
+  // The typing on the Korean page counts, not only the moments this page was open.
+  expect(((await sent).postDataJSON() as { fillMs: number }).fillMs).toBeGreaterThan(openFor + 1_000);
+  await expect(page.getByTestId('inquiry-summary')).toBeVisible();
+  const auth = { Authorization: `Bearer ${await apiToken(page.request)}` };
+  const stored = (await (await page.request.get(`/api/inquiries?search=${encodeURIComponent(name)}`, { headers: auth })).json()) as { name: string }[];
+  expect(stored.map((inquiry) => inquiry.name)).toEqual([name]);
 });

@@ -9,6 +9,7 @@ const draft: InquiryDraft = {
   detailsOpen: true,
   attachments: [{ path: PATH, name: '회사소개서.pdf', size: 2048 }],
   notKept: ['plan.pdf'],
+  startedAt: Date.UTC(2026, 11, 1, 9, 30),
 };
 
 describe('the contact form draft', () => {
@@ -27,6 +28,7 @@ describe('the contact form draft', () => {
       values: { name: 42, email: 'kim@example.com' },
       details: { preferredContact: 'pigeon', desiredFloors: ['3F', 7] },
       attachments: [{ path: 'https://evil.example/x.exe', name: 'x.exe' }, { path: `${PATH}/../../secret`, name: 'y' }, { path: PATH, name: 'ok.pdf', size: 'big' }],
+      startedAt: Date.now() + 3_600_000,
     });
     expect(parseDraft(garbled)).toEqual({
       values: { name: '', phone: '', email: 'kim@example.com', message: '' },
@@ -34,11 +36,13 @@ describe('the contact form draft', () => {
       detailsOpen: false,
       attachments: [{ path: PATH, name: 'ok.pdf', size: null }],
       notKept: [],
+      // A start in the future would make a post look slower than it was.
+      startedAt: null,
     });
   });
 
   it('is empty when nothing was typed, chosen or attached (blank spaces count as nothing)', () => {
-    const blank: InquiryDraft = { values: { name: ' ', phone: '', email: '', message: '' }, details: EMPTY_DETAILS, detailsOpen: true, attachments: [], notKept: [] };
+    const blank: InquiryDraft = { values: { name: ' ', phone: '', email: '', message: '' }, details: EMPTY_DETAILS, detailsOpen: true, attachments: [], notKept: [], startedAt: Date.now() };
     expect(isEmptyDraft(blank)).toBe(true);
     expect(isEmptyDraft({ ...blank, details: { ...EMPTY_DETAILS, desiredFloors: ['B1'] } })).toBe(false);
     expect(isEmptyDraft({ ...blank, notKept: ['plan.pdf'] })).toBe(false);
