@@ -819,6 +819,8 @@ CREATE TABLE IF NOT EXISTS second_factor_challenges (
   created_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX IF NOT EXISTS second_factor_challenges_expiry ON second_factor_challenges (expires_at);
+-- Wrong codes given to turn TOTP off from a session: like a challenge, a session that gives five is ended (issue 38).
+ALTER TABLE sessions ADD COLUMN IF NOT EXISTS code_failures integer NOT NULL DEFAULT 0;
 -- ===== Record versions (lost updates, issue 28; decision 033) =====
 -- Every record two people may edit at once carries a version: it starts at 1 and goes up by one with
 -- every UPDATE that changes a column other than the trigger's arguments (bookkeeping columns: dates

@@ -6,9 +6,10 @@ import { noteSessionUse } from './session-use.ts';
 
 /**
  * Why the login card is shown again, if not by the person's own choice: the session ran out (12 hours, or
- * the server says so), it was left idle (the panel ended it), or the owner deactivated the account.
+ * the server says so), it was left idle (the panel ended it), the owner deactivated the account, or five wrong
+ * codes were given to turn the authenticator off (the server ended it).
  */
-export type SessionNotice = 'expired' | 'idle' | 'deactivated';
+export type SessionNotice = 'expired' | 'idle' | 'deactivated' | 'locked';
 export const $sessionNotice = atom<SessionNotice | null>(null);
 
 /** Who is signed in (GET /api/admin/me), once known; the panel shows what their role may use. */
@@ -112,6 +113,6 @@ export function endSessionIfUnauthorized(error: unknown): boolean {
     return true;
   }
   if (error.status !== 401) return false;
-  endSession(error.code === 'account_deactivated' ? 'deactivated' : 'expired');
+  endSession(error.code === 'account_deactivated' ? 'deactivated' : error.code === 'second_factor_locked' ? 'locked' : 'expired');
   return true;
 }

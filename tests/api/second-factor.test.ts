@@ -161,6 +161,40 @@ describe.each(availableBackends())('a second factor and sessions that end, on $n
     expect(recorded).toMatchObject({ actorId: ownerAccount.id, changes: { secondFactor: ['totp', 'none'] } });
   });
 
+  it('turning TOTP off takes the sign-in step\'s guard: five wrong codes end the session, and the client\'s and account\'s limits are the same ones', async () => {
+    const agent = await withTotp();
+    const wrongCode = (n: number) => String((Number(nextCode(agent.secret, 5)) + n) % 1_000_000).padStart(6, '0');
+    const turnOff = (token: string, code: string, ip?: string) => call(me, 'DELETE', '/api/admin/me/totp', { token, body: { code }, ip });
+    for (let i = 1; i < SECOND_FACTOR_CHALLENGE_MAX_FAILURES; i++) {
+      const wrong = await turnOff(agent.token, wrongCode(i));
+      expect([wrong.status, wrong.json.error.code]).toEqual([400, 'invalid_code']);
+    }
+    // The fifth, as on a sign-in challenge, ends it: the session is gone, not merely this form.
+    const fifth = await turnOff(agent.token, wrongCode(SECOND_FACTOR_CHALLENGE_MAX_FAILURES));
+    expect([fifth.status, fifth.json.error.code]).toEqual([401, 'second_factor_locked']);
+    expect((await meWith(agent.token)).status).toBe(401);
+    expect((await turnOff(agent.token, nextCode(agent.secret))).status).toBe(401);
+    // Still on: the person signs in again, with the password and a code.
+    expect((await password(agent)).json.error.code).toBe('second_factor_required');
+    const failures = await ctx.db.selectFrom('auditEvents').select('action').where('entityId', '=', agent.id).where('action', 'like', 'totp_off%').execute();
+    expect(failures.map((event) => event.action).sort()).toEqual([...Array(SECOND_FACTOR_CHALLENGE_MAX_FAILURES - 1).fill('totp_off_failed'), 'totp_off_locked']);
+
+    // One client's guesses count together here and at the sign-in's second step.
+    const other = await withTotp();
+    const client = `guesser-${randomUUID()}`;
+    for (let i = 0; i < SECOND_FACTOR_CLIENT_LIMITS[0]!.max; i++) await second('x'.repeat(43), '123456', client);
+    const throttled = await turnOff(other.token, codeFor(other.secret), client);
+    expect([throttled.status, throttled.json.error.code]).toEqual([429, 'too_many_requests']);
+    expect(Number(throttled.headers.get('Retry-After'))).toBeGreaterThan(0);
+    // And one account's, from any address: wrong codes at its sign-in challenges use up what turning it off may try.
+    for (let used = 0; used < SECOND_FACTOR_ACCOUNT_LIMITS[0]!.max; ) {
+      const challenge = (await password(other)).json.challenge as string;
+      for (let i = 0; i < SECOND_FACTOR_CHALLENGE_MAX_FAILURES && used < SECOND_FACTOR_ACCOUNT_LIMITS[0]!.max; i++, used++) await second(challenge, String(100_000 + used));
+    }
+    expect((await turnOff(other.token, codeFor(other.secret))).json.error.code).toBe('too_many_requests');
+    expect((await meWith(other.token)).json.secondFactor).toBe('totp');
+  });
+
   it('while the owner requires a factor, a person without one may only read me, set one up and sign out', async () => {
     const agent = await staffAccount(admin, 'agent');
     const inquiryId = (await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody() })).json.id as string;

@@ -127,6 +127,19 @@ test('an agent turns on TOTP; the next sign-in asks for the code: a wrong one is
     if (expected === 'signed-in') await expect(page.getByTestId('signed-in-as')).toContainText(agent.name);
     else await expect(page.getByRole('alert').filter({ hasText: '코드가 맞지 않습니다' })).toBeVisible();
   }
+
+  // Turning it off takes no more guesses than the sign-in does: the fifth wrong code signs the session out, saying why.
+  await page.getByLabel('복구 코드', { exact: true }).fill(recoveryCodes[1]!);
+  await page.getByRole('button', { name: '확인', exact: true }).click();
+  await expect(page.getByTestId('signed-in-as')).toContainText(agent.name);
+  await page.getByRole('tab', { name: '내 계정' }).click();
+  const offCode = page.getByLabel('현재 인증 코드 또는 복구 코드');
+  for (let i = 1; i <= 5; i++) {
+    await offCode.fill(String((Number(codeFor(secret, 6)) + i) % 1_000_000).padStart(6, '0'));
+    await page.getByRole('button', { name: '2단계 인증 끄기' }).click();
+    if (i < 5) await expect(page.getByRole('alert').filter({ hasText: '코드가 맞지 않습니다' })).toBeVisible();
+  }
+  await expect(page.getByTestId('session-notice')).toContainText('인증 앱을 끄려고 틀린 코드를 다섯 번 입력해 보안을 위해 로그아웃했습니다.');
 });
 
 test('the owner requires a second factor: the owner and then an agent without one are led to set it up before anything else', { tag: '@any-viewport' }, async ({ page, browser, server, request }) => {

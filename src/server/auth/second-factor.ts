@@ -185,16 +185,43 @@ export async function confirmTotp(staff: Staff, code: string, db: Db): Promise<{
   }, { db });
 }
 
-/** DELETE /api/admin/me/totp: a current code (or a recovery code) turns my TOTP off with its recovery codes. */
+/** The fifth wrong code from one session ended it: sign in again (and give the code there). */
+export const secondFactorLocked = () =>
+  new HttpError(401, 'second_factor_locked', 'secondFactor.session.locked', { headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' } });
+
+/**
+ * DELETE /api/admin/me/totp: a current code (or a recovery code) turns my TOTP off with its recovery codes.
+ * Guarded as the sign-in's second step is (issue 38): every attempt counts against the client's and the
+ * account's limits (the same buckets, so guesses here and there add up; 429 with Retry-After), a wrong
+ * code is 400 `invalid_code` and counts against the session, and the fifth wrong one ends the session as
+ * it ends a challenge (401 `second_factor_locked`: sign in again). Each wrong code is in the activity log.
+ */
 export async function turnOffTotp(staff: Staff, code: string, db: Db): Promise<void> {
-  await withActor(staff.actor, async (trx) => {
+  await throttle('second-factor', staff.actor.address ?? staff.sessionId, SECOND_FACTOR_CLIENT_LIMITS);
+  await throttle('second-factor-account', staff.id, SECOND_FACTOR_ACCOUNT_LIMITS);
+  const turnedOff = await withActor(staff.actor, async (trx) => {
     const on = await trx.selectFrom('userTotp').select('enabledAt').where('userId', '=', staff.id).executeTakeFirst();
     if (!on?.enabledAt) throw new HttpError(409, 'totp_not_on', 'secondFactor.errors.notOn');
-    if (!(await spendCode(trx, staff.id, code))) throw invalidCode(400);
+    if (!(await spendCode(trx, staff.id, code))) return false;
     await trx.deleteFrom('userTotp').where('userId', '=', staff.id).execute();
     await trx.deleteFrom('recoveryCodes').where('userId', '=', staff.id).execute();
     await recordEvent(trx, staff.actor, { action: 'totp_off', entity: 'user', entityId: staff.id, changes: { secondFactor: ['totp', null] } });
+    return true;
   }, { db });
+  if (turnedOff) return;
+  const locked = await withActor(staff.actor, async (trx) => {
+    const session = await trx
+      .updateTable('sessions')
+      .set((eb) => ({ codeFailures: eb('codeFailures', '+', 1) }))
+      .where('id', '=', staff.sessionId)
+      .returning('codeFailures')
+      .executeTakeFirstOrThrow();
+    const ended = session.codeFailures >= SECOND_FACTOR_CHALLENGE_MAX_FAILURES;
+    if (ended) await trx.updateTable('sessions').set({ revokedAt: new Date() }).where('id', '=', staff.sessionId).execute();
+    await recordEvent(trx, staff.actor, { action: ended ? 'totp_off_locked' : 'totp_off_failed', entity: 'user', entityId: staff.id, changes: { codeFailures: [session.codeFailures - 1, session.codeFailures] } });
+    return ended;
+  }, { db });
+  throw locked ? secondFactorLocked() : invalidCode(400);
 }
 
 /**

@@ -258,6 +258,8 @@ export interface SessionsTable {
   lastUsedAt: Timestamp;
   expiresAt: ColumnType<Date, Date | string, Date | string>;
   revokedAt: ColumnType<Date | null, Date | string | undefined, Date | string>;
+  /** Wrong codes given from this session to turn TOTP off (the fifth ends the session). */
+  codeFailures: Generated<number>;
 }
 
 /** Failed logins per client, for the 5-per-15-minutes limit. */

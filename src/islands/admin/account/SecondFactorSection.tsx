@@ -6,6 +6,7 @@ import { ApiError } from '~/client/api';
 import { $me, endSessionIfUnauthorized, loadMe } from '~/client/admin-session';
 import { confirmTotp, startTotp, turnOffTotp } from '~/client/staff-api';
 import { showToast } from '~/client/stores';
+import { lockoutText } from '~/client/retry-text';
 import QrCode from './QrCode';
 
 /**
@@ -17,6 +18,7 @@ export default function SecondFactorSection({ t }: { t: Translate }) {
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState('');
+  /** What the code field says is wrong, in words. */
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -29,7 +31,9 @@ export default function SecondFactorSection({ t }: { t: Translate }) {
 
   function failed(err: unknown) {
     if (endSessionIfUnauthorized(err)) return;
-    setError(err instanceof ApiError && err.code === 'invalid_code' ? 'secondFactor.errors.invalidCode' : err instanceof ApiError && err.fields ? Object.values(err.fields)[0]! : 'team.errors.unavailable');
+    // Too many codes tried (the same limits as the sign-in's second step): how long to wait.
+    if (err instanceof ApiError && err.status === 429) setError(lockoutText(t, err.retryAfter));
+    else setError(t(err instanceof ApiError && err.code === 'invalid_code' ? 'secondFactor.errors.invalidCode' : err instanceof ApiError && err.fields ? Object.values(err.fields)[0]! : 'team.errors.unavailable'));
     codeInput.current?.focus();
   }
 
@@ -100,7 +104,7 @@ export default function SecondFactorSection({ t }: { t: Translate }) {
         }}
         className="min-h-11 max-w-xs rounded-md border border-muted px-3 text-base tracking-widest"
       />
-      {error && <span id={`${id}-error`} role="alert" className="text-danger">{t(error)}</span>}
+      {error && <span id={`${id}-error`} role="alert" className="text-danger">{error}</span>}
     </label>
   );
 
