@@ -511,7 +511,8 @@ BEGIN
     -- A field that is absent on one side (a created or deleted row) counts as JSON null.
     IF coalesce(old_row -> field, 'null'::jsonb) IS DISTINCT FROM coalesce(new_row -> field, 'null'::jsonb) THEN
       changes := changes || jsonb_build_object(field, CASE
-        WHEN field IN ('password', 'public_key') THEN '["changed", "changed"]'::jsonb
+        -- A lease's representative and contacts are personal data the log would keep past their five years.
+        WHEN field IN ('password', 'public_key', 'representative', 'contacts') THEN '["changed", "changed"]'::jsonb
         ELSE jsonb_build_array(old_row -> field, new_row -> field) END);
     END IF;
   END LOOP;
@@ -1146,3 +1147,147 @@ DO $$ BEGIN
       WHERE lost_reason IS NOT NULL AND lost_reason NOT IN ('price', 'size', 'timing', 'location', 'leased_elsewhere', 'no_response', 'other');
   END IF;
 END $$;
+-- ===== Leases (issue 40; decision 056): the record a won deal becomes, its schedule, its amendments =====
+-- A brand's place in the public directory (src/shared/leases/directory.ts): brands registered before leases are
+-- open; a brand a signing creates starts hidden. opening_on is the day the daily job opens a coming-soon brand.
+ALTER TABLE brands ADD COLUMN IF NOT EXISTS directory_state text NOT NULL DEFAULT 'open';
+ALTER TABLE brands ADD COLUMN IF NOT EXISTS opening_on date;
+DO $$ BEGIN
+  ALTER TABLE brands ADD CONSTRAINT brands_directory_state_check CHECK (directory_state IN ('hidden', 'coming_soon', 'open', 'closed'));
+EXCEPTION WHEN duplicate_object THEN NULL;
+END $$;
+
+-- The lease. The tenant's legal name and 사업자등록번호 are the entity's; the representative and contacts are
+-- personal data, kept for the lease and five years after it ends (src/server/privacy/personal-data.ts), then NULL/
+-- empty with `personal_destroyed_at` set. `terms` are the terms as signed (a draft's as they stand), `current_terms`
+-- after the amendments. commencement_on, expires_on, terminates_on and ends_on follow from the terms and amendments
+-- (src/shared/leases/schedule.ts) and are stored for the daily job, the lists and the reports. `status` is written by
+-- signing and by the daily job from the dates (src/shared/leases/dates.ts), never by a person.
+CREATE TABLE IF NOT EXISTS leases (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  inquiry_id uuid NOT NULL REFERENCES inquiries (id),
+  proposal_id uuid UNIQUE,
+  renewal_of uuid REFERENCES leases (id),
+  status text NOT NULL DEFAULT 'draft' CHECK (status IN ('draft', 'signed', 'fitout', 'active', 'expiring', 'ended')),
+  override_reason text,
+  legal_name text NOT NULL DEFAULT '',
+  business_number text NOT NULL DEFAULT '',
+  representative text,
+  contacts jsonb NOT NULL DEFAULT '[]'::jsonb,
+  brand_id uuid REFERENCES brands (id) ON DELETE SET NULL,
+  new_brand jsonb,
+  unit_ids uuid[] NOT NULL DEFAULT '{}',
+  -- The spaces as they were when last chosen (floor, number, areas): a lease outlives a renumbered space.
+  units jsonb NOT NULL DEFAULT '[]'::jsonb,
+  contract_area_m2 double precision NOT NULL DEFAULT 0,
+  exclusive_area_m2 double precision NOT NULL DEFAULT 0,
+  contract_on date NOT NULL,
+  handover_on date NOT NULL,
+  opening_on date,
+  commencement_on date NOT NULL,
+  rent_start_on date,
+  expires_on date NOT NULL,
+  terminates_on date,
+  ends_on date NOT NULL,
+  terms jsonb NOT NULL,
+  current_terms jsonb NOT NULL,
+  deposit_schedule jsonb NOT NULL DEFAULT '[]'::jsonb,
+  signed_on date,
+  signed_at timestamptz,
+  signed_by uuid REFERENCES users (id) ON DELETE SET NULL,
+  document_path text,
+  agent_id uuid REFERENCES users (id) ON DELETE SET NULL,
+  created_by uuid REFERENCES users (id) ON DELETE SET NULL,
+  -- The daily job's "once": the expiring mail queued, the spaces made available after the end.
+  expiring_notified_at timestamptz,
+  spaces_released_at timestamptz,
+  personal_destroyed_at timestamptz,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  version integer NOT NULL DEFAULT 1,
+  CHECK (handover_on >= contract_on OR status = 'draft')
+);
+CREATE INDEX IF NOT EXISTS leases_inquiry_idx ON leases (inquiry_id);
+CREATE INDEX IF NOT EXISTS leases_status_idx ON leases (status, ends_on);
+CREATE INDEX IF NOT EXISTS leases_units_idx ON leases USING gin (unit_ids);
+CREATE INDEX IF NOT EXISTS leases_brand_idx ON leases (brand_id) WHERE brand_id IS NOT NULL;
+-- One draft per inquiry at a time (a second "open lease" click finds the first).
+CREATE UNIQUE INDEX IF NOT EXISTS leases_one_draft_idx ON leases (inquiry_id) WHERE status = 'draft';
+
+-- A lease's amendments in the order made: what changed, the values it replaced, why, by whom. Never updated.
+CREATE TABLE IF NOT EXISTS lease_amendments (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  lease_id uuid NOT NULL REFERENCES leases (id) ON DELETE CASCADE,
+  number integer NOT NULL CHECK (number >= 1),
+  effective_on date NOT NULL,
+  changes jsonb NOT NULL,
+  before jsonb NOT NULL DEFAULT '{}'::jsonb,
+  reason text NOT NULL,
+  created_by uuid REFERENCES users (id) ON DELETE SET NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  UNIQUE (lease_id, number)
+);
+
+-- The rent schedule as generated from the terms and amendments (src/shared/deals/amendments.ts), written again with
+-- every change of them: the reports (rent roll, expiries) and the schedule's CSV read these rows. Never typed.
+CREATE TABLE IF NOT EXISTS lease_schedule_months (
+  lease_id uuid NOT NULL REFERENCES leases (id) ON DELETE CASCADE,
+  month integer NOT NULL,
+  phase text NOT NULL CHECK (phase IN ('fitout', 'term')),
+  period_start date NOT NULL,
+  period_end date NOT NULL,
+  lease_year integer NOT NULL,
+  step integer NOT NULL,
+  rent_krw bigint NOT NULL,
+  free_rent boolean NOT NULL,
+  rent_due_krw bigint NOT NULL,
+  maintenance_krw bigint NOT NULL,
+  amendment integer NOT NULL DEFAULT 0,
+  partial boolean NOT NULL DEFAULT false,
+  PRIMARY KEY (lease_id, month)
+);
+CREATE INDEX IF NOT EXISTS lease_schedule_months_period_idx ON lease_schedule_months (period_start, period_end);
+
+-- The lost-update counter (decision 033): +1 on what a person changed. Status and the job's stamps follow the dates,
+-- so a lease read yesterday can still be edited today.
+DROP TRIGGER IF EXISTS leases_row_version ON leases;
+CREATE TRIGGER leases_row_version BEFORE UPDATE ON leases
+  FOR EACH ROW EXECUTE FUNCTION bump_row_version('updated_at', 'created_at', 'status', 'expiring_notified_at', 'spaces_released_at');
+-- The activity log. The representative and contacts are recorded as "changed" (audit_row_change), never their
+-- values: the log outlives the five years the lease keeps them. The stored derived copies are left out.
+DROP TRIGGER IF EXISTS leases_audit ON leases;
+CREATE TRIGGER leases_audit AFTER INSERT OR UPDATE OR DELETE ON leases
+  FOR EACH ROW EXECUTE FUNCTION audit_row_change('lease', 'updated_at', 'created_at', 'current_terms', 'units', 'ends_on', 'commencement_on', 'rent_start_on', 'expires_on', 'contract_area_m2', 'exclusive_area_m2', 'expiring_notified_at', 'spaces_released_at');
+DROP TRIGGER IF EXISTS lease_amendments_audit ON lease_amendments;
+CREATE TRIGGER lease_amendments_audit AFTER INSERT ON lease_amendments
+  FOR EACH ROW EXECUTE FUNCTION audit_row_change('lease_amendment', 'created_at', 'before');
+-- Reports cache per version of what they read: a lease write refreshes the rent roll and the expiries at once.
+INSERT INTO data_versions (name) VALUES ('leases') ON CONFLICT (name) DO NOTHING;
+CREATE OR REPLACE FUNCTION bump_leases_version() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE data_versions SET version = version + 1 WHERE name = 'leases';
+  RETURN NULL;
+END $$;
+DROP TRIGGER IF EXISTS leases_version_bump ON leases;
+CREATE TRIGGER leases_version_bump AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON leases
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_leases_version();
+
+-- Never two signed leases holding one space on a common day, whatever writes them (decision 056): the spaces' rows
+-- are locked first, in id order, so two signings of one space run one after the other and the second sees the
+-- first. Possession runs from handover to the last day (a renewal signed during the lease before does not collide).
+CREATE OR REPLACE FUNCTION leases_no_overlap() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.status = 'draft' THEN RETURN NEW; END IF;
+  PERFORM 1 FROM units WHERE id = ANY (NEW.unit_ids) ORDER BY id FOR NO KEY UPDATE;
+  IF EXISTS (
+    SELECT 1 FROM leases l
+    WHERE l.id <> NEW.id AND l.status <> 'draft' AND l.unit_ids && NEW.unit_ids
+      AND l.handover_on <= NEW.ends_on AND NEW.handover_on <= l.ends_on
+  ) THEN
+    RAISE EXCEPTION 'lease_overlap: another signed lease holds a space then' USING ERRCODE = 'exclusion_violation';
+  END IF;
+  RETURN NEW;
+END $$;
+DROP TRIGGER IF EXISTS leases_no_overlap ON leases;
+CREATE TRIGGER leases_no_overlap BEFORE INSERT OR UPDATE OF status, unit_ids, handover_on, ends_on ON leases
+  FOR EACH ROW EXECUTE FUNCTION leases_no_overlap();

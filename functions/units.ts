@@ -12,6 +12,8 @@ import { assertStorableText } from '../src/server/http/storable-text.ts';
 import { expectedVersion, versionHeaders } from '../src/server/http/versions.ts';
 import { requireOwnObjects } from '../src/server/objects/refs.ts';
 import { makePublic } from '../src/server/objects/storage.ts';
+import { withGoverningLeases } from '../src/server/leases/governs.ts';
+import { koreanDay } from '../src/shared/business-hours.ts';
 import { createUnit, deleteUnit, findUnit, forVisitors, listUnits, restoreUnit, updateUnit } from '../src/server/units/queries.ts';
 
 export const config: Config = { path: ['/api/units', '/api/units/:id', '/api/units/:id/restore'] };
@@ -58,8 +60,9 @@ async function listPublic(req: Request, context: RouteContext): Promise<Response
   const query = [...new URL(req.url).searchParams].filter(([key, value]) => value !== '' && LIST_QUERY.includes(key));
   const filter = parseInput(UnitFilterSchema, Object.fromEntries(query));
   const show = await audience(req, context);
-  const units = (await listUnits(await getDb(), filter)).map(show);
-  return show === forVisitors ? json(units, { headers: publicListHeaders(CACHE_TAGS.units, LIST_QUERY, ['Authorization']) }) : json(units);
+  const db = await getDb();
+  const units = (await listUnits(db, filter)).map(show);
+  return show === forVisitors ? json(units, { headers: publicListHeaders(CACHE_TAGS.units, LIST_QUERY, ['Authorization']) }) : json(await withGoverningLeases(db, units, koreanDay(new Date())));
 }
 
 async function create(req: Request, context: RouteContext): Promise<Response> {
@@ -73,9 +76,11 @@ async function create(req: Request, context: RouteContext): Promise<Response> {
 async function read(req: Request, context: RouteContext): Promise<Response> {
   const show = await audience(req, context);
   const id = uuidParam(context);
-  const unit = id ? await findUnit(await getDb(), id) : null;
+  const db = await getDb();
+  const unit = id ? await findUnit(db, id) : null;
   if (!unit) throw notFound();
-  return json(show(unit), { headers: versionHeaders(unit) });
+  const answer = show === forVisitors ? show(unit) : (await withGoverningLeases(db, [unit], koreanDay(new Date())))[0]!;
+  return json(answer, { headers: versionHeaders(unit) });
 }
 
 async function update(req: Request, context: RouteContext): Promise<Response> {

@@ -57,6 +57,14 @@ export const ACCESS = {
   'reports.people': 'agent',
   /** Visitors' privacy requests and destroying an inquiry's personal data now (issue 24). */
   'privacy.manage': 'owner',
+  /** Leases (issue 40): the list, one lease, its schedule (a viewer's with the tenant's people masked). */
+  'leases.read': 'viewer',
+  /** Opening a lease from an accepted proposal, editing a draft, a signed lease's contacts. */
+  'leases.write': 'agent',
+  /** Signing and amending a lease, opening one without an accepted proposal (with a reason). */
+  'leases.sign': 'owner',
+  /** A link to a lease's signed PDF (it names and signs people). */
+  'leases.documents': 'agent',
   /** My own account: profile, password, sessions, passkeys. */
   'account.self': 'viewer',
 } as const satisfies Record<string, Role>;

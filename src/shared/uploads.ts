@@ -41,7 +41,12 @@ export const REQUEST_BODY_MAX_BYTES = 4 * 1024 * 1024;
 export const SINGLE_PUT_MAX_BYTES = REQUEST_BODY_MAX_BYTES;
 export const PART_BYTES = 3 * 1024 * 1024;
 
-export const UPLOAD_PURPOSES = ['attachment', 'thumbnail', 'plan'] as const;
+/** A signed lease (issue 40): one PDF of at most 20 MB (scanned contracts run long), private like an attachment. */
+export const LEASE_DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
+export const LEASE_DOCUMENT_TYPES = ['application/pdf'] as const;
+export const LEASE_DOCUMENT_EXTENSIONS = ['.pdf'] as const;
+
+export const UPLOAD_PURPOSES = ['attachment', 'thumbnail', 'plan', 'lease'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 /** Purposes uploaded as public images (a brand thumbnail, a unit plan): same types and limit, may be made public. */
 export const IMAGE_PURPOSES: readonly UploadPurpose[] = ['thumbnail', 'plan'];

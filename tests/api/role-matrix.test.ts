@@ -22,6 +22,7 @@ import privacyNotice from '../../functions/privacy-notice.ts';
 import tours from '../../functions/tours.ts';
 import proposals from '../../functions/proposals.ts';
 import { offerA } from '../support/proposals.ts';
+import leases from '../../functions/leases.ts';
 import calendarFeed from '../../functions/calendar-feed.ts';
 import { officeHolidays } from '../../src/server/inquiries/response-time.ts';
 import { isOfficeDay, koreanDay } from '../../src/shared/business-hours.ts';
@@ -133,6 +134,19 @@ describe.each(availableBackends({ neon: true }))('role matrix: every admin route
   const pendingInvitation = async () =>
     (await call(invitations, 'POST', '/api/admin/invitations', { token: admin, body: { email: `pending-${randomUUID().slice(0, 8)}@btower.example`, name: 'Pending', role: 'viewer' } })).json.invitation.id as string;
 
+  /** A draft lease of a fresh space and inquiry, filled in as signing needs it (issue 40). */
+  const leaseDraft = async () => {
+    const unitId = await newUnit();
+    const inquiry = (await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody({ unitId, company: '(주)매트릭스' }) })).json.id as string;
+    const opened = (await call(leases, 'POST', `/api/inquiries/${inquiry}/lease`, { token: admin, body: { overrideReason: 'Role matrix' } })).json;
+    return (await call(leases, 'PATCH', `/api/leases/${opened.id}`, { token: admin, body: { tenant: { businessNumber: '124-81-00998', representative: '대표' } } })).json as { id: string; inquiryId: string; version: number };
+  };
+  const signedLease = async () => {
+    const draft = await leaseDraft();
+    return (await call(leases, 'POST', `/api/leases/${draft.id}/sign`, { token: admin, body: { signedOn: koreanDay(new Date()), documentPath: await uploaded('lease') } })).json as { id: string; version: number; terms: { startDate: string } };
+  };
+  const leaseInquiry = async () => (await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody({ unitId: await newUnit() }) })).json.id as string;
+
   const tokenOf = (caller: Caller) => (caller === 'nobody' ? undefined : accounts[caller].token);
   const newBrand = async () => (await call(brands, 'POST', '/api/brands', { token: admin, body: brandBody(thumbnail, { name: `Brand ${randomUUID()}` }) })).json.id as string;
   const newUnit = async () => (await call(units, 'POST', '/api/units', { token: admin, body: unitBody() })).json.id as string;
@@ -209,6 +223,24 @@ describe.each(availableBackends({ neon: true }))('role matrix: every admin route
     { route: 'POST /api/proposals/{id}/reject', access: 'proposals.approve', ok: 200, send: async (_, token) => call(proposals, 'POST', `/api/proposals/${await pendingProposal()}/reject`, { token, body: { comment: 'Too generous' } }) },
     { route: 'POST /api/proposals/{id}/request-changes', access: 'proposals.approve', ok: 200, send: async (_, token) => call(proposals, 'POST', `/api/proposals/${await pendingProposal()}/request-changes`, { token, body: { comment: 'Less TI' } }) },
     { route: 'GET /api/calendar-feed/{token} (unknown)', access: 'public', ok: 404, okCode: 'feed_not_found', send: () => getFile(calendarFeed, `/api/calendar-feed/${'x'.repeat(43)}`) },
+    // Leases (issue 40): viewers read, agents draft, owners sign, amend and open one without an accepted proposal
+    { route: 'POST /api/inquiries/{id}/lease (owner override)', access: 'leases.sign', ok: 201, send: async (_, token) => call(leases, 'POST', `/api/inquiries/${await leaseInquiry()}/lease`, { token, body: { overrideReason: 'Paper deal' } }) },
+    { route: 'GET /api/inquiries/{id}/lease', access: 'leases.read', ok: 200, send: async (_, token) => call(leases, 'GET', `/api/inquiries/${(await leaseDraft()).inquiryId}/lease`, { token }) },
+    { route: 'GET /api/leases', access: 'leases.read', ok: 200, send: (_, token) => call(leases, 'GET', '/api/leases?status=live', { token }) },
+    { route: 'GET /api/leases/{id}', access: 'leases.read', ok: 200, send: async (_, token) => call(leases, 'GET', `/api/leases/${(await leaseDraft()).id}`, { token }) },
+    { route: 'PATCH /api/leases/{id}', access: 'leases.write', ok: 200, send: async (_, token) => call(leases, 'PATCH', `/api/leases/${(await leaseDraft()).id}`, { token, body: { tenant: { representative: '새 대표' } } }) },
+    { route: 'DELETE /api/leases/{id}', access: 'leases.write', ok: 204, send: async (_, token) => call(leases, 'DELETE', `/api/leases/${(await leaseDraft()).id}`, { token }) },
+    { route: 'POST /api/leases/{id}/sign', access: 'leases.sign', ok: 200, send: async (_, token) => call(leases, 'POST', `/api/leases/${(await leaseDraft()).id}/sign`, { token, body: { signedOn: koreanDay(new Date()), documentPath: await uploaded('lease') } }) },
+    {
+      route: 'POST /api/leases/{id}/amendments', access: 'leases.sign', ok: 201,
+      send: async (_, token) => {
+        const lease = await signedLease();
+        return call(leases, 'POST', `/api/leases/${lease.id}/amendments`, { token, body: { effectiveOn: lease.terms.startDate, changes: { maintenancePerM2Krw: 15_000 }, reason: '관리비 조정' } });
+      },
+    },
+    { route: 'GET /api/leases/{id}/schedule', access: 'leases.read', ok: 200, send: async (_, token) => call(leases, 'GET', `/api/leases/${(await leaseDraft()).id}/schedule`, { token }) },
+    { route: 'GET /api/leases/{id}/schedule (CSV)', access: 'leases.read', ok: 200, send: async (_, token) => getFile(leases, `/api/leases/${(await leaseDraft()).id}/schedule?format=csv`, token) },
+    { route: 'POST /api/leases/{id}/document/link', access: 'leases.documents', ok: 200, send: async (_, token) => call(leases, 'POST', `/api/leases/${(await signedLease()).id}/document/link`, { token }) },
     // The brand directory's page (decision 051) is the same for everyone: a bearer must not change what the CDN keeps.
     { route: 'GET /brands/ (the directory page)', access: 'public', ok: 200, send: (_, token) => getFile(brandDirectory, '/brands/', token) },
     // The team
@@ -353,6 +385,7 @@ describe.each(availableBackends({ neon: true }))('role matrix: every admin route
       'tour.create', 'tour.update', 'tour.cancel', 'tour.outcome',
       'proposal.create', 'proposal.update', 'proposal.submit', 'proposal.approve', 'proposal.reject', 'proposal.request_changes',
       'user.totp_start', 'user.second_factor_reset',
+      'lease.create', 'lease.update', 'lease.delete', 'lease.sign', 'lease_amendment.amend', 'lease.document.link',
     ];
     expect(expectedKinds.filter((kind) => !kinds.has(kind))).toEqual([]);
     // The writes of the agent are theirs, not the admin's: status changes, notes, assignment.

@@ -46,6 +46,9 @@ export interface Database {
   proposalLinkCodes: ProposalLinkCodesTable;
   proposalResponses: ProposalResponsesTable;
   proposalHolds: ProposalHoldsTable;
+  leases: LeasesTable;
+  leaseAmendments: LeaseAmendmentsTable;
+  leaseScheduleMonths: LeaseScheduleMonthsTable;
 }
 
 /** The spec's User entity: a staff account (issue 17). `password` is a PHC-style hash with its parameters. */
@@ -149,6 +152,9 @@ export interface BrandsTable {
   searchText: GeneratedAlways<string>;
   /** The brand page's address, /brands/<slug>/; set by the database from the name (schema.sql). */
   slug: Generated<string | null>;
+  /** Its place in the public directory (src/shared/leases/directory.ts) and the day a coming-soon brand opens. */
+  directoryState: Generated<string>;
+  openingOn: ColumnType<Date | string | null, string | null | undefined, string | null>;
   /** The lost-update check's counter, bumped by the database on every change (schema.sql, decision 033). */
   version: Generated<number>;
 }
@@ -574,4 +580,81 @@ export interface ProposalHoldsTable {
   until: Moment;
   releasedAt: MaybeMoment;
   releaseReason: string | null;
+/** A date column read as text (to_char) or as a Date at UTC midnight, written as 'YYYY-MM-DD'. */
+type Day = ColumnType<Date | string, string, string>;
+type NullableDay = ColumnType<Date | string | null, string | null | undefined, string | null>;
+type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+/** A lease (issue 40, src/server/leases/). `representative` and `contacts` are personal data (NULL/[] once destroyed). */
+export interface LeasesTable {
+  id: Generated<string>;
+  inquiryId: string;
+  proposalId: string | null;
+  renewalOf: string | null;
+  status: Generated<string>;
+  overrideReason: string | null;
+  legalName: Generated<string>;
+  businessNumber: Generated<string>;
+  representative: string | null;
+  contacts: Json<{ name: string; title: string; phone: string; email: string }[]>;
+  brandId: string | null;
+  newBrand: ColumnType<{ name: string; category: string } | null, string | null | undefined, string | null>;
+  unitIds: ColumnType<string[], string[] | undefined, string[]>;
+  units: Json<{ id: string; floor: string; unitNumber: string; supplyAreaM2: number; exclusiveAreaM2: number }[]>;
+  contractAreaM2: ColumnType<number, number | undefined, number>;
+  exclusiveAreaM2: ColumnType<number, number | undefined, number>;
+  contractOn: Day;
+  handoverOn: Day;
+  openingOn: NullableDay;
+  commencementOn: Day;
+  rentStartOn: NullableDay;
+  expiresOn: Day;
+  terminatesOn: NullableDay;
+  endsOn: Day;
+  terms: Json<unknown>;
+  currentTerms: Json<unknown>;
+  depositSchedule: Json<{ kind: string; amountKrw: number; dueOn: string }[]>;
+  signedOn: NullableDay;
+  signedAt: NullableTime;
+  signedBy: string | null;
+  documentPath: string | null;
+  agentId: string | null;
+  createdBy: string | null;
+  expiringNotifiedAt: NullableTime;
+  spacesReleasedAt: NullableTime;
+  personalDestroyedAt: NullableTime;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  /** The lost-update check's counter (decision 033), bumped by the database. */
+  version: Generated<number>;
+}
+
+/** A lease's amendment, in the order made (never updated). */
+export interface LeaseAmendmentsTable {
+  id: Generated<string>;
+  leaseId: string;
+  number: number;
+  effectiveOn: Day;
+  changes: Json<Record<string, unknown>>;
+  before: Json<Record<string, unknown>>;
+  reason: string;
+  createdBy: string | null;
+  createdAt: Timestamp;
+}
+
+/** A month of a lease's generated rent schedule (whole won; bigint read as a string by pg). */
+export interface LeaseScheduleMonthsTable {
+  leaseId: string;
+  month: number;
+  phase: string;
+  periodStart: Day;
+  periodEnd: Day;
+  leaseYear: number;
+  step: number;
+  rentKrw: ColumnType<string | number, number, number>;
+  freeRent: boolean;
+  rentDueKrw: ColumnType<string | number, number, number>;
+  maintenanceKrw: ColumnType<string | number, number, number>;
+  amendment: ColumnType<number, number | undefined, number>;
+  partial: ColumnType<boolean, boolean | undefined, boolean>;
 }

@@ -15,7 +15,8 @@ export type StaffMail =
   | { kind: 'deactivated'; userId: string; ownerId: string; handedBack: number }
   | { kind: 'reminder'; inquiryId: string; userId: string; hours: number }
   | { kind: 'digest'; userId: string; day: string }
-  | { kind: 'access-review'; userId: string; month: string };
+  | { kind: 'access-review'; userId: string; month: string }
+  | { kind: 'lease-expiring'; leaseId: string; userId: string };
 
 export const STAFF_MAIL_CHANNEL = 'staff-mail';
 

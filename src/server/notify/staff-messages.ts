@@ -11,6 +11,7 @@ import { isExportReason, UNUSUAL_VIEWS_PER_DAY } from '../../shared/access.ts';
 import type { StaffMail } from './staff-mail.ts';
 import { toursOfDay } from '../tours/reminders.ts';
 import { prospectLines, prospectMention, staffMailRule } from './staff-prospect.ts';
+import { leaseExpiringMessage } from '../leases/mails.ts';
 
 /** The admin panel in `locale`, on the configured site (never the request's Host), with a query or fragment. */
 function adminUrl(locale: Locale, suffix = ''): string {
@@ -118,6 +119,8 @@ export async function staffMessage(db: Db, mail: StaffMail): Promise<MailMessage
         text: [head, '', ...prospectLines(prospect, locale), t('staffMail.prospect.detailsInPanel'), '', `${t('mail.team.open')}: ${adminUrl(locale, `?inquiry=${inquiry.id}`)}`].join('\n'),
       };
     }
+    case 'lease-expiring':
+      return leaseExpiringMessage(db, mail);
     case 'deactivated': {
       const [gone, owner] = await Promise.all([person(db, mail.userId), person(db, mail.ownerId)]);
       if (!gone || !owner?.active || !owner.email) return null;

@@ -38,6 +38,7 @@ export function objectReferences(restorableSince: Date): RawBuilder<{ path: stri
     sql`select unnest(images) as path from brands`,
     sql`select unnest(attachments) as path from inquiries`,
     sql`select plan as path from units where plan is not null`,
+    sql`select document_path as path from leases where document_path is not null`,
     sql`select record->>'thumbnail' as path from deleted_records where ${restorable('brand')}`,
     sql`select jsonb_array_elements_text(record->'images') as path from deleted_records where ${restorable('brand')} and jsonb_typeof(record->'images') = 'array'`,
     sql`select record->>'plan' as path from deleted_records where ${restorable('unit')}`,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ATTACHMENT_MAX_BYTES, IMAGE_PURPOSES, isUploadPurpose, OBJECT_PATH_PATTERN, THUMBNAIL_MAX_BYTES, type UploadPurpose } from '../../shared/uploads.ts';
+import { ATTACHMENT_MAX_BYTES, IMAGE_PURPOSES, isUploadPurpose, LEASE_DOCUMENT_MAX_BYTES, OBJECT_PATH_PATTERN, THUMBNAIL_MAX_BYTES, type UploadPurpose } from '../../shared/uploads.ts';
 import { blobStore, deleteQuietly, guard } from './blob-store.ts';
 import { HttpError } from '../http/errors.ts';
 import { sniffAttachmentType, sniffImageType } from './magic-bytes.ts';
@@ -25,6 +25,7 @@ export const MAX_BYTES: Record<UploadPurpose, number> = {
   attachment: ATTACHMENT_MAX_BYTES,
   thumbnail: THUMBNAIL_MAX_BYTES,
   plan: THUMBNAIL_MAX_BYTES,
+  lease: LEASE_DOCUMENT_MAX_BYTES,
 };
 
 /** The uuid of a well-formed object path, else null (so `../` and foreign paths never reach the store). */
@@ -102,6 +103,10 @@ export async function storeObject(upload: NewObject, data: Uint8Array): Promise<
     const sniffed = sniffImageType(data);
     if (!sniffed) throw new HttpError(415, 'unsupported_type', 'Thumbnails must be PNG, JPEG or WebP images');
     contentType = sniffed;
+  } else if (upload.purpose === 'lease') {
+    // A signed lease is a PDF, judged by its bytes.
+    if (sniffAttachmentType(data) !== 'application/pdf') throw new HttpError(415, 'unsupported_type', 'A signed lease must be a PDF');
+    contentType = 'application/pdf';
   } else {
     const sniffed = sniffAttachmentType(data);
     if (!sniffed) {

@@ -9,6 +9,8 @@ import type { Db } from '../db/index.ts';
 import type { UnitsTable } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
 import { staleOrMissing } from '../http/versions.ts';
+import { koreanDay } from '../../shared/business-hours.ts';
+import { refuseGovernedChange } from '../leases/governs.ts';
 
 type UnitRow = Omit<Selectable<UnitsTable>, 'availableFrom'> & { availableFrom: string | null };
 
@@ -139,6 +141,8 @@ export async function createUnit(db: Db, input: UnitInput): Promise<Unit> {
  */
 export async function updateUnit(db: Db, id: string, input: UnitInput, expected: number | null = null): Promise<Unit | null> {
   await checkHandStatus(db, id, input.status);
+  // A space a signed lease governs takes no hand-written status (409 lease_governs, decision 056).
+  await refuseGovernedChange(db, id, { status: input.status, availableFrom: input.availableFrom }, koreanDay(new Date()));
   const row = await db
     .updateTable('units')
     .set({ ...toColumns(input), updatedAt: sql<Date>`now()` })
@@ -157,6 +161,7 @@ export async function deleteUnit(db: Db, id: string): Promise<boolean> {
     const unit = await findUnit(trx, id);
     // Deleted already within the undo window: the same answer as the first delete (see deleteBrand).
     if (!unit) return isKeptDeleted(trx, 'unit', id);
+    await refuseGovernedChange(trx, id, null, koreanDay(new Date()));
     await trx.deleteFrom('units').where('id', '=', id).execute();
     await keepDeleted(trx, 'unit', id, unit);
     return true;

@@ -138,6 +138,11 @@ export interface Unit {
   updatedAt: string;
   /** The lost-update check's version (src/shared/versions.ts): a write sends it back as If-Match. */
   version: number;
+  /**
+   * The signed lease that governs the space (issue 40): its status and "available from" follow it and the form
+   * does not edit them. Sent to the team only; visitors never get it.
+   */
+  lease?: { id: string; legalName: string; status: string; endsOn: string } | null;
 }
 
 const areaParam = v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/, msg('areaInvalid')), v.transform(Number));
