@@ -13,6 +13,7 @@ import { adminToken, inquiryBody, uploaded, useApiBackend } from '../support/api
 import { availableBackends } from '../support/db-backends.ts';
 import { plain, startSmtp, subjectOf } from '../support/smtp.ts';
 import { outboxSettled, staffAccount, type TestAccount } from '../support/staff.ts';
+import { offerA, proposalApi } from '../support/proposals.ts';
 
 const pdf = () => uploaded('lease', new TextEncoder().encode('%PDF-1.4 signed lease'));
 /** Seoul's day `n` days from today. */
@@ -111,6 +112,32 @@ describe.each(availableBackends({ neon: true }))('leases on $name', (backend) =>
     expect(again.status).toBe(409);
     expect(again.json.error).toMatchObject({ code: 'lease_exists', current: { id: lease.id } });
     expect(await ctx.db.selectFrom('leases').select('id').where('inquiryId', '=', inquiryId).execute()).toHaveLength(1);
+  });
+
+  it('opens from the accepted proposal: its spaces and terms; signing ends the proposal’s hold on the space', async () => {
+    const unitId = await newUnit();
+    const inquiryId = await newInquiry(unitId);
+    const made = await proposalApi.create(agent.token, inquiryId, { unitIds: [unitId], terms: offerA({ fitoutMonths: 2 }) });
+    expect(made.status, made.text).toBe(201);
+    // The prospect's acceptance as deals' answer route records it: the version accepted, its space held (reserved).
+    await ctx.db.updateTable('proposals').set({ status: 'accepted', answeredAt: new Date() }).where('id', '=', made.json.id).execute();
+    await ctx.db.insertInto('proposalHolds').values({ proposalId: made.json.id, unitId, statusBefore: 'available', until: new Date(Date.now() + 30 * 86_400_000) }).execute();
+    await ctx.db.updateTable('units').set({ status: 'reserved' }).where('id', '=', unitId).execute();
+
+    const opened = await open(inquiryId, {}, agent.token);
+    expect(opened.status, opened.text).toBe(201);
+    expect(opened.json).toMatchObject({ proposalId: made.json.id, overrideReason: null, unitIds: [unitId], terms: { rentPerM2Krw: 36_000, fitoutMonths: 2, freeRent: { basis: 'perYear', months: 1 }, escalationPct: 3 } });
+    // Handed over when the two fit-out months start; rent from the second month (the first of each lease year is free).
+    expect(opened.json.dates).toMatchObject({ handoverOn: addMonths(opened.json.terms.startDate, -2), commencementOn: opened.json.terms.startDate, rentStartOn: addMonths(opened.json.terms.startDate, 1) });
+    const filled = await patch(opened.json, { tenant: { businessNumber: '220-81-62517', representative: '박대표' } }, agent.token);
+    expect((await call(units, 'GET', `/api/units/${unitId}`)).json.status).toBe('reserved');
+    const signed = await sign(filled.json);
+    expect(signed.status, signed.text).toBe(200);
+    const hold = await ctx.db.selectFrom('proposalHolds').select(['releasedAt', 'releaseReason']).where('proposalId', '=', made.json.id).executeTakeFirstOrThrow();
+    expect(hold).toMatchObject({ releaseReason: 'lease_signed', releasedAt: expect.any(Date) });
+    expect((await call(units, 'GET', `/api/units/${unitId}`)).json.status).toBe('leased');
+    // The proposal is done: another lease cannot be opened from it.
+    expect((await open(inquiryId, { proposalId: made.json.id }, agent.token)).json.error.code).toBe('proposal_not_accepted');
   });
 
   it('refuses a wrong 사업자등록번호 naming the field, stores a right one as XXX-XX-XXXXX, and keeps the draft as it was', async () => {

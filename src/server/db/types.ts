@@ -580,6 +580,8 @@ export interface ProposalHoldsTable {
   until: Moment;
   releasedAt: MaybeMoment;
   releaseReason: string | null;
+}
+
 /** A date column read as text (to_char) or as a Date at UTC midnight, written as 'YYYY-MM-DD'. */
 type Day = ColumnType<Date | string, string, string>;
 type NullableDay = ColumnType<Date | string | null, string | null | undefined, string | null>;

@@ -124,14 +124,18 @@ interface LeaseSource {
  * deals' table (issue 39): read through SQL so a lease needs nothing of theirs but the accepted version's columns.
  */
 async function acceptedProposal(trx: Trx, inquiryId: string, proposalId: string | undefined): Promise<LeaseSource | null> {
-  const exists = await sql<{ found: string | null }>`select to_regclass('proposals')::text as found`.execute(trx);
-  if (!exists.rows[0]?.found) return null;
-  const { rows } = await sql<{ id: string; unit_ids: string[]; terms: DealTerms }>`
-    select id, unit_ids, terms from proposals
-    where inquiry_id = ${inquiryId} and status = 'accepted' ${proposalId ? sql`and id = ${proposalId}` : sql``}
-    order by answered_at desc nulls last, created_at desc limit 1`.execute(trx);
-  const row = rows[0];
-  return row ? { proposalId: row.id, unitIds: row.unit_ids, terms: row.terms } : null;
+  const row = await trx
+    .selectFrom('proposals')
+    .select(['id', 'unitIds', 'terms'])
+    .where('inquiryId', '=', inquiryId)
+    .where('status', '=', 'accepted')
+    .$if(proposalId !== undefined, (query) => query.where('id', '=', proposalId!))
+    // A proposal signed into a lease already is done: its spaces are that lease's.
+    .where(sql<boolean>`not exists (select 1 from leases l where l.proposal_id = proposals.id)`)
+    .orderBy(sql`answered_at desc nulls last`)
+    .orderBy('createdAt', 'desc')
+    .executeTakeFirst();
+  return row ? { proposalId: row.id, unitIds: row.unitIds, terms: row.terms as DealTerms } : null;
 }
 
 /**
@@ -376,6 +380,13 @@ export async function signLease(db: Db, id: string, input: LeaseSign, editor: Le
       .where('endsOn', '>=', row.handoverOn)
       .executeTakeFirst();
     if (clash) throw unitLeased();
+    // The accepted proposal's hold ends: the lease governs its spaces from now on (deals' proposal_holds).
+    await trx
+      .updateTable('proposalHolds')
+      .set({ releasedAt: sql`now()`, releaseReason: 'lease_signed' })
+      .where(sql<boolean>`unit_id = any(${row.unitIds}::uuid[])`)
+      .where('releasedAt', 'is', null)
+      .execute();
     const brandId = await linkBrand(trx, row);
     const status = leaseStatusOn({ signedOn: input.signedOn, handoverOn: row.handoverOn, commencementOn: row.commencementOn, expiresOn: row.expiresOn, terminatesOn: row.terminatesOn }, today);
     await trx
