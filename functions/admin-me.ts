@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { PasswordChangeSchema, ProfilePatchSchema } from '../src/shared/staff.ts';
 import { TotpCodeInputSchema } from '../src/shared/second-factor.ts';
 import { requireAccess, requireSession } from '../src/server/auth/access.ts';
-import { confirmTotp, secondFactorOf, startTotp, turnOffTotp } from '../src/server/auth/second-factor.ts';
+import { confirmTotp, recoveryCodesLeft, renewRecoveryCodes, secondFactorOf, startTotp, turnOffTotp } from '../src/server/auth/second-factor.ts';
 import { changePassword, findMe, patchProfile } from '../src/server/auth/users.ts';
 import { getDb } from '../src/server/db/index.ts';
 import { json, parseInput, readJson } from '../src/server/http/json.ts';
@@ -10,11 +10,11 @@ import { routes, type RouteContext } from '../src/server/http/routes.ts';
 import { requireSameSite } from '../src/server/http/same-site.ts';
 import { drainSoon } from '../src/server/notify/outbox.ts';
 
-export const config: Config = { path: ['/api/admin/me', '/api/admin/me/password', '/api/admin/me/totp', '/api/admin/me/totp/confirm'] };
+export const config: Config = { path: ['/api/admin/me', '/api/admin/me/password', '/api/admin/me/totp', '/api/admin/me/totp/confirm', '/api/admin/me/totp/recovery-codes'] };
 
 /**
  * Who I am (`{id, username, name, email, role, locale, secondFactor, secondFactorSetupRequired,
- * requireSecondFactor, idleTimeoutMinutes, sessionExpiresAt}`), my profile, my password, my TOTP. Any role, for itself. Reading
+ * recoveryCodesLeft, requireSecondFactor, idleTimeoutMinutes, sessionExpiresAt}`), my profile, my password, my TOTP. Any role, for itself. Reading
  * me and setting up TOTP work while the owner's required second factor is still missing.
  */
 export default routes(config, {
@@ -22,6 +22,7 @@ export default routes(config, {
   '/api/admin/me/password': { POST: newPassword },
   '/api/admin/me/totp': { POST: beginTotp, DELETE: endTotp },
   '/api/admin/me/totp/confirm': { POST: confirm },
+  '/api/admin/me/totp/recovery-codes': { POST: renewCodes },
 });
 
 async function readMe(req: Request, context: RouteContext): Promise<Response> {
@@ -30,6 +31,7 @@ async function readMe(req: Request, context: RouteContext): Promise<Response> {
   return json({
     ...(await findMe(db, staff.id)),
     secondFactor: await secondFactorOf(db, staff.id),
+    recoveryCodesLeft: await recoveryCodesLeft(db, staff.id),
     secondFactorSetupRequired: session.setupRequired,
     requireSecondFactor: session.requireSecondFactor,
     idleTimeoutMinutes: session.idleTimeoutMinutes,
@@ -65,6 +67,13 @@ async function confirm(req: Request, context: RouteContext): Promise<Response> {
   const staff = await requireAccess(req, 'account.self', context, { duringSetup: true });
   const { code } = parseInput(TotpCodeInputSchema, await readJson(req, 4096));
   return json(await confirmTotp(staff, code, await getDb()));
+}
+
+/** `{code}` (a current code or a recovery code) → ten new recovery codes `{recoveryCodes}`, shown this once; the old ones end. */
+async function renewCodes(req: Request, context: RouteContext): Promise<Response> {
+  const staff = await requireAccess(req, 'account.self', context);
+  const { code } = parseInput(TotpCodeInputSchema, await readJson(req, 4096));
+  return json(await renewRecoveryCodes(staff, code, await getDb()));
 }
 
 /** `{code}` (a current code or a recovery code) turns my TOTP off. */

@@ -42,6 +42,7 @@ export async function addPasskey(name: string): Promise<PasskeyInfo> {
 export const startTotp = () => apiWrite<TotpSetup>('POST', '/api/admin/me/totp');
 export const confirmTotp = (code: string) => apiWrite<{ recoveryCodes: string[] }>('POST', '/api/admin/me/totp/confirm', { code });
 export const turnOffTotp = (code: string) => apiWrite('DELETE', '/api/admin/me/totp', { code });
+export const renewRecoveryCodes = (code: string) => apiWrite<{ recoveryCodes: string[] }>('POST', '/api/admin/me/totp/recovery-codes', { code });
 /** The owner's: a lost phone (the person's TOTP, recovery codes and passkeys go). */
 export const resetSecondFactor = (id: string) => apiWrite('DELETE', `/api/admin/users/${id}/second-factor`);
 

@@ -58,6 +58,8 @@ export interface TotpSetup {
 /** What the signed-in person's panel needs to know of its own session and factor (part of GET /api/admin/me). */
 export interface AccountSecurity {
   secondFactor: SecondFactor;
+  /** Recovery codes not yet used (0 without an authenticator app). */
+  recoveryCodesLeft: number;
   /** The owner requires a factor and this account has none: everything but setting one up answers 403. */
   secondFactorSetupRequired: boolean;
   /** The owner's setting, so the panel can tell owners while it is off. */

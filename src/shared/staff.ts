@@ -138,8 +138,8 @@ export interface PendingInvitation {
 /** One of my sessions, as "my account" lists them. */
 export interface SessionInfo {
   id: string;
-  /** Browser and system read from the User-Agent, e.g. "Chrome · Android". */
-  device: string;
+  /** Browser and system read from the User-Agent, e.g. "Chrome · Android" (or a script's tool); null when unknown. */
+  device: string | null;
   /** The client address Netlify reported when it was opened. */
   address: string | null;
   createdAt: string;

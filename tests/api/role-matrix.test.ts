@@ -291,6 +291,7 @@ describe.each(availableBackends({ neon: true }))('role matrix: every admin route
     // My second factor (the set-up starts a pending key; a wrong first code; nothing on to turn off)
     { route: 'POST /api/admin/me/totp', access: 'account.self', ok: 200, send: (_, token) => call(me, 'POST', '/api/admin/me/totp', { token }) },
     { route: 'POST /api/admin/me/totp/confirm (wrong code)', access: 'account.self', ok: 400, okCode: 'invalid_code', send: (_, token) => call(me, 'POST', '/api/admin/me/totp/confirm', { token, body: { code: 'abcdef' } }) },
+    { route: 'POST /api/admin/me/totp/recovery-codes (none on)', access: 'account.self', ok: 409, okCode: 'totp_not_on', send: (_, token) => call(me, 'POST', '/api/admin/me/totp/recovery-codes', { token, body: { code: '123456' } }) },
     { route: 'DELETE /api/admin/me/totp (none on)', access: 'account.self', ok: 409, okCode: 'totp_not_on', send: (_, token) => call(me, 'DELETE', '/api/admin/me/totp', { token, body: { code: '123456' } }) },
     { route: 'GET /api/admin/sessions', access: 'account.self', ok: 200, send: (_, token) => call(sessions, 'GET', '/api/admin/sessions', { token }) },
     { route: 'DELETE /api/admin/sessions/{id}', access: 'account.self', ok: 204, send: async (caller, token) => call(sessions, 'DELETE', `/api/admin/sessions/${await secondSession(caller)}`, { token }) },

@@ -195,6 +195,40 @@ describe.each(availableBackends())('a second factor and sessions that end, on $n
     expect((await meWith(other.token)).json.secondFactor).toBe('totp');
   });
 
+  it('counts the recovery codes left; new ones take a current code, replace the old, and each wrong try counts against the account', async () => {
+    const agent = await withTotp();
+    expect((await meWith(agent.token)).json.recoveryCodesLeft).toBe(RECOVERY_CODE_COUNT);
+    const challenge = (await password(agent)).json.challenge as string;
+    expect((await second(challenge, agent.recoveryCodes[0]!)).status).toBe(200);
+    expect((await meWith(agent.token)).json.recoveryCodesLeft).toBe(RECOVERY_CODE_COUNT - 1);
+
+    const renew = (code: string) => call(me, 'POST', '/api/admin/me/totp/recovery-codes', { token: agent.token, body: { code } });
+    const wrong = await renew('000000');
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.error).toMatchObject({ code: 'invalid_code', fields: { code: 'secondFactor.errors.invalidCode' } });
+    const made = await renew(nextCode(agent.secret));
+    expect(made.status).toBe(200);
+    const fresh = made.json.recoveryCodes as string[];
+    expect(new Set(fresh).size).toBe(RECOVERY_CODE_COUNT);
+    expect(fresh.some((code) => agent.recoveryCodes.includes(code))).toBe(false);
+    expect((await meWith(agent.token)).json.recoveryCodesLeft).toBe(RECOVERY_CODE_COUNT);
+    // The old codes no longer sign in; a new one does. The renewal is in the activity log under the person.
+    const next = (await password(agent)).json.challenge as string;
+    expect((await second(next, agent.recoveryCodes[5]!)).json.error.code).toBe('invalid_code');
+    expect((await second(next, fresh[0]!)).status).toBe(200);
+    expect(await ctx.db.selectFrom('auditEvents').select('actorId').where('action', '=', 'recovery_codes_renewed').where('entityId', '=', agent.id).execute()).toEqual([{ actorId: agent.id }]);
+
+    // Without an app there is nothing to renew; and guessing here is guarded as turning it off is: one wrong code
+    // was tried above, the fifth from this session ends it.
+    const plain = await staffAccount(admin, 'agent');
+    expect((await call(me, 'POST', '/api/admin/me/totp/recovery-codes', { token: plain.token, body: { code: '123456' } })).json.error.code).toBe('totp_not_on');
+    const wrongCode = (n: number) => String((Number(nextCode(agent.secret, 5)) + n) % 1_000_000).padStart(6, '0');
+    for (let i = 2; i < SECOND_FACTOR_CHALLENGE_MAX_FAILURES; i++) expect((await renew(wrongCode(i))).json.error.code).toBe('invalid_code');
+    const fifth = await renew(wrongCode(SECOND_FACTOR_CHALLENGE_MAX_FAILURES));
+    expect([fifth.status, fifth.json.error.code]).toEqual([401, 'second_factor_locked']);
+    expect((await meWith(agent.token)).status).toBe(401);
+  });
+
   it('while the owner requires a factor, a person without one may only read me, set one up and sign out', async () => {
     const agent = await staffAccount(admin, 'agent');
     const inquiryId = (await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody() })).json.id as string;

@@ -1,10 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { freePort, startLocalServer } from '../../netlify-local/spawn.ts';
 import { TOTP_PERIOD_SECONDS } from '../../src/shared/second-factor.ts';
+import { deviceOf } from '../../src/shared/user-agent.ts';
 import { axeViolations, expect, test as base } from './fixtures.ts';
 import { islandsReady, uniqueName } from './support/islands.ts';
 
@@ -156,7 +157,7 @@ test('the owner requires a second factor: the owner and then an agent without on
   const required = page.getByTestId('second-factor-required');
   await expect(required).toContainText('소유자가 모든 계정에 2단계 인증을 요구합니다');
   await expect(page.getByRole('tab')).toHaveCount(0);
-  await turnOnTotp(page);
+  const ownerFactor = await turnOnTotp(page);
   await expect(page.getByRole('tab', { name: '팀 관리' })).toBeVisible();
   await expect(page.getByTestId('second-factor-off')).toHaveCount(0);
 
@@ -180,4 +181,77 @@ test('the owner requires a second factor: the owner and then an agent without on
   await page.getByLabel('모든 계정에 2단계 인증 요구').uncheck();
   await page.getByRole('button', { name: '저장', exact: true }).click();
   await expect(page.getByTestId('second-factor-off')).toBeVisible();
+  // And the owner's own app, so the password alone signs the owner in again (this worker's tests make accounts so).
+  await page.getByRole('tab', { name: '내 계정' }).click();
+  await page.getByLabel('현재 인증 코드 또는 복구 코드').fill(ownerFactor.recoveryCodes[0]!);
+  await page.getByRole('button', { name: '2단계 인증 끄기' }).click();
+  await expect(page.getByTestId('second-factor-status')).toContainText('꺼져 있음');
+});
+
+test('my account names each signed-in device; the codes just made sit beside a status that says the app is on, and can be copied, saved, printed, counted and made anew', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const agent = await agentAccount(request);
+  // Two sessions a script opened: Node's fetch (as the demo's seeder signs in) and a tool nobody can name.
+  for (const userAgent of ['node', 'Acme-Bot/1.0']) {
+    expect((await request.post('/api/admin/login', { headers: { 'User-Agent': userAgent }, data: { username: agent.username, password: agent.password } })).status()).toBe(200);
+  }
+  await signIn(page, agent.username, agent.password);
+  await expect(page.getByTestId('signed-in-as')).toContainText(agent.name);
+  await page.getByRole('tab', { name: '내 계정' }).click();
+  const sessions = page.getByTestId('session-list').getByTestId('session');
+  await expect(sessions).toHaveCount(3);
+  // This browser is named as its User-Agent says (Chrome on the desktop project's Windows, on the phone's Android).
+  const mine = deviceOf(await page.evaluate(() => navigator.userAgent))!;
+  expect(mine).toMatch(/^Chrome · (Windows|Android)$/);
+  for (const device of ['Node.js', '알 수 없는 기기', mine]) await expect(sessions.getByTestId('session-device').getByText(device, { exact: true })).toHaveCount(1);
+  await expect(sessions.filter({ hasText: '이 기기' })).toContainText(`${mine} 이 기기`);
+  await expect(page.getByTestId('session-list')).not.toContainText('?');
+
+  const section = page.getByTestId('second-factor');
+  await section.getByRole('button', { name: '인증 앱 연결하기' }).click();
+  const secret = (await section.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
+  await section.getByLabel('앱에 표시된 6자리 코드').fill(codeFor(secret));
+  await section.getByRole('button', { name: '확인하고 켜기' }).click();
+  const codes = section.getByTestId('recovery-code');
+  await expect(codes).toHaveCount(10);
+  // Beside the codes it just made, the status says the app is on.
+  await expect(section.getByTestId('second-factor-status')).toHaveText('현재 상태: 인증 앱 사용 중');
+  const shown = await codes.allInnerTexts();
+
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await section.getByRole('button', { name: '복사', exact: true }).click();
+  await expect(page.getByTestId('toast')).toContainText('복구 코드를 복사했습니다');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown.join('\n'));
+
+  const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: '파일로 저장' }).click()]);
+  expect(download.suggestedFilename()).toBe(`btower-recovery-codes-${agent.username}.txt`);
+  const saved = await readFile((await download.path())!, 'utf8');
+  expect(saved).toContain(`계정 ${agent.username}`);
+  for (const code of shown) expect(saved).toContain(code);
+
+  // Printing puts only the codes on the paper (the browser's print dialog is the person's; here it is noted, not opened).
+  await page.evaluate(() => {
+    window.print = () => document.body.setAttribute('data-printed', document.documentElement.className);
+  });
+  await section.getByRole('button', { name: '인쇄' }).click();
+  await expect(page.locator('body')).toHaveAttribute('data-printed', /print-recovery-codes/);
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('tab', { name: '내 계정' })).toBeHidden();
+  await expect(codes.first()).toBeVisible();
+  await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+  await page.emulateMedia({ media: 'screen' });
+  await expect(page.getByRole('tab', { name: '내 계정' })).toBeVisible();
+
+  await section.getByRole('button', { name: '복구 코드를 보관했습니다' }).click();
+  await expect(section.getByTestId('recovery-codes-left')).toHaveText('남은 복구 코드: 10개');
+  await section.getByRole('button', { name: '새 복구 코드 만들기' }).click();
+  const renew = section.getByTestId('recovery-renew');
+  await expect(renew.getByLabel('현재 인증 코드 또는 복구 코드')).toBeFocused();
+  await renew.getByLabel('현재 인증 코드 또는 복구 코드').fill(codeFor(secret, 1));
+  await renew.getByRole('button', { name: '확인하고 새로 만들기' }).click();
+  await expect(codes).toHaveCount(10);
+  expect((await codes.allInnerTexts()).some((code) => shown.includes(code))).toBe(false);
+  expect(await axeViolations(page, { include: '[data-testid="second-factor"]' })).toEqual([]);
+  await section.getByRole('button', { name: '복구 코드를 보관했습니다' }).click();
+  await expect(section.getByTestId('recovery-codes-left')).toHaveText('남은 복구 코드: 10개');
 });

@@ -44,6 +44,14 @@ describe('device names of sessions', () => {
     expect(deviceOf('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1')).toBe('Safari · iPhone');
     expect(deviceOf('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 Edg/126.0')).toBe('Edge · Windows');
     expect(deviceOf('Mozilla/5.0 (Linux; Android 14; SM-S921N) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0 Mobile Safari/537.36')).toBe('Samsung Internet · Android');
-    expect(deviceOf(null)).toBe('?');
+  });
+
+  it('name the tool a script signed in with (the demo seeds through Node’s fetch), and nothing they cannot tell', () => {
+    expect(deviceOf('node')).toBe('Node.js');
+    expect(deviceOf('curl/8.5.0')).toBe('curl');
+    expect(deviceOf('python-requests/2.32.3')).toBe('Python');
+    expect(deviceOf('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36')).toBe('Chrome · Linux');
+    // Nothing known: null, which the reader's language names ("알 수 없는 기기"), never a '?' or the raw header.
+    for (const unknown of [null, '', 'Mozilla/5.0', 'Acme-Bot/1.0']) expect(deviceOf(unknown)).toBeNull();
   });
 });

@@ -20,7 +20,7 @@ export interface PersonAccess {
   privacyRequestViews: number;
   exports: { at: string; count: number; reason: string | null; reasonText: string | null }[];
   /** Sign-ins from an address or a device this person had not signed in from before. */
-  newPlaces: { at: string; address: string | null; device: string; newAddress: boolean; newDevice: boolean }[];
+  newPlaces: { at: string; address: string | null; device: string | null; newAddress: boolean; newDevice: boolean }[];
   /** Korean days on which they opened more than UNUSUAL_VIEWS_PER_DAY different inquiries. */
   unusualDays: { day: string; inquiries: number }[];
 }

@@ -90,7 +90,7 @@ export async function verifyRegistration(staff: Staff, req: Request, body: { cha
   }).catch(() => null);
   if (!verification?.verified) throw failed();
   const { credential, credentialDeviceType, credentialBackedUp } = verification.registrationInfo;
-  const name = body.name?.trim() || deviceOf(req.headers.get('user-agent'));
+  const name = body.name?.trim() || deviceOf(req.headers.get('user-agent')) || 'Passkey';
   return withActor(staff.actor, async (trx) => {
     const row = await trx
       .insertInto('passkeys')

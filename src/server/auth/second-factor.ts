@@ -189,26 +189,29 @@ export async function confirmTotp(staff: Staff, code: string, db: Db): Promise<{
 export const secondFactorLocked = () =>
   new HttpError(401, 'second_factor_locked', 'secondFactor.session.locked', { headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' } });
 
+/** How many of my recovery codes are still unused (none without TOTP on). */
+export async function recoveryCodesLeft(db: Db | Trx, userId: string): Promise<number> {
+  const row = await db.selectFrom('recoveryCodes').select(sql<number>`count(*)::int`.as('n')).where('userId', '=', userId).where('usedAt', 'is', null).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /**
- * DELETE /api/admin/me/totp: a current code (or a recovery code) turns my TOTP off with its recovery codes.
- * Guarded as the sign-in's second step is (issue 38): every attempt counts against the client's and the
- * account's limits (the same buckets, so guesses here and there add up; 429 with Retry-After), a wrong
- * code is 400 `invalid_code` and counts against the session, and the fifth wrong one ends the session as
- * it ends a challenge (401 `second_factor_locked`: sign in again). Each wrong code is in the activity log.
+ * What a signed-in person does with a current code of their own (turn the app off, make new recovery codes), guarded
+ * as the sign-in's second step is (issue 38): every attempt counts against the client's and the account's limits
+ * (the same buckets, so guesses here and there add up; 429 with Retry-After), a wrong code is 400 `invalid_code` and
+ * counts against the session, and the fifth wrong one ends the session as it ends a challenge (401
+ * `second_factor_locked`: sign in again). Each wrong code is in the activity log under `failed` (or `locked`).
  */
-export async function turnOffTotp(staff: Staff, code: string, db: Db): Promise<void> {
+async function withOwnCode<T>(staff: Staff, code: string, db: Db, audit: { failed: string; locked: string }, work: (trx: Trx) => Promise<T>): Promise<T> {
   await throttle('second-factor', staff.actor.address ?? staff.sessionId, SECOND_FACTOR_CLIENT_LIMITS);
   await throttle('second-factor-account', staff.id, SECOND_FACTOR_ACCOUNT_LIMITS);
-  const turnedOff = await withActor(staff.actor, async (trx) => {
+  const done = await withActor(staff.actor, async (trx) => {
     const on = await trx.selectFrom('userTotp').select('enabledAt').where('userId', '=', staff.id).executeTakeFirst();
     if (!on?.enabledAt) throw new HttpError(409, 'totp_not_on', 'secondFactor.errors.notOn');
-    if (!(await spendCode(trx, staff.id, code))) return false;
-    await trx.deleteFrom('userTotp').where('userId', '=', staff.id).execute();
-    await trx.deleteFrom('recoveryCodes').where('userId', '=', staff.id).execute();
-    await recordEvent(trx, staff.actor, { action: 'totp_off', entity: 'user', entityId: staff.id, changes: { secondFactor: ['totp', null] } });
-    return true;
+    if (!(await spendCode(trx, staff.id, code))) return null;
+    return { value: await work(trx) };
   }, { db });
-  if (turnedOff) return;
+  if (done) return done.value;
   const locked = await withActor(staff.actor, async (trx) => {
     const session = await trx
       .updateTable('sessions')
@@ -218,10 +221,33 @@ export async function turnOffTotp(staff: Staff, code: string, db: Db): Promise<v
       .executeTakeFirstOrThrow();
     const ended = session.codeFailures >= SECOND_FACTOR_CHALLENGE_MAX_FAILURES;
     if (ended) await trx.updateTable('sessions').set({ revokedAt: new Date() }).where('id', '=', staff.sessionId).execute();
-    await recordEvent(trx, staff.actor, { action: ended ? 'totp_off_locked' : 'totp_off_failed', entity: 'user', entityId: staff.id, changes: { codeFailures: [session.codeFailures - 1, session.codeFailures] } });
+    await recordEvent(trx, staff.actor, { action: ended ? audit.locked : audit.failed, entity: 'user', entityId: staff.id, changes: { codeFailures: [session.codeFailures - 1, session.codeFailures] } });
     return ended;
   }, { db });
   throw locked ? secondFactorLocked() : invalidCode(400);
+}
+
+/** DELETE /api/admin/me/totp: a current code (or a recovery code) turns my TOTP off with its recovery codes (withOwnCode). */
+export async function turnOffTotp(staff: Staff, code: string, db: Db): Promise<void> {
+  await withOwnCode(staff, code, db, { failed: 'totp_off_failed', locked: 'totp_off_locked' }, async (trx) => {
+    await trx.deleteFrom('userTotp').where('userId', '=', staff.id).execute();
+    await trx.deleteFrom('recoveryCodes').where('userId', '=', staff.id).execute();
+    await recordEvent(trx, staff.actor, { action: 'totp_off', entity: 'user', entityId: staff.id, changes: { secondFactor: ['totp', null] } });
+  });
+}
+
+/**
+ * POST /api/admin/me/totp/recovery-codes: a current code (or one of the recovery codes) makes ten new recovery codes,
+ * returned this once; the old ones stop working. Guarded as turning the app off is (withOwnCode).
+ */
+export async function renewRecoveryCodes(staff: Staff, code: string, db: Db): Promise<{ recoveryCodes: string[] }> {
+  return withOwnCode(staff, code, db, { failed: 'recovery_codes_failed', locked: 'recovery_codes_locked' }, async (trx) => {
+    const recoveryCodes = newRecoveryCodes();
+    await trx.deleteFrom('recoveryCodes').where('userId', '=', staff.id).execute();
+    await trx.insertInto('recoveryCodes').values(recoveryCodes.map((value) => ({ userId: staff.id, codeHash: recoveryHash(staff.id, value) }))).execute();
+    await recordEvent(trx, staff.actor, { action: 'recovery_codes_renewed', entity: 'user', entityId: staff.id, changes: { recoveryCodes: [null, RECOVERY_CODE_COUNT] } });
+    return { recoveryCodes };
+  });
 }
 
 /**

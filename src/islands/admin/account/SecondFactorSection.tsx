@@ -4,18 +4,27 @@ import type { Translate } from '~/i18n/translate';
 import type { TotpSetup } from '~/shared/second-factor';
 import { ApiError } from '~/client/api';
 import { $me, endSessionIfUnauthorized, loadMe } from '~/client/admin-session';
-import { confirmTotp, startTotp, turnOffTotp } from '~/client/staff-api';
-import { showToast } from '~/client/stores';
+import { LOCALE_TAGS } from '~/i18n/locales';
+import { plural } from '~/i18n/plural';
+import { confirmTotp, renewRecoveryCodes, startTotp, turnOffTotp } from '~/client/staff-api';
+import { $language, showToast } from '~/client/stores';
 import { lockoutText } from '~/client/retry-text';
 import QrCode from './QrCode';
+import RecoveryCodes from './RecoveryCodes';
+
+/** Recovery codes left at which the panel says to make new ones. */
+const FEW_RECOVERY_CODES = 3;
 
 /**
  * "Two-step verification" in my account: connect an authenticator app (a QR code and the key as text, then
- * a first code before it is on), see the ten recovery codes once, or turn it off with a current code.
+ * a first code before it is on), see the ten recovery codes once (to copy, save or print), how many are left,
+ * make new ones or turn it off with a current code.
  */
 export default function SecondFactorSection({ t }: { t: Translate }) {
   const me = useStore($me);
+  const lang = useStore($language);
   const [setup, setSetup] = useState<TotpSetup | null>(null);
+  const [renewing, setRenewing] = useState(false);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState('');
   /** What the code field says is wrong, in words. */
@@ -23,11 +32,14 @@ export default function SecondFactorSection({ t }: { t: Translate }) {
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const codeInput = useRef<HTMLInputElement>(null);
-  const factor = me?.secondFactor ?? 'none';
+  // The codes just made belong to an app that is on, even before "me" is read again (that waits for "kept":
+  // reading it at once would take the set-up screen, and the codes with it, away on a required second factor).
+  const factor = recoveryCodes ? 'totp' : me?.secondFactor ?? 'none';
+  const left = me?.recoveryCodesLeft ?? 0;
 
   useEffect(() => {
-    if (setup) codeInput.current?.focus();
-  }, [setup]);
+    if (setup || renewing) codeInput.current?.focus();
+  }, [setup, renewing]);
 
   function failed(err: unknown) {
     if (endSessionIfUnauthorized(err)) return;
@@ -60,6 +72,23 @@ export default function SecondFactorSection({ t }: { t: Translate }) {
       setCode('');
       showToast({ title: t('secondFactor.turnedOn') });
       heading.current?.focus();
+    } catch (err) {
+      failed(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function renew(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await renewRecoveryCodes(code.trim());
+      setRecoveryCodes(answer.recoveryCodes);
+      setRenewing(false);
+      setCode('');
+      showToast({ title: t('secondFactor.recovery.renewed') });
     } catch (err) {
       failed(err);
     } finally {
@@ -115,23 +144,23 @@ export default function SecondFactorSection({ t }: { t: Translate }) {
       <p className="text-sm font-semibold text-ink" data-testid="second-factor-status">{t('secondFactor.statusLabel', { status: t(`secondFactor.status.${factor}`) })}</p>
 
       {recoveryCodes && (
-        <div className="grid gap-2 rounded-lg border border-brass-strong p-4" data-testid="recovery-codes">
-          <h3 className="font-semibold text-ink">{t('secondFactor.recoveryTitle')}</h3>
-          <p className="text-sm">{t('secondFactor.recoveryIntro')}</p>
-          <ol className="grid grid-cols-1 gap-1 font-mono text-sm sm:grid-cols-2">
-            {recoveryCodes.map((value) => <li key={value} data-testid="recovery-code">{value}</li>)}
-          </ol>
-          <button
-            type="button"
-            className="btn min-h-11 justify-self-start bg-ink text-white"
-            onClick={() => {
-              setRecoveryCodes(null);
-              void loadMe();
-            }}
-          >
-            {t('secondFactor.recoveryDone')}
-          </button>
-        </div>
+        <RecoveryCodes
+          codes={recoveryCodes}
+          username={me?.username ?? ''}
+          lang={LOCALE_TAGS[lang]}
+          t={t}
+          onDone={() => {
+            setRecoveryCodes(null);
+            void loadMe();
+          }}
+        />
+      )}
+
+      {!recoveryCodes && factor === 'totp' && (
+        <p className={`text-sm ${left <= FEW_RECOVERY_CODES ? 'font-semibold text-danger' : 'text-ink'}`} data-testid="recovery-codes-left">
+          {plural(t, LOCALE_TAGS[lang], 'secondFactor.recovery.left', left)}
+          {left <= FEW_RECOVERY_CODES && ` ${t('secondFactor.recovery.fewLeft')}`}
+        </p>
       )}
 
       {!recoveryCodes && factor !== 'totp' && !setup && (
@@ -157,11 +186,26 @@ export default function SecondFactorSection({ t }: { t: Translate }) {
         </form>
       )}
 
-      {!recoveryCodes && factor === 'totp' && (
-        <form onSubmit={(e) => void turnOff(e)} noValidate className="grid gap-3">
-          {codeField(t('secondFactor.turnOffCode'), 'totp-off-code', false)}
-          <button type="submit" disabled={busy || !code.trim()} className="btn min-h-11 justify-self-start border border-danger text-danger disabled:opacity-60">{t('secondFactor.turnOff')}</button>
+      {!recoveryCodes && factor === 'totp' && renewing && (
+        <form onSubmit={(e) => void renew(e)} noValidate className="grid gap-3" aria-labelledby="recovery-renew-title" data-testid="recovery-renew">
+          <h3 id="recovery-renew-title" className="font-semibold text-ink">{t('secondFactor.recovery.renewTitle')}</h3>
+          <p className="text-sm">{t('secondFactor.recovery.renewIntro')}</p>
+          {codeField(t('secondFactor.turnOffCode'), 'recovery-renew-code', false)}
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" disabled={busy || !code.trim()} className="btn min-h-11 bg-ink text-white disabled:opacity-60">{t('secondFactor.recovery.renew')}</button>
+            <button type="button" className="btn min-h-11 border border-line" onClick={() => { setRenewing(false); setCode(''); setError(null); }}>{t('secondFactor.cancel')}</button>
+          </div>
         </form>
+      )}
+
+      {!recoveryCodes && factor === 'totp' && !renewing && (
+        <>
+          <button type="button" className="btn min-h-11 justify-self-start border border-ink text-ink" onClick={() => { setRenewing(true); setCode(''); setError(null); }}>{t('secondFactor.recovery.renewStart')}</button>
+          <form onSubmit={(e) => void turnOff(e)} noValidate className="grid gap-3">
+            {codeField(t('secondFactor.turnOffCode'), 'totp-off-code', false)}
+            <button type="submit" disabled={busy || !code.trim()} className="btn min-h-11 justify-self-start border border-danger text-danger disabled:opacity-60">{t('secondFactor.turnOff')}</button>
+          </form>
+        </>
       )}
     </section>
   );

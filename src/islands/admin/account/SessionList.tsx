@@ -36,13 +36,13 @@ export default function SessionList({ t }: { t: Translate }) {
       {data && (
         <ul className="grid gap-2" data-testid="session-list">
           {data.map((session) => (
-            <li key={session.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-line p-3 text-sm">
+            <li key={session.id} data-testid="session" className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-line p-3 text-sm">
               <span className="grid gap-0.5">
                 <span className="font-semibold text-ink">
-                  {session.device}
-                  {session.current && <span className="ml-2 rounded bg-mist px-2 py-0.5 text-xs">{t('team.sessions.current')}</span>}
+                  <span data-testid="session-device">{session.device ?? t('team.sessions.unknownDevice')}</span>
+                  {session.current && <>{' '}<span className="ml-1 rounded bg-mist px-2 py-0.5 text-xs">{t('team.sessions.current')}</span></>}
                 </span>
-                <span className="text-muted">{t('team.sessions.place', { address: session.address ?? '?', at: format.format(new Date(session.lastUsedAt)) })}</span>
+                <span className="text-muted">{t('team.sessions.place', { address: session.address ?? t('team.sessions.unknownAddress'), at: format.format(new Date(session.lastUsedAt)) })}</span>
               </span>
               <button type="button" className="btn min-h-11 border border-line text-ink hover:bg-mist" onClick={() => void end(session)}>
                 {t('team.sessions.signOut')}
