@@ -21,6 +21,7 @@ import units from '../../functions/units.ts';
 import privacyNotice from '../../functions/privacy-notice.ts';
 import tours from '../../functions/tours.ts';
 import proposals from '../../functions/proposals.ts';
+import dealRates from '../../functions/deal-rates.ts';
 import { offerA } from '../support/proposals.ts';
 import leases from '../../functions/leases.ts';
 import calendarFeed from '../../functions/calendar-feed.ts';
@@ -214,6 +215,7 @@ describe.each(availableBackends({ neon: true }))('role matrix: every admin route
     { route: 'POST /api/admin/me/calendar-feed/rotate', access: 'account.self', ok: 200, send: (_, token) => call(calendarFeed, 'POST', '/api/admin/me/calendar-feed/rotate', { token }) },
     // Proposals (issue 39)
     { route: 'POST /api/inquiries/{id}/proposals', access: 'proposals.write', ok: 201, send: (_, token) => call(proposals, 'POST', `/api/inquiries/${proposalInquiryId}/proposals`, { token, body: draftBody() }) },
+    { route: 'GET /api/deal-rates', access: 'proposals.write', ok: 200, send: (_, token) => call(dealRates, 'GET', '/api/deal-rates', { token }) },
     { route: 'GET /api/inquiries/{id}/proposals', access: 'proposals.read', ok: 200, send: (_, token) => call(proposals, 'GET', `/api/inquiries/${proposalInquiryId}/proposals`, { token }) },
     { route: 'GET /api/proposals?status=pending_approval', access: 'proposals.read', ok: 200, send: (_, token) => call(proposals, 'GET', '/api/proposals?status=pending_approval', { token }) },
     { route: 'GET /api/proposals/{id}', access: 'proposals.read', ok: 200, send: async (_, token) => call(proposals, 'GET', `/api/proposals/${await newDraft()}`, { token }) },

@@ -7,6 +7,7 @@ import ScreenBoundary from './ScreenBoundary';
 // The inbox is what a sign-in opens, so it comes with the panel; every other tab's code comes when the tab is first
 // opened, so the sign-in screen loads only what it shows (`npm run audit`: /admin ≤ 60 KB before any interaction).
 const ToursTab = lazy(() => import('./tours/ToursTab'));
+const ApprovalsTab = lazy(() => import('./approvals/ApprovalsTab'));
 const UnitsTab = lazy(() => import('./units/UnitsTab'));
 const BrandsTab = lazy(() => import('./brands/BrandsTab'));
 const ReportsTab = lazy(() => import('./reports/ReportsTab'));
@@ -29,6 +30,8 @@ function LazyTab({ tab, t }: { tab: Exclude<AdminTab, 'inquiries'>; t: Translate
   switch (tab) {
     case 'tours':
       return <ToursTab t={t} />;
+    case 'approvals':
+      return <ApprovalsTab t={t} />;
     case 'units':
       return <UnitsTab t={t} />;
     case 'brands':

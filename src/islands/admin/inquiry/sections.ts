@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { InquirySectionProps } from './section';
 import PipelineSection from './pipeline/PipelineSection';
 import ContactSection from './contact/ContactSection';
@@ -21,5 +21,7 @@ export const INQUIRY_SECTIONS: readonly InquirySection[] = [
   { subject: 'contact', Section: ContactSection },
   { subject: 'privacy', Section: PrivacySection },
   { subject: 'tours', Section: ToursSection },
+  // Its form and economics come when an inquiry is first opened, not with the inbox (/admin's first load).
+  { subject: 'proposals', Section: lazy(() => import('./proposals/ProposalsSection')) },
   { subject: 'history', Section: HistorySection },
 ];

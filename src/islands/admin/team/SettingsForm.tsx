@@ -13,6 +13,7 @@ import { useQuery } from '~/client/hooks/use-query';
 import { saveVersioned } from '~/client/conflict';
 import type { Versioned } from '~/shared/versions';
 import { useConflictDialog } from '../ConflictDialog';
+import ProposalSettings, { PROPOSAL_SETTING_KEYS, proposalSettingsOf, proposalSettingValues } from './ProposalSettings';
 
 /**
  * The owner's settings: after how many office hours an untouched new inquiry reminds the team; whether every
@@ -29,6 +30,8 @@ export default function SettingsForm({ t }: { t: Translate }) {
   const [idleMinutes, setIdleMinutes] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [idleError, setIdleError] = useState<string | null>(null);
+  const [deal, setDeal] = useState(() => proposalSettingValues(undefined));
+  const [dealErrors, setDealErrors] = useState<Record<string, string>>({});
   useEffect(() => {
     setHours(data ? String(data.reminderBusinessHours) : '');
     setIncludeName(data?.notifyIncludesName ?? false);
@@ -37,6 +40,7 @@ export default function SettingsForm({ t }: { t: Translate }) {
     setOpen(data ? String(data.retentionOpenDays) : '');
     setRequireFactor(data?.requireSecondFactor ?? false);
     setIdleMinutes(data ? String(data.idleTimeoutMinutes) : '');
+    setDeal(proposalSettingValues(data));
   }, [data]);
   const { ask, dialog } = useConflictDialog(t, 'settings');
 
@@ -44,6 +48,7 @@ export default function SettingsForm({ t }: { t: Translate }) {
     event.preventDefault();
     setError(null);
     setIdleError(null);
+    setDealErrors({});
     if (!data) return;
     try {
       // Based on the settings as read: a change another owner saved meanwhile opens the conflict dialog (decision 033).
@@ -58,6 +63,7 @@ export default function SettingsForm({ t }: { t: Translate }) {
         retentionOpenDays: Number(open),
         requireSecondFactor: requireFactor,
         idleTimeoutMinutes: Number(idleMinutes),
+        ...proposalSettingsOf(deal),
       };
       const outcome = await saveVersioned({
         base: base as Settings,
@@ -80,7 +86,9 @@ export default function SettingsForm({ t }: { t: Translate }) {
       await loadMe();
     } catch (err) {
       if (endSessionIfUnauthorized(err)) return;
-      if (err instanceof ApiError && err.fields?.idleTimeoutMinutes) setIdleError(err.fields.idleTimeoutMinutes);
+      const dealFields = err instanceof ApiError ? Object.fromEntries(Object.entries(err.fields ?? {}).filter(([key]) => (PROPOSAL_SETTING_KEYS as readonly string[]).includes(key))) : {};
+      if (Object.keys(dealFields).length > 0) setDealErrors(dealFields);
+      else if (err instanceof ApiError && err.fields?.idleTimeoutMinutes) setIdleError(err.fields.idleTimeoutMinutes);
       else setError(err instanceof ApiError && err.fields ? Object.values(err.fields)[0] ?? 'team.errors.invalid' : 'team.errors.unavailable');
     }
   }
@@ -107,6 +115,7 @@ export default function SettingsForm({ t }: { t: Translate }) {
           <CheckSetting label={t('secondFactor.settings.require')} checked={requireFactor} onChange={setRequireFactor} hintId="require-factor-hint" hint={t('secondFactor.settings.requireHint')} narrow />
           <NumberSetting label={t('secondFactor.settings.idle')} range={IDLE_TIMEOUT_RANGE} value={idleMinutes} onChange={setIdleMinutes} invalid={idleError !== null} hintId="idle-minutes-hint" hint={t('secondFactor.settings.idleHint')} error={idleError && t(idleError)} />
         </fieldset>
+        <ProposalSettings values={deal} onChange={setDeal} errors={dealErrors} t={t} />
         {error && <span role="alert" className="text-sm text-danger">{t(error)}</span>}
         <button type="submit" className="btn min-h-11 justify-self-start bg-ink text-white">{t('team.settings.save')}</button>
       </fieldset>
