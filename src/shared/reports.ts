@@ -77,12 +77,14 @@ export function previousPeriod(from: string, to: string): { from: string; to: st
   return { from: addDays(from, -length), to: addDays(from, -1) };
 }
 
-export const PERIOD_PRESETS = ['thisMonth', 'lastMonth', 'quarter', 'year', 'custom'] as const;
+export const PERIOD_PRESETS = ['thisMonth', 'lastMonth', 'thisQuarter', 'lastQuarter', 'last3Months', 'year', 'custom'] as const;
 export type PeriodPreset = (typeof PERIOD_PRESETS)[number];
 
 /**
- * The days of a preset as of a Korean day `today`: this month so far, last month, the last three months
- * (this one and the two before), the last twelve months. Months read better than weeks beyond a quarter.
+ * The days of a preset as of a Korean day `today`: this month so far, last month, this calendar quarter so far
+ * (1–3월, 4–6월, 7–9월, 10–12월), the last whole quarter, the last three months (this one and the two before), the
+ * last twelve months. Weeks up to a quarter; months read better beyond.
+ * @example presetPeriod('lastQuarter', '2026-02-10') // { from: '2025-10-01', to: '2025-12-31', interval: 'week' }
  */
 export function presetPeriod(preset: Exclude<PeriodPreset, 'custom'>, today: string): { from: string; to: string; interval: ReportInterval } {
   const month = (back: number) => {
@@ -90,12 +92,18 @@ export function presetPeriod(preset: Exclude<PeriodPreset, 'custom'>, today: str
     date.setUTCMonth(date.getUTCMonth() - back);
     return date.toISOString().slice(0, 10);
   };
+  // Months back from this one to the first month of its quarter.
+  const intoQuarter = (Number(today.slice(5, 7)) - 1) % 3;
   switch (preset) {
     case 'thisMonth':
       return { from: month(0), to: today, interval: 'week' };
     case 'lastMonth':
       return { from: month(1), to: addDays(month(0), -1), interval: 'week' };
-    case 'quarter':
+    case 'thisQuarter':
+      return { from: month(intoQuarter), to: today, interval: 'week' };
+    case 'lastQuarter':
+      return { from: month(intoQuarter + 3), to: addDays(month(intoQuarter), -1), interval: 'week' };
+    case 'last3Months':
       return { from: month(2), to: today, interval: 'week' };
     case 'year':
       return { from: month(11), to: today, interval: 'month' };

@@ -279,6 +279,20 @@ describe.each(availableBackends({ neon: true }))('reports: funnel, sources, spee
       '2026-03-30,0,0,0,0,0,0',
       '',
     ]);
+    // The funnel's own table: each stage per week (the columns its chart over time shows), then the total and the conversion.
+    const stages = await csvOf(`/api/reports/funnel?${query}&format=csv&lang=en`, viewer.token);
+    expect(stages.text.split('\r\n')).toEqual([
+      '\uFEFFStage,Week of 2026-02-23,Week of 2026-03-02,Week of 2026-03-09,Week of 2026-03-16,Week of 2026-03-23,Week of 2026-03-30,Count,Conversion',
+      'Inquiries,1,3,0,1,0,0,5,',
+      'Contacted,1,1,0,1,0,0,3,0.6',
+      'Toured,0,1,0,1,0,0,2,0.6667',
+      'Proposal,0,1,0,0,0,0,1,0.5',
+      'Won,0,1,0,0,0,0,1,1',
+      'Lost,0,1,0,1,0,0,2,0.4',
+      '',
+    ]);
+    const monthly = await csvOf('/api/reports/funnel?from=2026-03-01&to=2026-03-31&interval=month&format=csv&lang=ko', viewer.token);
+    expect(monthly.text.split('\r\n').slice(0, 2)).toEqual(['\uFEFF단계,2026-03,건수,전환율', '문의,5,5,']);
     const reasons = await csvOf(`/api/reports/funnel?${query}&format=csv&table=lostReasons&lang=ko`, viewer.token);
     expect(reasons.text.split('\r\n')).toEqual(['\uFEFF사유,건수', '가격,1', '면적,0', '입주 시기,0', '위치,0', '다른 곳과 계약,0', '연락 두절,0', '기타,1', '']);
     // "Other"'s words for those who read inquiries unmasked, formula-safe.

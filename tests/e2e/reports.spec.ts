@@ -9,7 +9,8 @@ function nextFunnel(page: Page) {
   return page.waitForResponse((response) => new URL(response.url()).pathname === '/api/reports/funnel' && !response.url().includes('format=csv') && response.ok());
 }
 
-test('the owner opens the reports, changes the period, reads the funnel in its table and downloads its CSV', { tag: '@any-viewport' }, async ({ page, consoleErrors }) => {
+// On a phone and a desktop: the stage table has a column per week, and nothing may be wider than a 390 px screen.
+test('the owner opens the reports, changes the period (a calendar quarter too), reads the funnel in its table and chart and downloads its CSV', async ({ page, consoleErrors }) => {
   // An inquiry of today that the team contacted: it counts in this month's funnel.
   const created = await page.request.post('/api/inquiries', {
     data: { privacyNoticeVersion: NOTICE_VERSION, name: uniqueName('리포트 테넌트'), email: 'reports@example.com', phone: '010-3456-7890', message: '5층 사무실 문의드립니다.', desiredFloors: ['5F'], locale: 'ko' },
@@ -32,7 +33,12 @@ test('the owner opens the reports, changes the period, reads the funnel in its t
   await expect(total('계약', answer.periods.length)).toHaveText(new Intl.NumberFormat('ko-KR').format(answer.totals.won));
   expect(answer.totals.inquiries).toBeGreaterThanOrEqual(1);
   expect(answer.totals.contacted).toBeGreaterThanOrEqual(1);
-  await expect(page.getByTestId('report-funnel').locator('svg[role="img"]').first()).toBeVisible();
+  // The chart's value axis says what it counts; a bar's number reads as the table's cell.
+  const chart = page.getByTestId('report-figure-funnel').locator('svg[role="img"]');
+  await expect(chart.locator('[data-axis="value"]')).toHaveText('건수');
+  await expect(chart.locator('text').filter({ hasText: /^\d+$/ }).first()).toBeVisible();
+  // The speed is in office minutes, and says so beside the inbox's elapsed time.
+  await expect(page.getByTestId('speed-clock')).toContainText('평일 09–18시');
   // Every week of the month is a row, empty ones as zero.
   const weeks = page.getByTestId('report-table-funnelByPeriod').locator('tbody tr');
   await expect(weeks).toHaveCount(answer.periods.length);
@@ -44,6 +50,14 @@ test('the owner opens the reports, changes the period, reads the funnel in its t
   await expect(total('문의', before.periods.length)).toHaveText(new Intl.NumberFormat('ko-KR').format(before.totals.inquiries));
   await page.getByLabel('이전 기간과 비교').check();
   await expect(funnel.getByRole('columnheader', { name: '이전' })).toBeVisible();
+
+  // Last calendar quarter: nothing arrived then on this server, and each chart says so instead of an empty frame.
+  await page.getByLabel('이전 기간과 비교').uncheck();
+  const quarter = nextFunnel(page);
+  await page.getByTestId('reports-preset').selectOption({ label: '지난 분기' });
+  const lastQuarter = await (await quarter).json();
+  expect(lastQuarter.totals.inquiries).toBe(0);
+  await expect(page.getByTestId('report-figure-funnel').getByTestId('chart-empty')).toHaveText('건수: 이 기간에는 모두 0입니다.');
 
   // A custom period ending before it starts is refused with the field's message.
   await page.getByTestId('reports-preset').selectOption('custom');

@@ -163,7 +163,7 @@ test('the team, activity and account tabs pass axe', async ({ page }) => {
   }
 });
 
-test('the settings can be changed once they have arrived, so a box ticked early is not undone by their arrival', { tag: '@any-viewport' }, async ({ page }) => {
+test('the settings, a section per subject, can be changed once they have arrived, so a box ticked early is not undone by their arrival', { tag: '@any-viewport' }, async ({ page }) => {
   await signInAsOwner(page);
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -172,7 +172,10 @@ test('the settings can be changed once they have arrived, so a box ticked early 
     await route.fallback();
   });
   await page.getByRole('tab', { name: '팀 관리' }).click();
-  const settings = page.getByRole('form', { name: '응답 시간 알림' });
+  const settings = page.getByRole('form', { name: '설정' });
+  // Each section is named for what it holds.
+  for (const section of ['새 문의 응답 시간', '팀 알림에 담는 내용', '투어', '개인정보 보유 기간']) await expect(settings.getByRole('group', { name: section })).toBeVisible();
+  await expect(settings.getByRole('group', { name: '새 문의 응답 시간' }).getByLabel('응답 목표(업무 시간)')).toBeVisible();
   const requireFactor = settings.getByLabel('모든 계정에 2단계 인증 요구');
   await expect(settings.getByText('불러오는 중...')).toBeVisible();
   await expect(requireFactor).toBeDisabled();

@@ -1,23 +1,8 @@
 import { useId } from 'react';
 import type { Translate } from '~/i18n/translate';
-import { columnName, type Cell, type Column, type ReportTable } from '~/shared/report-tables';
+import { columnName, type ReportTable } from '~/shared/report-tables';
+import { cellText, columnHeading, isDateColumn } from './cells';
 import type { Formats } from './formats';
-
-const DATE_COLUMNS = new Set(['period', 'recordedOn']);
-
-/** A cell as the reader reads it: dates and numbers in their language, shares as percentages, a dash for none. */
-export function cellText(table: ReportTable, column: Column, cell: Cell, t: Translate, f: Formats): string {
-  if (cell === null) return '—';
-  if (typeof cell === 'object') return t(cell.key);
-  if (typeof cell === 'number') return typeof column === 'string' && table.shares?.includes(column) ? f.percent(cell) : f.number(cell);
-  return typeof column === 'string' && DATE_COLUMNS.has(column) ? f.day(cell) : cell;
-}
-
-/** A column's heading: its name in the reader's language, or its week's or month's first day. */
-export function columnHeading(column: Column, t: Translate, f: Formats): string {
-  if (typeof column === 'string') return t(`reports.columns.${column}`);
-  return column.interval === 'month' ? f.month(column.period) : t('reports.columns.weekOf', { day: f.shortDay(column.period) });
-}
 
 /**
  * A chart's numbers as a real table (screen readers, copying to a spreadsheet). It scrolls inside its own
@@ -43,7 +28,7 @@ export default function ReportTableView({ table, caption, t, f, extra }: { table
             <tr key={index} className="border-t border-line">
               {row.map((cell, column) =>
                 column === 0 ? (
-                  <th key={column} scope="row" className="px-3 py-2 text-left font-normal">{cellText(table, table.columns[column]!, cell, t, f)}</th>
+                  <th key={column} scope="row" className={`px-3 py-2 text-left font-normal ${isDateColumn(table.columns[column]!) ? 'whitespace-nowrap' : ''}`}>{cellText(table, table.columns[column]!, cell, t, f)}</th>
                 ) : (
                   <td key={column} className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{cellText(table, table.columns[column]!, cell, t, f)}</td>
                 ),

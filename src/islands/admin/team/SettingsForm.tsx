@@ -16,8 +16,9 @@ import { useConflictDialog } from '../ConflictDialog';
 import ProposalSettings, { PROPOSAL_SETTING_KEYS, proposalSettingsOf, proposalSettingValues } from './ProposalSettings';
 
 /**
- * The owner's settings: after how many office hours an untouched new inquiry reminds the team; whether every
- * account must have a second factor; after how many unused minutes a session ends.
+ * The owner's settings, a section per subject: the office hours a new inquiry may wait (the reminder, and the
+ * reports' target); what the team's notices may say; the buffer after a tour; how long personal data is kept;
+ * whether every account needs a second factor and after how many unused minutes a session ends.
  */
 export default function SettingsForm({ t }: { t: Translate }) {
   const { data, error: loadError, refetch } = useQuery<Settings & Versioned>(['/api/admin/settings']);
@@ -100,10 +101,20 @@ export default function SettingsForm({ t }: { t: Translate }) {
       {!data && <p role={loadError ? 'alert' : undefined} className={loadError ? 'text-danger' : 'text-muted'}>{t(loadError ? 'team.loadFailed' : 'team.loading')}</p>}
       {/* Nothing to change until the stored settings are here: a box ticked earlier would be reset by their arrival. */}
       <fieldset disabled={!data} className="grid min-w-0 gap-3">
-        <NumberSetting label={t('team.settings.reminderHours')} range={REMINDER_BUSINESS_HOURS_RANGE} value={hours} onChange={setHours} invalid={error !== null} hintId="reminder-hours-hint" hint={t('team.settings.reminderHint')} />
-        <CheckSetting label={t('access.settings.notifyIncludesName')} checked={includeName} onChange={setIncludeName} hintId="notify-name-hint" hint={t('access.settings.notifyIncludesNameHint')} />
-        <NumberSetting label={t('tours.settings.buffer')} range={TOUR_BUFFER_RANGE} value={buffer} onChange={setBuffer} invalid={error !== null} hintId="tour-buffer-hint" hint={t('tours.settings.bufferHint')} />
-        <fieldset className="grid gap-3" aria-describedby="retention-hint">
+        {/* Each section is named for what it holds (issue 38): answering inquiries, the team's notices, tours, retention, sign-in. */}
+        <fieldset className="grid gap-3">
+          <legend className="text-base font-bold text-ink">{t('team.settings.sections.response')}</legend>
+          <NumberSetting label={t('team.settings.reminderHours')} range={REMINDER_BUSINESS_HOURS_RANGE} value={hours} onChange={setHours} invalid={error !== null} hintId="reminder-hours-hint" hint={t('team.settings.reminderHint')} />
+        </fieldset>
+        <fieldset className="grid gap-3 border-t border-line pt-3">
+          <legend className="text-base font-bold text-ink">{t('team.settings.sections.notices')}</legend>
+          <CheckSetting label={t('access.settings.notifyIncludesName')} checked={includeName} onChange={setIncludeName} hintId="notify-name-hint" hint={t('access.settings.notifyIncludesNameHint')} />
+        </fieldset>
+        <fieldset className="grid gap-3 border-t border-line pt-3">
+          <legend className="text-base font-bold text-ink">{t('team.settings.sections.tours')}</legend>
+          <NumberSetting label={t('tours.settings.buffer')} range={TOUR_BUFFER_RANGE} value={buffer} onChange={setBuffer} invalid={error !== null} hintId="tour-buffer-hint" hint={t('tours.settings.bufferHint')} />
+        </fieldset>
+        <fieldset className="grid gap-3 border-t border-line pt-3" aria-describedby="retention-hint">
           <legend className="text-base font-bold text-ink">{t('privacyRequests.admin.retentionTitle')}</legend>
           {([['retentionAfterCloseDays', afterClose, setAfterClose], ['retentionOpenDays', open, setOpen]] as const).map(([key, value, set]) => (
             <NumberSetting key={key} name={key} label={t(`privacyRequests.admin.${key}`)} range={RETENTION_RANGE} value={value} onChange={set} />
