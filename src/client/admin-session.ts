@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import type { Me } from '../shared/staff.ts';
 import { ApiError, apiRead, apiWrite } from './api.ts';
 import { $adminToken } from './stores.ts';
-import { noteSessionUse } from './session-use.ts';
+import { noteIdleMinutes, noteSessionUse } from './session-use.ts';
 
 /**
  * Why the login card is shown again, if not by the person's own choice: the session ran out (12 hours, or
@@ -113,6 +113,13 @@ export function endSessionIfUnauthorized(error: unknown): boolean {
     return true;
   }
   if (error.status !== 401) return false;
+  // Ended for idling under a timeout this panel had not heard of yet (an owner shortened it): said as idle, with it.
+  const ended = (error.data as { error?: { reason?: unknown; idleTimeoutMinutes?: unknown } } | undefined)?.error;
+  if (error.code === 'session_expired' && ended?.reason === 'idle') {
+    noteIdleMinutes(typeof ended.idleTimeoutMinutes === 'number' ? ended.idleTimeoutMinutes : null);
+    endSession('idle');
+    return true;
+  }
   endSession(error.code === 'account_deactivated' ? 'deactivated' : error.code === 'second_factor_locked' ? 'locked' : 'expired');
   return true;
 }

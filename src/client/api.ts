@@ -1,6 +1,6 @@
 import { $adminToken } from './stores.ts';
-import { noteSessionUse } from './session-use.ts';
-import { BACKGROUND_HEADER, IDEMPOTENCY_KEY_HEADER } from '../shared/api.ts';
+import { noteIdleMinutes, noteSessionUse } from './session-use.ts';
+import { BACKGROUND_HEADER, IDEMPOTENCY_KEY_HEADER, IDLE_TIMEOUT_HEADER } from '../shared/api.ts';
 import { etagOf, IF_MATCH_HEADER } from '../shared/versions.ts';
 
 /** Query parameters of a read; null and undefined values are left out (spec §7). */
@@ -82,6 +82,7 @@ async function send<T>(method: string, url: string, body?: unknown, signal?: Abo
   });
   const text = await response.text();
   if (response.status !== 401 && !background && $adminToken.get()) noteSessionUse(sentAt);
+  noteIdleMinutes(response.headers.get(IDLE_TIMEOUT_HEADER));
   if (!response.ok) throw new ApiError(response.status, response.statusText, text, response.headers.get('Retry-After'));
   return (text ? JSON.parse(text) : null) as T;
 }

@@ -1,12 +1,19 @@
 import { atom } from 'nanostores';
 import { DEFAULT_IDLE_TIMEOUT_MINUTES, IDLE_WARNING_MS } from '../shared/second-factor.ts';
 import { $me } from './admin-session.ts';
+import { $serverIdleMinutes } from './session-use.ts';
 
-/** The owner's idle timeout as the last `GET /api/admin/me` said it (kept after signing out, for the notice). */
+/**
+ * The owner's idle timeout as the server last said it: `GET /api/admin/me` at sign-in, then every answer to the
+ * session (an owner's shorter setting reaches a panel already open), kept after signing out for the notice.
+ */
 export const $idleMinutes = atom<number>(DEFAULT_IDLE_TIMEOUT_MINUTES);
 
 $me.subscribe((me) => {
   if (me?.idleTimeoutMinutes) $idleMinutes.set(me.idleTimeoutMinutes);
+});
+$serverIdleMinutes.subscribe((minutes) => {
+  if (minutes) $idleMinutes.set(minutes);
 });
 
 export type IdleState = { kind: 'active' } | { kind: 'warning'; secondsLeft: number } | { kind: 'idle' } | { kind: 'expired' };

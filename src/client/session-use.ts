@@ -17,6 +17,18 @@ function storage(): Storage | undefined {
 export const $lastSessionUse = atom<number>(Number(storage()?.getItem(KEY)) || Date.now());
 
 /**
+ * The owner's idle timeout as the server said it with its last answer to the session (IDLE_TIMEOUT_HEADER, or a
+ * 401 that ended an idle session); null until one did. An owner's shorter setting reaches an open panel this way.
+ */
+export const $serverIdleMinutes = atom<number | null>(null);
+
+/** Records the idle timeout an answer named (ignores anything that is not a whole number of minutes). */
+export function noteIdleMinutes(said: string | number | null | undefined): void {
+  const minutes = Number(said);
+  if (said !== null && said !== undefined && said !== '' && Number.isInteger(minutes) && minutes > 0) $serverIdleMinutes.set(minutes);
+}
+
+/**
  * Records a use of the session at `at`: when a request that was answered was sent (the server counts it on
  * arrival, not when its answer comes back), or a sign-in. A slow answer arriving after a newer use, or after
  * the idle warning opened, does not move the count on: the newest use wins.

@@ -24,6 +24,11 @@ export const LOGIN_WINDOW_MS = LOGIN_CLIENT_LIMIT.windowMs;
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 /** A request the admin panel makes by itself (a poll): it does not count as a use of the session. */
 export const BACKGROUND_HEADER = 'X-Background-Request';
+/**
+ * Every answer to a request with a live admin session says the owner's idle timeout as the server applied it,
+ * so a panel already open learns a shorter one at its next request (or poll) and signs out in time.
+ */
+export const IDLE_TIMEOUT_HEADER = 'X-Idle-Timeout-Minutes';
 
 /**
  * A write the client may repeat after a lost answer carries this header (IETF draft "The Idempotency-Key

@@ -9,7 +9,7 @@ import passkeys from '../../functions/admin-passkeys.ts';
 import settings from '../../functions/admin-settings.ts';
 import users from '../../functions/admin-users.ts';
 import { SECOND_FACTOR_ACCOUNT_LIMITS, SECOND_FACTOR_CLIENT_LIMITS } from '../../src/shared/abuse.ts';
-import { BACKGROUND_HEADER, SESSION_TTL_MS } from '../../src/shared/api.ts';
+import { BACKGROUND_HEADER, IDLE_TIMEOUT_HEADER, SESSION_TTL_MS } from '../../src/shared/api.ts';
 import { RECOVERY_CODE_COUNT, SECOND_FACTOR_CHALLENGE_MAX_FAILURES, SECOND_FACTOR_CHALLENGE_TTL_MS, TOTP_PERIOD_SECONDS } from '../../src/shared/second-factor.ts';
 import { LAST_USED_GRANULARITY_MS } from '../../src/server/auth/access.ts';
 import { call } from '../support/api-calls.ts';
@@ -287,6 +287,26 @@ describe.each(availableBackends())('a second factor and sessions that end, on $n
     expect((await meWith(longDay)).json.error.code).toBe('session_expired');
     // An unknown token is not "expired".
     expect((await meWith('y'.repeat(43))).json.error.code).toBe('unauthorized');
+  });
+
+  it('a shorter idle timeout reaches sessions already open: every answer says the one in force, and the server ends them at it, saying so', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const person = await staffAccount(admin, 'viewer');
+    expect((await meWith(person.token)).headers.get(IDLE_TIMEOUT_HEADER)).toBe('30');
+    // The owner shortens it while the person's panel is open.
+    expect((await call(settings, 'PATCH', '/api/admin/settings', { token: admin, body: { idleTimeoutMinutes: 10 } })).status).toBe(200);
+    vi.setSystemTime(start + 60_000);
+    // The panel's next poll (no use of the session) already carries the new limit, so the panel can warn in time.
+    const poll = await call(inquiries, 'GET', '/api/inquiries/counts', { token: person.token, headers: { [BACKGROUND_HEADER]: '1' } });
+    expect([poll.status, poll.headers.get(IDLE_TIMEOUT_HEADER)]).toEqual([200, '10']);
+    // Unused for ten minutes (and the minute a last use may lag), well within the thirty it was opened under: ended.
+    vi.setSystemTime(start + 10 * 60_000 + LAST_USED_GRANULARITY_MS + 1_000);
+    const ended = await meWith(person.token);
+    expect(ended.status).toBe(401);
+    expect(ended.json.error).toMatchObject({ code: 'session_expired', reason: 'idle', idleTimeoutMinutes: 10 });
+    // An answer without a session says nothing of one.
+    expect(ended.headers.get(IDLE_TIMEOUT_HEADER)).toBeNull();
   });
 
   it('tells a deactivated person so: their open session and their next sign-in, but not someone with a wrong password', async () => {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Translate } from '~/i18n/translate';
 import { $me, $sessionDeadline, endSession, loadMe } from '~/client/admin-session';
-import { idleState } from '~/client/idle-watch';
+import { $idleMinutes, idleState } from '~/client/idle-watch';
 import { $lastSessionUse } from '~/client/session-use';
 
 /**
@@ -22,7 +22,9 @@ export default function IdleWarning({ t }: { t: Translate }) {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
-  const state = me?.idleTimeoutMinutes ? idleState(now, lastUse, me.idleTimeoutMinutes, deadline) : { kind: 'active' as const };
+  // The timeout in force as the server last said it: an owner may shorten it while this panel is open.
+  const idleMinutes = useStore($idleMinutes);
+  const state = me ? idleState(now, lastUse, idleMinutes, deadline) : { kind: 'active' as const };
   useEffect(() => {
     if (state.kind === 'idle' || state.kind === 'expired') endSession(state.kind);
   }, [state.kind]);

@@ -7,6 +7,7 @@ import type { AuditActor } from '../audit/actor.ts';
 import { serverEnv } from '../env.ts';
 import { HttpError } from '../http/errors.ts';
 import { clientKey } from '../http/client.ts';
+import { noteIdleTimeout } from '../http/session-headers.ts';
 import { asLocale } from '../i18n.ts';
 import { dbWithBootstrapOwner } from './bootstrap.ts';
 import { bearerToken, sessionTokenHash } from './sessions.ts';
@@ -33,9 +34,16 @@ export const LAST_USED_GRANULARITY_MS = 60_000;
 
 export const unauthorized = () =>
   new HttpError(401, 'unauthorized', 'Sign in as a member of the leasing team', { headers: { 'WWW-Authenticate': 'Bearer' } });
-/** A session that ran out: unused for the owner's idle timeout, or past its 12 hours. */
-export const sessionExpired = () =>
-  new HttpError(401, 'session_expired', 'admin.login.expired', { headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' } });
+/**
+ * A session that ran out: past its 12 hours, or unused for the owner's idle timeout — then the answer says so
+ * and with which timeout (`reason: 'idle'`, `idleTimeoutMinutes`), so a panel that had not yet heard of a
+ * shorter one still tells its person why.
+ */
+export const sessionExpired = (idleTimeoutMinutes?: number) =>
+  new HttpError(401, 'session_expired', 'admin.login.expired', {
+    headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
+    ...(idleTimeoutMinutes === undefined ? {} : { details: { reason: 'idle', idleTimeoutMinutes } }),
+  });
 /** The holder of a session whose account the owner deactivated: told so, not "expired" (issue 28). */
 export const accountDeactivated = (status: 401 | 403 = 401) =>
   new HttpError(status, 'account_deactivated', 'secondFactor.errors.deactivated', status === 401 ? { headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' } } : {});
@@ -72,7 +80,10 @@ async function resolveSession(req: Request, context?: { ip?: string }): Promise<
   const now = Date.now();
   const idleTimeoutMinutes = typeof row.idleSetting === 'number' ? row.idleSetting : DEFAULT_SETTINGS.idleTimeoutMinutes;
   const idleFor = now - new Date(row.lastUsedAt).getTime();
-  if (new Date(row.expiresAt).getTime() <= now || idleFor > idleTimeoutMinutes * 60_000 + LAST_USED_GRANULARITY_MS) return { problem: sessionExpired() };
+  if (new Date(row.expiresAt).getTime() <= now) return { problem: sessionExpired() };
+  // The setting as it is now, not as it was at sign-in: a shorter one ends sessions already open.
+  if (idleFor > idleTimeoutMinutes * 60_000 + LAST_USED_GRANULARITY_MS) return { problem: sessionExpired(idleTimeoutMinutes) };
+  noteIdleTimeout(req, idleTimeoutMinutes);
   // The panel's own polls (BACKGROUND_HEADER) are no use of the session: an open inbox tab still idles.
   if (idleFor > LAST_USED_GRANULARITY_MS && req.headers.get(BACKGROUND_HEADER) !== '1') {
     await db.updateTable('sessions').set({ lastUsedAt: new Date(now) }).where('id', '=', row.sessionId).execute();

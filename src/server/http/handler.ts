@@ -2,6 +2,7 @@ import type { ApiErrorBody } from '../../shared/api.ts';
 import { HttpError, isUnavailable } from './errors.ts';
 import { json } from './json.ts';
 import { withSecurityHeaders } from './security-headers.ts';
+import { withSessionHeaders } from './session-headers.ts';
 
 export function errorResponse(error: HttpError): Response {
   const body: ApiErrorBody = { error: { ...error.details, code: error.code, message: error.message } };
@@ -12,12 +13,14 @@ export function errorResponse(error: HttpError): Response {
 
 /**
  * Wraps a function handler: HttpErrors become their JSON response, a database outage becomes 503,
- * anything else 500 without internals; every response gets the security headers.
+ * anything else 500 without internals; every response gets the security headers, and an answer to a
+ * signed-in request the session's (session-headers.ts).
  */
 export function handle<TContext>(
   handler: (req: Request, context: TContext) => Promise<Response>,
 ): (req: Request, context: TContext) => Promise<Response> {
-  return async (req, context) => {
+  return async (req, context) => withSessionHeaders(req, await answer(req, context));
+  async function answer(req: Request, context: TContext): Promise<Response> {
     try {
       return withSecurityHeaders(await handler(req, context));
     } catch (error) {
@@ -32,5 +35,5 @@ export function handle<TContext>(
       console.error(error);
       return withSecurityHeaders(errorResponse(new HttpError(500, 'internal_error', 'Unexpected server error')));
     }
-  };
+  }
 }
