@@ -1291,3 +1291,6 @@ END $$;
 DROP TRIGGER IF EXISTS leases_no_overlap ON leases;
 CREATE TRIGGER leases_no_overlap BEFORE INSERT OR UPDATE OF status, unit_ids, handover_on, ends_on ON leases
   FOR EACH ROW EXECUTE FUNCTION leases_no_overlap();
+-- A correction of the prospect's own fields (by staff, or on a privacy request): which fields, never their values
+-- (those are in the activity log, destroyed with the inquiry's data).
+ALTER TABLE inquiry_history ADD COLUMN IF NOT EXISTS corrected text[];

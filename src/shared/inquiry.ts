@@ -137,7 +137,16 @@ export interface InquiryHistoryEntry {
   nextStepOn?: string | null;
   /** A viewer's answer: a note was written here, its words are not shown (src/shared/masking.ts). */
   noteHidden?: true;
+  /** Present when the prospect's own fields were corrected: which (names only; the values are in the activity log). */
+  corrected?: CorrectableField[];
 }
+
+/** The prospect's own fields staff may correct on the inquiry (agents, owners) — the privacy correction adds the message. */
+export const CONTACT_FIELDS = ['name', 'email', 'phone', 'company'] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+/** What a privacy correction (the visitor's request) may change. */
+export const CORRECTABLE_FIELDS = [...CONTACT_FIELDS, 'message'] as const;
+export type CorrectableField = (typeof CORRECTABLE_FIELDS)[number];
 
 /** A stored inquiry as the admin reads it; attachments are object paths (signed when clicked). */
 export interface Inquiry {
@@ -213,6 +222,12 @@ export const InquiryPatchSchema = v.pipe(
     /** A code of the fixed list (src/shared/lost-reasons.ts); "other" with `lostReasonText`. */
     lostReason: v.optional(LostReasonSchema),
     lostReasonText: v.optional(LostReasonTextSchema),
+    // A correction of the prospect's own fields, by the contact form's rules (recorded in the history by its author).
+    name: v.optional(InquiryInputSchema.entries.name),
+    email: v.optional(InquiryInputSchema.entries.email),
+    phone: v.optional(InquiryInputSchema.entries.phone),
+    // Absent means unchanged (the form's default of null would clear it).
+    company: v.optional(InquiryInputSchema.entries.company.wrapped),
   }, objectMessages({}, 'inbox.errors.invalid', 'inbox.errors.unknownField')),
   v.check((patch) => Object.values(patch).some((value) => value !== undefined), 'inbox.errors.emptyPatch'),
   v.forward(v.check((patch) => patch.status !== 'lost' || patch.lostReason !== undefined, LOST_REASON_MESSAGES.required), ['lostReason']),
@@ -223,13 +238,17 @@ export const InquiryPatchSchema = v.pipe(
 );
 export type InquiryPatch = v.InferOutput<typeof InquiryPatchSchema>;
 
-/** The fields of an inquiry two people may set at once, as the conflict dialog compares them (decision 033). A note is appended, never overwritten. */
-export const INQUIRY_VERSIONED_FIELDS = ['status', 'lostReason', 'lostReasonText', 'assigneeId', 'nextStepOn'] as const satisfies readonly (keyof Inquiry)[];
+/**
+ * The fields of an inquiry two people may set at once, as the conflict dialog compares them (decision 033): the
+ * pipeline's and the prospect's contact fields staff may correct. A note is appended, never overwritten.
+ */
+export const INQUIRY_VERSIONED_FIELDS = ['status', 'lostReason', 'lostReasonText', 'assigneeId', 'nextStepOn', ...CONTACT_FIELDS] as const satisfies readonly (keyof Inquiry)[];
 export type InquiryFields = Pick<Inquiry, (typeof INQUIRY_VERSIONED_FIELDS)[number]>;
 
 /** An inquiry's versioned fields, as the conflict dialog compares them. */
 export const inquiryFields = (inquiry: InquiryFields): InquiryFields => ({
   status: inquiry.status, lostReason: inquiry.lostReason, lostReasonText: inquiry.lostReasonText, assigneeId: inquiry.assigneeId, nextStepOn: inquiry.nextStepOn,
+  name: inquiry.name, email: inquiry.email, phone: inquiry.phone, company: inquiry.company,
 });
 
 /**
@@ -247,6 +266,10 @@ export function inquiryPatchBetween(from: InquiryFields, to: InquiryFields, note
   }
   if (to.assigneeId !== from.assigneeId) patch.assigneeId = to.assigneeId;
   if (to.nextStepOn !== from.nextStepOn) patch.nextStepOn = to.nextStepOn;
+  for (const field of CONTACT_FIELDS) {
+    // A required field is never cleared by a merge; the company may be.
+    if (to[field] !== from[field] && (to[field] !== null || field === 'company')) (patch as Record<string, string | null>)[field] = to[field];
+  }
   if (note !== undefined) patch.note = note;
   return Object.keys(patch).length > 0 ? patch : null;
 }

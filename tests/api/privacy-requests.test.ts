@@ -204,7 +204,10 @@ describe.each(availableBackends())('privacy: requests a visitor can make on $nam
     expect(Object.keys(invalid.json.error.fields)).toEqual(['fields.phone']);
     expect((await act(request.id, { action: 'unknown' })).json.error.fields).toEqual({ action: 'privacyRequests.errors.actionInvalid' });
     expect((await act(request.id, { action: 'correct', fields: { phone: '010-3333-4444' } })).status).toBe(200);
-    expect((await call(inquiries, 'GET', `/api/inquiries/${inquiryId}`, { token })).json.phone).toBe('010-3333-4444');
+    const corrected = (await call(inquiries, 'GET', `/api/inquiries/${inquiryId}`, { token })).json;
+    expect(corrected.phone).toBe('010-3333-4444');
+    // Recorded in the inquiry's history: which field, by the owner who acted.
+    expect(corrected.history.at(-1)).toMatchObject({ by: { name: 'Admin' }, corrected: ['phone'] });
   });
 
   it('marks a request overdue after 10 days and reminds the owners once', async () => {
@@ -304,5 +307,17 @@ describe.each(availableBackends())('privacy: requests a visitor can make on $nam
     for (const entry of PER_INQUIRY) {
       if ((touched[entry.name] ?? 0) > 0) expect({ entry: entry.name, inCopy: text.includes(`[${t(`privacyRequests.copy.sections.${entry.section}`)}]`) }).toEqual({ entry: entry.name, inCopy: true });
     }
+  });
+
+  it('answers each kind of request only with its own action or a close (no "delete now" on an access request)', async () => {
+    const email = address('kinds');
+    const inquiryId = await inquiryFrom(email);
+    const { request } = await confirmed(email, 'access');
+    for (const action of ['destroy', 'suspend', 'correct']) {
+      const refused = await act(request.id, { action, fields: { name: 'X' } });
+      expect({ action, status: refused.status, field: refused.json.error?.fields?.action }).toEqual({ action, status: 400, field: 'privacyRequests.errors.actionNotForKind' });
+    }
+    expect((await call(inquiries, 'GET', `/api/inquiries/${inquiryId}`, { token })).json.destroyedAt).toBeNull();
+    expect((await act(request.id, { action: 'send_copy' })).status).toBe(200);
   });
 });

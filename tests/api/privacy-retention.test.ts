@@ -201,7 +201,7 @@ describe.each(availableBackends())('privacy: destruction on time on $name', (bac
     expect(destroyEntry.actorId).toBeNull();
     expect(Object.keys(destroyEntry.changes)).toEqual(expect.arrayContaining(['name', 'email', 'destroyed_at']));
     for (const entry of entries.filter((e) => e.action !== 'destroy')) {
-      for (const personal of ['name', 'email', 'phone', 'company', 'message', 'note', 'lost_reason', 'source', 'attachments', 'marketing_consent']) {
+      for (const personal of ['name', 'email', 'phone', 'company', 'message', 'note', 'lost_reason_text', 'source', 'attachments', 'marketing_consent']) {
         if (personal in entry.changes) expect(entry.changes[personal], personal).toEqual(['destroyed', 'destroyed']);
       }
     }

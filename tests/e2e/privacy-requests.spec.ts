@@ -97,8 +97,13 @@ test('a visitor asks for deletion, confirms from the mail, the owner deletes wit
     await expect(card).toContainText(email);
     const due = new Intl.DateTimeFormat('ko-KR', { dateStyle: 'medium', timeZone: 'Asia/Seoul' }).format(new Date(Date.now() + 10 * DAY_MS));
     await expect(card.getByTestId('privacy-due')).toHaveText(due);
-    page.once('dialog', (dialog) => void dialog.accept());
+    // Only what a deletion request allows, each confirmed in the app's own dialog; the request links its inquiry.
+    await expect(card.getByTestId('privacy-inquiries').getByRole('link')).toHaveCount(1);
+    await expect(card.getByRole('button', { name: '사본 보내기' })).toHaveCount(0);
     await card.getByRole('button', { name: '지금 삭제' }).click();
+    const confirmDialog = page.getByTestId('privacy-action-confirm');
+    await expect(confirmDialog).toContainText('되돌릴 수 없습니다');
+    await confirmDialog.getByRole('button', { name: '지금 삭제' }).click();
     await expect(card).toContainText('종료');
 
     // The visitor is told in their language; then their address is forgotten too.

@@ -232,6 +232,8 @@ export interface InquiryHistoryTable {
   assigneeId: ColumnType<string | null, string | null | undefined, string | null>;
   nextStepChanged: Generated<boolean>;
   nextStepOn: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** Which of the prospect's own fields a correction changed (names only). */
+  corrected: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
   /** Write order, for entries that share a clock reading. */
   seq: Generated<string>;
 }

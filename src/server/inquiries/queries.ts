@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Inquiry, InquiryDetail, InquiryHistoryEntry, InquiryInput, InquiryPatch, InquiryStatus } from '../../shared/inquiry.ts';
+import { CONTACT_FIELDS, type CorrectableField, type Inquiry, type InquiryDetail, type InquiryHistoryEntry, type InquiryInput, type InquiryPatch, type InquiryStatus } from '../../shared/inquiry.ts';
 import type { UnitSnapshot } from '../../shared/units/unit.ts';
 import { IDEMPOTENCY_KEY_TTL_MS } from '../../shared/api.ts';
 import type { Db } from '../db/index.ts';
@@ -126,7 +126,7 @@ async function historyOf(db: Db, id: string): Promise<InquiryHistoryEntry[]> {
     .leftJoin('users as assignee', 'assignee.id', 'h.assigneeId')
     .select([
       'h.at', 'h.status', 'h.note', 'h.lostReason', 'h.lostReasonText', 'h.actorId', 'by.displayName as byName', 'by.username as byUsername',
-      'h.assigned', 'h.assigneeId', 'assignee.displayName as assigneeName', 'assignee.username as assigneeUsername', 'h.nextStepChanged',
+      'h.assigned', 'h.assigneeId', 'assignee.displayName as assigneeName', 'assignee.username as assigneeUsername', 'h.nextStepChanged', 'h.corrected',
       sql<string | null>`to_char(h.next_step_on, 'YYYY-MM-DD')`.as('nextStepDay'),
     ])
     .where('h.inquiryId', '=', id)
@@ -142,6 +142,7 @@ async function historyOf(db: Db, id: string): Promise<InquiryHistoryEntry[]> {
     ...(row.lostReasonText ? { lostReasonText: row.lostReasonText } : {}),
     ...(row.assigned ? { assignee: row.assigneeId ? { id: row.assigneeId, name: row.assigneeName || row.assigneeUsername || '' } : null } : {}),
     ...(row.nextStepChanged ? { nextStepOn: row.nextStepDay } : {}),
+    ...(row.corrected && row.corrected.length > 0 ? { corrected: row.corrected as CorrectableField[] } : {}),
   }));
 }
 
@@ -161,7 +162,8 @@ export interface InquiryEditor {
 const assigneeInvalid = () => new HttpError(400, 'invalid_input', 'Only an active agent or owner can be assigned', { fields: { assigneeId: 'team.errors.assigneeInvalid' } });
 
 /**
- * Applies a team member's change: status (and lost reason), note, assignee, next step. The row changes
+ * Applies a team member's change: status (and lost reason), note, assignee, next step, a correction of the
+ * prospect's name, e-mail, phone or company (by the form's rules). The row changes
  * and the history gets one entry per kind of change, naming who made it; the activity log records the
  * same in this transaction. Setting what is already set records nothing (a repeated click changes
  * nothing). A status change or a note counts as the first response (touched). Assigning someone else
@@ -179,6 +181,12 @@ export async function patchInquiry(
     if (!current) return null;
     // The row is locked until this transaction ends: comparing here and writing below is one step (decision 033).
     if (expected !== null && current.version !== expected) throw conflict((await inquiryDetail(trx, id))!);
+    // A correction of the prospect's own fields: the ones that differ, recorded by name in the history.
+    const contact = await trx.selectFrom('inquiries').select([...CONTACT_FIELDS]).where('id', '=', id).executeTakeFirstOrThrow();
+    const corrected = CONTACT_FIELDS.filter((field) => patch[field] !== undefined && patch[field] !== contact[field]);
+    if (corrected.length > 0) {
+      await trx.updateTable('inquiries').set(Object.fromEntries(corrected.map((field) => [field, patch[field] ?? null]))).where('id', '=', id).execute();
+    }
     if (patch.assigneeId) {
       const assignee = await trx.selectFrom('users').select('id').where('id', '=', patch.assigneeId).where('active', '=', true).where('role', 'in', [...ASSIGNABLE_ROLES]).executeTakeFirst();
       if (!assignee) throw assigneeInvalid();
@@ -221,6 +229,7 @@ export async function patchInquiry(
     }
     if (assignmentChanges) await trx.insertInto('inquiryHistory').values({ ...entry, assigned: true, assigneeId: patch.assigneeId ?? null }).execute();
     if (nextStepChanges) await trx.insertInto('inquiryHistory').values({ ...entry, nextStepChanged: true, nextStepOn: patch.nextStepOn ?? null }).execute();
+    if (corrected.length > 0) await trx.insertInto('inquiryHistory').values({ ...entry, corrected }).execute();
     const mailed = assignmentChanges && Boolean(patch.assigneeId) && patch.assigneeId !== editor.id
       ? await queueStaffMail(trx, { kind: 'assigned', inquiryId: id, userId: patch.assigneeId!, by: editor.name })
       : false;

@@ -74,7 +74,7 @@ export const ANONYMOUS_SOURCE_SQL = sql`case when source is null then null else 
  */
 export const AUDIT_FACTS = {
   inquiry: [
-    'status', 'assignee_id', 'next_step_on', 'unit_id', 'unit_floor', 'unit_number', 'business_type', 'desired_floors',
+    'status', 'lost_reason', 'assignee_id', 'next_step_on', 'unit_id', 'unit_floor', 'unit_number', 'business_type', 'desired_floors',
     'desired_area_m2', 'locale', 'created_at', 'privacy_notice_version', 'privacy_notice_at', 'destroyed_at', 'suspended_at',
   ],
   tour: [

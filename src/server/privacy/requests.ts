@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import {
+  PRIVACY_ACTIONS_BY_KIND,
   PRIVACY_LINK_MAILS_PER_ADDRESS,
   PRIVACY_LINK_MAILS_WINDOW_MS,
   PRIVACY_LINK_TTL_MS,
@@ -15,6 +16,7 @@ import { recordEvent, setActor, withActor, type AuditActor, type Trx } from '../
 import type { Staff } from '../auth/access.ts';
 import type { Db } from '../db/index.ts';
 import type { PrivacyRequestsTable } from '../db/types.ts';
+import { CORRECTABLE_FIELDS, type CorrectableField } from '../../shared/inquiry.ts';
 import { HttpError } from '../http/errors.ts';
 import { conflict } from '../http/versions.ts';
 import { linkDigest } from '../objects/signing.ts';
@@ -211,6 +213,9 @@ export async function actOnPrivacyRequest(db: Db, id: string, input: PrivacyActi
   if (!request) throw notFound();
   if (expected !== null && request.version !== expected) throw conflict(toPrivacyRequest(request, now));
   if (request.status !== 'open') throw new HttpError(409, 'request_closed', 'This request is closed already');
+  if (!PRIVACY_ACTIONS_BY_KIND[request.kind as PrivacyRequestKind].includes(input.action)) {
+    throw new HttpError(400, 'invalid_input', `A ${request.kind} request is not answered with ${input.action}`, { fields: { action: 'privacyRequests.errors.actionNotForKind' } });
+  }
   const ids = request.inquiryIds ?? [];
   if (input.action === 'correct' && (!input.fields || Object.keys(input.fields).length === 0)) {
     throw new HttpError(400, 'invalid_input', 'Say which fields to correct', { fields: { fields: 'privacyRequests.errors.fieldsRequired' } });
@@ -230,8 +235,8 @@ export async function actOnPrivacyRequest(db: Db, id: string, input: PrivacyActi
         affected = Number(result.numUpdatedRows);
       }
       if (input.action === 'correct' && ids.length > 0) {
-        const result = await trx.updateTable('inquiries').set({ ...input.fields }).where('id', 'in', ids).where('destroyedAt', 'is', null).executeTakeFirst();
-        affected = Number(result.numUpdatedRows);
+        const corrected = await correctInquiries(trx, ids, input.fields ?? {}, staff.id);
+        affected = corrected;
       }
       if (input.action === 'send_copy') affected = (await trx.selectFrom('inquiries').select('id').where('id', 'in', ids.length ? ids : [randomUUID()]).where('destroyedAt', 'is', null).execute()).length;
       await recordEvent(trx, staff.actor, {
@@ -250,6 +255,23 @@ export async function actOnPrivacyRequest(db: Db, id: string, input: PrivacyActi
     throw current ? conflict(current) : notFound();
   }
   return (await findPrivacyRequest(db, id, now))!;
+}
+
+/**
+ * A privacy correction on the request's live inquiries: each gets the fields that differ, and an entry in its history
+ * naming them, by the owner. @returns how many inquiries changed.
+ */
+async function correctInquiries(trx: Trx, ids: string[], fields: Partial<Record<CorrectableField, string | null>>, actorId: string): Promise<number> {
+  const rows = await trx.selectFrom('inquiries').select(['id', ...CORRECTABLE_FIELDS]).where('id', 'in', ids).where('destroyedAt', 'is', null).forUpdate().execute();
+  let changed = 0;
+  for (const row of rows) {
+    const corrected = CORRECTABLE_FIELDS.filter((field) => fields[field] !== undefined && fields[field] !== row[field]);
+    if (corrected.length === 0) continue;
+    await trx.updateTable('inquiries').set(Object.fromEntries(corrected.map((field) => [field, fields[field] ?? null]))).where('id', '=', row.id).execute();
+    await trx.insertInto('inquiryHistory').values({ inquiryId: row.id, actorId, status: null, note: null, lostReason: null, corrected }).execute();
+    changed += 1;
+  }
+  return changed;
 }
 
 /** Reminds every active owner, once per request, of the open requests past their due day. @returns how many requests. */

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { LOCALES } from '../../i18n/locales.ts';
 import type { RateLimit } from '../abuse.ts';
-import { InquiryInputSchema } from '../inquiry.ts';
+import { CORRECTABLE_FIELDS, InquiryInputSchema } from '../inquiry.ts';
 import { objectMessages } from '../object-messages.ts';
 
 /**
@@ -67,8 +67,20 @@ export const PrivacyConfirmSchema = v.strictObject(
 export const PRIVACY_ACTIONS = ['send_copy', 'destroy', 'suspend', 'correct', 'close'] as const;
 export type PrivacyAction = (typeof PRIVACY_ACTIONS)[number];
 
+/**
+ * What answers each kind of request: its own action, or closing it with a note (a refusal with its reason, an answer
+ * given another way). The panel offers only these and the server refuses any other (no "delete now" on an access request).
+ */
+export const PRIVACY_ACTIONS_BY_KIND: Record<PrivacyRequestKind, readonly PrivacyAction[]> = {
+  access: ['send_copy', 'close'],
+  correction: ['correct', 'close'],
+  deletion: ['destroy', 'close'],
+  suspension: ['suspend', 'close'],
+  marketing_withdrawal: ['close'],
+};
+
 /** What "correct" may change: the visitor's own fields, checked by the inquiry form's rules. */
-export const PrivacyCorrectionSchema = v.partial(v.pick(InquiryInputSchema, ['name', 'email', 'phone', 'company', 'message']));
+export const PrivacyCorrectionSchema = v.partial(v.pick(InquiryInputSchema, [...CORRECTABLE_FIELDS]));
 
 export const PrivacyActionSchema = v.strictObject(
   {

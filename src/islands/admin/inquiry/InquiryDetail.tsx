@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { INQUIRY_VERSIONED_FIELDS, inquiryFields, inquiryPatchBetween, type InquiryDetail as Detail, type InquiryPatch } from '~/shared/inquiry';
+import { CONTACT_FIELDS, INQUIRY_VERSIONED_FIELDS, inquiryFields, inquiryPatchBetween, type InquiryDetail as Detail, type InquiryPatch } from '~/shared/inquiry';
 import { inquiryReference } from '~/shared/inquiry-basics';
 import { can } from '~/shared/roles';
 import type { Translate } from '~/i18n/translate';
@@ -92,7 +92,8 @@ export default function InquiryDetail({ id, lang, dateFormat, onClose, onChanged
       }
       const updated = outcome.result;
       setDetail((current) => (current ? { ...current, ...updated } : current));
-      const saved = patch.status ? 'inbox.toast.statusChanged' : patch.note ? 'inbox.toast.noteAdded' : 'assigneeId' in patch ? 'team.inbox.assigned' : 'team.inbox.nextStepSaved';
+      const saved = patch.status ? 'inbox.toast.statusChanged' : patch.note ? 'inbox.toast.noteAdded' : 'assigneeId' in patch ? 'team.inbox.assigned'
+        : CONTACT_FIELDS.some((field) => field in patch) ? 'inbox.contactEdit.saved' : 'team.inbox.nextStepSaved';
       showToast({ title: t(saved) });
       onChanged();
       return true;

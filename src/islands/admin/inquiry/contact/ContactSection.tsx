@@ -6,9 +6,10 @@ import { showToast } from '~/client/stores';
 import { can } from '~/shared/roles';
 import { NotificationBadge } from '../../inbox/StatusBadge';
 import type { InquirySectionProps } from '../section';
+import ContactEdit from './ContactEdit';
 
 /** What the prospect wrote and who they are: the message, every field of the form, the attachments. */
-export default function ContactSection({ inquiry: detail, role, lang, t }: InquirySectionProps) {
+export default function ContactSection({ inquiry: detail, role, writable, lang, change, t }: InquirySectionProps) {
   const none = <span className="text-muted">{t('inbox.none')}</span>;
   // Destroyed values read as destroyed, never as "none" or "not set": the fact that they existed stays true.
   const gone = detail.destroyedAt ? <span className="text-muted" data-testid="destroyed-value">{t('privacyRequests.admin.destroyedValue')}</span> : null;
@@ -60,6 +61,8 @@ export default function ContactSection({ inquiry: detail, role, lang, t }: Inqui
           </div>
         ))}
       </dl>
+
+      {writable && detail.masked !== true && <ContactEdit key={detail.version} inquiry={detail} change={change} t={t} />}
 
       <section aria-labelledby="inquiry-attachments-title">
         <h3 id="inquiry-attachments-title" className="text-sm font-semibold text-ink">{t('inbox.fields.attachments')}</h3>

@@ -3,7 +3,7 @@ import type { InquiryHistoryEntry } from '~/shared/inquiry';
 import { dayText } from '../../day-text';
 import { lostReasonLabel } from '~/shared/lost-reasons';
 
-/** One change of an inquiry: when, who, and what (status, note, assignment, next step). */
+/** One change of an inquiry: when, who, and what (status, note, assignment, next step, a correction of the prospect's fields). */
 export default function HistoryEntry({ entry, dateFormat, lang, t }: { entry: InquiryHistoryEntry; dateFormat: Intl.DateTimeFormat; lang: string; t: Translate }) {
   return (
     <li className="border-l-2 border-line pl-3" data-testid="history-entry">
@@ -17,6 +17,7 @@ export default function HistoryEntry({ entry, dateFormat, lang, t }: { entry: In
       {entry.nextStepOn !== undefined && (
         <span>{entry.nextStepOn ? t('team.inbox.historyNextStep', { day: dayText(entry.nextStepOn, lang) }) : t('team.inbox.historyNextStepCleared')}</span>
       )}
+      {entry.corrected && <span data-testid="history-corrected">{t('inbox.historyCorrected', { fields: entry.corrected.map((field) => t(`inbox.fields.${field}`)).join(', ') })}</span>}
       {entry.note && <p className="whitespace-pre-wrap break-words">{entry.note}</p>}
       {entry.noteHidden && <p className="text-muted">{t('access.masked.note')}</p>}
     </li>

@@ -1,14 +1,16 @@
+import { useState } from 'react';
 import { endSessionIfUnauthorized } from '~/client/admin-session';
 import { destroyInquiryNow } from '~/client/staff-api';
 import { showToast } from '~/client/stores';
 import { can } from '~/shared/roles';
 import type { InquirySectionProps } from '../section';
 import PrivacyRecord from './PrivacyRecord';
+import ConfirmDialog from '../../ConfirmDialog';
 
 /** What the visitor acknowledged and chose, and — for whoever handles privacy — destroying the inquiry now. */
 export default function PrivacySection({ inquiry, role, dateFormat, refresh, t }: InquirySectionProps) {
+  const [asking, setAsking] = useState(false);
   async function destroyNow() {
-    if (!window.confirm(t('privacyRequests.admin.destroyInquiryConfirm'))) return;
     try {
       await destroyInquiryNow(inquiry.id);
       await refresh();
@@ -21,9 +23,25 @@ export default function PrivacySection({ inquiry, role, dateFormat, refresh, t }
     <>
       <PrivacyRecord inquiry={inquiry} destroyed={Boolean(inquiry.destroyedAt)} dateFormat={dateFormat} t={t} />
       {can(role, 'privacy.manage') && !inquiry.destroyedAt && (
-        <button type="button" className="btn min-h-11 justify-self-start border border-danger text-danger hover:bg-mist" onClick={() => void destroyNow()}>
+        <button type="button" className="btn min-h-11 justify-self-start border border-danger text-danger hover:bg-mist" onClick={() => setAsking(true)}>
           {t('privacyRequests.admin.destroyNow')}
         </button>
+      )}
+      {asking && (
+        <ConfirmDialog
+          title={t('privacyRequests.admin.destroyConfirmTitle')}
+          confirmLabel={t('privacyRequests.admin.destroyNow')}
+          cancelLabel={t('privacyRequests.admin.cancel')}
+          danger
+          testId="destroy-inquiry-confirm"
+          onCancel={() => setAsking(false)}
+          onConfirm={() => {
+            setAsking(false);
+            void destroyNow();
+          }}
+        >
+          <p>{t('privacyRequests.admin.destroyInquiryConfirm')}</p>
+        </ConfirmDialog>
       )}
     </>
   );
