@@ -1,7 +1,8 @@
-import { lazy, useEffect, useRef, useState } from 'react';
+import { lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Locale } from '~/i18n/locales';
 import type { Messages } from '~/i18n/translate';
+import { withKoreanParticles } from '~/i18n/particles';
 import { $adminToken } from '~/client/stores';
 import { $me, loadMe, logout } from '~/client/admin-session';
 import { $inboxFirstPage } from '~/client/inbox/first-page';
@@ -26,7 +27,9 @@ interface Props {
 
 /** /admin: the login card (or a mailed link's card), then the tabs the signed-in role may use. The token survives reloads. */
 export default function AdminApp({ locale, messages }: Props) {
-  const t = useTranslator(locale, messages);
+  // Korean texts choose the particle after a name they fill in ("이 문의를", not "이 문의을(를)").
+  const plain = useTranslator(locale, messages);
+  const t = useMemo(() => withKoreanParticles(plain), [plain]);
   const token = useStore($adminToken);
   const me = useStore($me);
   // The tab a reload or a link names (?tab=), else the inbox.

@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { Unit, UnitInput } from '../../src/shared/units/unit.ts';
 import { convertArea } from '../../src/shared/units/search.ts';
 import { apiToken, openAdmin } from './support/islands.ts';
+import { particleAfter } from '../../src/i18n/particles.ts';
 import { NOTICE_VERSION } from '../support/privacy.ts';
 
 /**
@@ -119,8 +120,9 @@ test.describe('the third walk (issue 28)', () => {
     const role = page.getByRole('combobox', { name: `${name}의 역할` });
     await role.selectOption('owner');
     const confirm = page.getByTestId('team-confirm');
-    await expect(confirm.getByRole('heading', { name: `${name}을(를) 소유자로 바꿀까요?` })).toBeVisible();
-    await expect(confirm).toContainText('진행 중인 문의 1건은(는) 그대로');
+    // The particle follows the name's last sound (a Latin letter keeps both forms).
+    await expect(confirm.getByRole('heading', { name: `${name}${particleAfter(name, '을(를)')} 소유자로 바꿀까요?` })).toBeVisible();
+    await expect(confirm).toContainText('진행 중인 문의 1건은 그대로');
     // Focus starts on Cancel; cancelling changes nothing.
     await expect(confirm.getByRole('button', { name: '취소' })).toBeFocused();
     await confirm.getByRole('button', { name: '취소' }).click();
@@ -129,7 +131,7 @@ test.describe('the third walk (issue 28)', () => {
 
     await page.getByRole('button', { name: `${name} 비활성화` }).click();
     await expect(confirm.getByRole('heading', { name: `${name} 계정을 비활성화할까요?` })).toBeVisible();
-    await expect(confirm).toContainText('진행 중인 문의 1건은(는) 미배정으로 돌아가고');
+    await expect(confirm).toContainText('진행 중인 문의 1건은 미배정으로 돌아가고');
     await confirm.getByRole('button', { name: '비활성화', exact: true }).click();
     await expect(page.getByTestId('toast')).toContainText(`${name} 계정을 비활성화했습니다.`);
 

@@ -57,7 +57,7 @@ test.describe('a tour two people change at once (issue 28, lost updates)', () =>
     await item.getByRole('button', { name: '취소하고 알리기' }).click();
     const dialog = other.getByTestId('conflict-dialog');
     await expect(dialog.getByRole('heading', { name: '다른 사람이 먼저 저장했습니다' })).toBeVisible();
-    await expect(dialog).toContainText('이 투어');
+    await expect(dialog).toContainText('이 투어를 연 뒤');
     const start = dialog.locator('fieldset[data-field="startsAt"]');
     await expect(start).toContainText('시작');
     await expect(start).toContainText('다른 사람이 바꿈');

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { islandMessages } from '../../src/content/dictionaries.ts';
 import { createTranslator } from '../../src/i18n/translate.ts';
@@ -5,8 +6,8 @@ import { LOCALES, type Locale } from '../../src/i18n/locales.ts';
 import { describeEvent } from '../../src/islands/admin/audit/audit-format.ts';
 import { AUDIT_ENTITIES, type AuditEvent } from '../../src/shared/audit.ts';
 
-/** The admin page's dictionaries for the activity log, as the island gets them. */
-const NAMESPACES = ['team', 'inbox', 'units.status', 'units.floor', 'tours', 'lang', 'privacyRequests', 'conflict', 'activity'];
+/** The admin page's dictionaries, as the island gets them (the list admin.astro hands the panel). */
+const NAMESPACES = JSON.parse(/islandMessages\(locale, (\[[^\]]+\])\)/.exec(readFileSync('src/pages/[...locale]/admin.astro', 'utf8'))![1]!.replaceAll("'", '"')) as string[];
 const translator = (lang: Locale) => createTranslator(islandMessages(lang, NAMESPACES));
 
 const INQUIRY = '0b6c2f1e-1111-4222-8333-444455556666';
@@ -43,7 +44,8 @@ describe('the activity log as a person reads it (issue 28)', () => {
     expect(shown.subject).toEqual({ text: '이서연 님 문의 (#0b6c2f1e)', href: `?inquiry=${INQUIRY}` });
     const byField = Object.fromEntries(shown.changes.map((change) => [change.field, change]));
     expect(byField.assignee_id).toMatchObject({ label: '담당자', before: '(비어 있음)', after: '김담당' });
-    expect(byField.next_step_on).toMatchObject({ label: '다음 단계 날짜', after: '2026. 12. 3.' });
+    // Named as the inquiry's own screen names it.
+    expect(byField.next_step_on).toMatchObject({ label: '다음 할 일 날짜', after: '2026. 12. 3.' });
     expect(byField.status).toMatchObject({ label: '상태', before: '신규', after: '연락함' });
     for (const raw of ['assignee_id', 'next_step_on', AGENT, '∅', 'contacted']) expect(visible(shown)).not.toContain(raw);
   });
@@ -53,7 +55,7 @@ describe('the activity log as a person reads it (issue 28)', () => {
     expect(shown.subject?.text).toBe('Inquiry from 이서연 (#0b6c2f1e)');
     expect(shown.changes.map((change) => [change.label, change.before, change.after])).toEqual([
       ['Assignee', '(empty)', '김담당'],
-      ['Next step date', '(empty)', 'Dec 3, 2026'],
+      ['Next step on', '(empty)', 'Dec 3, 2026'],
       ['Status', 'New', 'Contacted'],
     ]);
   });
@@ -62,7 +64,7 @@ describe('the activity log as a person reads it (issue 28)', () => {
     const rent = event({ entity: 'unit', entityId: UNIT, changes: { monthly_rent: [3_000_000, 5_000_000], status: ['available', 'negotiating'] }, refs: { [UNIT]: { kind: 'unit', floor: '8F', unitNumber: '802' } } });
     const ko = describeEvent(rent, translator('ko'), 'ko');
     expect(ko.subject).toEqual({ text: '8층 802호', href: '/floors/8f/802/' });
-    expect(ko.changes[0]).toMatchObject({ label: '월 임대료', before: '3,000,000', after: '5,000,000' });
+    expect(ko.changes[0]).toMatchObject({ label: '월 임대료 (원)', before: '3,000,000', after: '5,000,000' });
     expect(ko.changes[1]).toMatchObject({ label: '상태', before: '임대 가능', after: '협의 중' });
     const en = describeEvent(rent, translator('en'), 'en');
     expect(en.subject?.href).toBe('/en/floors/8f/802/');
@@ -89,7 +91,7 @@ describe('the activity log as a person reads it (issue 28)', () => {
     const shown = describeEvent(moved, translator('ko'), 'ko');
     expect(shown.subject?.href).toBe(`?inquiry=${INQUIRY}`);
     expect(shown.subject?.text).toMatch(/^이서연 님 투어 · 2026\. 12\. 3\. 오후 2:00$/);
-    expect(shown.changes.map((change) => [change.label, change.after])).toEqual([['상태', '취소'], ['안내 담당', '김담당'], ['보여 줄 공간', '8층 802호']]);
+    expect(shown.changes.map((change) => [change.label, change.after])).toEqual([['상태', '취소'], ['담당자', '김담당'], ['보여 줄 공간', '8층 802호']]);
   });
 
   it('a privacy request’s kind and a setting’s name are words; a person no longer on record is said so, not shown as an id', () => {
@@ -98,8 +100,9 @@ describe('the activity log as a person reads it (issue 28)', () => {
     expect(translator('en')('privacyRequests.kinds.deletion')).not.toContain('privacyRequests');
     const setting = event({ entity: 'setting', entityId: 'tourBufferMinutes', changes: { value: [15, 30] } });
     const ko = describeEvent(setting, translator('ko'), 'ko');
-    expect(ko.subject?.text).toBe(translator('ko')('conflict.fields.settings.tourBufferMinutes'));
-    expect(ko.changes[0]).toMatchObject({ label: translator('ko')('conflict.fields.settings.tourBufferMinutes'), before: '15', after: '30' });
+    // The setting's name as the settings form gives it.
+    expect(ko.subject?.text).toBe('투어 후 준비 시간(분)');
+    expect(ko.changes[0]).toMatchObject({ label: '투어 후 준비 시간(분)', before: '15', after: '30' });
     const gone = describeEvent(event({ changes: { assignee_id: [AGENT, null] } }), translator('ko'), 'ko');
     expect(gone.changes[0]!.before).toBe('지금은 없는 기록');
   });

@@ -3,8 +3,9 @@ import type { Translate } from '~/i18n/translate';
 import type { AskConflict, Resolution } from '~/client/conflict';
 import { defaultSide, type FieldConflict, type Side } from '~/shared/versions';
 
-/** The records the panel edits, as the dialog names them (conflict.records.*, conflict.fields.<record>.*). */
-export type ConflictRecord = 'unit' | 'brand' | 'inquiry' | 'user' | 'settings' | 'tour' | 'privacyRequest' | 'proposal';
+import { fieldName, type ConflictRecord } from './field-names';
+
+export type { ConflictRecord };
 
 /** How a form shows one field's value in the dialog; anything it does not name is shown by its type. */
 export type FormatValue = (field: string, value: unknown) => string | null;
@@ -102,7 +103,7 @@ function ConflictDialog({ conflicts, record, format, label, t, onDone }: { confl
         {conflicts.map((conflict) => (
           <fieldset key={conflict.field} className="rounded-lg border border-line p-3" data-field={conflict.field}>
             <legend className="px-1 text-sm font-semibold">
-              {label ? label(conflict.field) : t(`conflict.fields.${record}.${conflict.field}`)}
+              {label ? label(conflict.field) : fieldName(record, conflict.field, t)}
               <span className="ml-2 font-normal text-muted">({t(`conflict.changedBy.${conflict.changedBy}`)})</span>
             </legend>
             <div className="grid gap-2 sm:grid-cols-2">

@@ -3,6 +3,7 @@ import type { Translate } from '~/i18n/translate';
 import type { AuditEvent, AuditRef } from '~/shared/audit';
 import { brandPath, spacePath } from '~/shared/share-paths';
 import { dayText } from '../day-text';
+import { formLabelKey, type ConflictRecord } from '../field-names';
 import { spaceLabel } from '../space-label';
 
 /**
@@ -36,6 +37,9 @@ const LONGEST = 160;
 
 /** fieldName / field_name → field_name: the log holds database columns and event facts in either spelling. */
 const snake = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+const camel = (field: string) => field.replace(/_([a-z])/g, (_m, letter: string) => letter.toUpperCase());
+/** The log's kinds of record that a panel form edits. */
+const RECORD_OF: Record<string, ConflictRecord> = { unit: 'unit', brand: 'brand', inquiry: 'inquiry', tour: 'tour', user: 'user' };
 
 /** A translation, or null when the dictionary has none (the translator answers the key itself then). */
 function maybe(t: Translate, key: string, params?: Record<string, string | number>): string | null {
@@ -47,10 +51,13 @@ function maybe(t: Translate, key: string, params?: Record<string, string | numbe
 export function fieldLabel(entity: string, entityId: string | null, field: string, t: Translate): string {
   const name = snake(field);
   if (entity === 'setting' && name === 'value' && entityId) {
-    const setting = maybe(t, `conflict.fields.settings.${entityId}`);
+    const setting = maybe(t, formLabelKey('settings', entityId) ?? `conflict.fields.settings.${entityId}`);
     if (setting) return setting;
   }
-  return maybe(t, `activity.fields.${entity}.${name}`) ?? maybe(t, `activity.fields.${name}`) ?? t('activity.otherField');
+  // The word the record's own form gives the field, so the log and the screen that edits it agree.
+  const record = RECORD_OF[entity];
+  const form = record ? formLabelKey(record, camel(name)) : null;
+  return (form && maybe(t, form)) ?? maybe(t, `activity.fields.${entity}.${name}`) ?? maybe(t, `activity.fields.${name}`) ?? t('activity.otherField');
 }
 
 
@@ -171,7 +178,7 @@ export function subjectOf(event: AuditEvent, t: Translate, lang: Locale): ShownE
       if (ref?.kind === 'user') return { text: ref.name, href: null };
       return { text: before(event, 'display_name') ?? before(event, 'username') ?? before(event, 'name') ?? t('activity.subject.deleted'), href: null };
     case 'setting':
-      return { text: maybe(t, `conflict.fields.settings.${id}`) ?? t('activity.otherField'), href: null };
+      return { text: maybe(t, formLabelKey('settings', id) ?? `conflict.fields.settings.${id}`) ?? t('activity.otherField'), href: null };
     default:
       // A session, passkey, invitation, file or request: the kind says what it is; an id says nothing more.
       return UUID.test(id) ? null : { text: id, href: null };
