@@ -2,8 +2,7 @@ import { sql } from 'kysely';
 import { PREFERRED_CONTACTS } from '../../shared/inquiry-basics.ts';
 import { findInquiry, inquiryDetail } from '../inquiries/queries.ts';
 import { objectMetadata } from '../objects/storage.ts';
-import { copyDay, copyTime, floorLabel, languageName, spaceName, type CopyContext, type CopyLine } from './copy-values.ts';
-import type { DestroyTarget } from './personal-data.ts';
+import { copyDay, copyTime, floorLabel, languageName, spaceName, type CopyContext, type CopyLine, type DestroyTarget } from './copy-values.ts';
 import { lostReasonLabel } from '../../shared/lost-reasons.ts';
 
 /**

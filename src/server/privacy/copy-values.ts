@@ -14,6 +14,13 @@ export interface CopyContext {
   locale: Locale;
 }
 
+/** What a per-inquiry entry of the map is given (to destroy or to copy): the inquiry, read before its row was cleared. */
+export interface DestroyTarget {
+  id: string;
+  /** Its attachments' object paths (the blob store). */
+  attachments: string[];
+}
+
 /** One labelled value of the copy; the value is the visitor's or staff's text as held (the mail indents it). */
 export interface CopyLine {
   label: string;

@@ -3,7 +3,7 @@ import type { Trx } from '../audit/actor.ts';
 import type { Database, Db } from '../db/index.ts';
 import { deleteObject } from '../objects/storage.ts';
 import { copyOfActivity, copyOfAttachments, copyOfHistory, copyOfInquiry, copyOfOutbox, copyOfTours, copyOfUndo } from './copy-readers.ts';
-import type { CopyContext, CopyLine } from './copy-values.ts';
+import type { CopyContext, CopyLine, DestroyTarget } from './copy-values.ts';
 
 /**
  * Every place that holds a visitor's personal data, in one list (PIPA Art. 21: destruction reaches every copy).
@@ -17,12 +17,7 @@ import type { CopyContext, CopyLine } from './copy-values.ts';
  * touched, `copy` writes what it holds for the access copy (copy-readers.ts) under its `section` heading. Keep what is anonymous (day, status, floor, use, area band, channel, language): reports count on it.
  */
 
-/** What a per-inquiry entry is given: the inquiry, read before its row was cleared. */
-export interface DestroyTarget {
-  id: string;
-  /** Its attachments' object paths (the blob store). */
-  attachments: string[];
-}
+export type { DestroyTarget };
 
 export interface PerInquiryEntry {
   name: string;
