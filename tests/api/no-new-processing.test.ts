@@ -11,7 +11,7 @@ import { call } from '../support/api-calls.ts';
 import { adminToken, inquiryBody, useApiBackend } from '../support/api-suite.ts';
 import { availableBackends } from '../support/db-backends.ts';
 import { officeDayAhead } from '../support/office-days.ts';
-import { startSmtp } from '../support/smtp.ts';
+import { startSmtp, subjectOf } from '../support/smtp.ts';
 import { outboxSettled, staffAccount, type TestAccount } from '../support/staff.ts';
 
 /**
@@ -55,6 +55,15 @@ describe.each(availableBackends())('no new processing of a destroyed or suspende
     return { id, email, tourId: booked.json.id as string, day };
   }
 
+  /** Its tour still to come was cancelled with it, and only its host was told (the prospect is not written to). */
+  async function expectTourCancelledForTheHostOnly(inquiry: { id: string; email: string; tourId: string }) {
+    await outboxSettled(ctx.db);
+    expect((await ctx.db.selectFrom('tours').select('status').where('id', '=', inquiry.tourId).executeTakeFirstOrThrow()).status).toBe('cancelled');
+    const cancels = smtp.mails.filter((mail) => /method=CANCEL/.test(mail.raw) && mail.raw.includes(`tour-${inquiry.tourId}@`));
+    expect(cancels.map((mail) => mail.to[0])).toEqual([agent.email]);
+    expect(subjectOf(cancels[0]!.raw)).toContain(`#${inquiry.id.replace(/-/g, '').slice(0, 8).toUpperCase()}`);
+  }
+
   /** What a refused write must not have changed: the inquiry's row and history, its tours, the outbox. */
   async function footprint(id: string) {
     const [row, history, tourRows, outbox, audit] = await Promise.all([
@@ -91,6 +100,7 @@ describe.each(availableBackends())('no new processing of a destroyed or suspende
   it('refuses every write on a destroyed inquiry with 409 inquiry_destroyed, and writes nothing', async () => {
     const inquiry = await workedInquiry();
     expect((await call(inquiries, 'POST', `/api/inquiries/${inquiry.id}/destroy`, { token: owner })).status).toBe(200);
+    await expectTourCancelledForTheHostOnly(inquiry);
     await expectEveryWriteRefused(inquiry, 'inquiry_destroyed');
   });
 
@@ -100,7 +110,7 @@ describe.each(availableBackends())('no new processing of a destroyed or suspende
     const request = await ctx.db.selectFrom('privacyRequests').select('id').where('email', '=', inquiry.email).executeTakeFirstOrThrow();
     await confirmPrivacyRequest(ctx.db, await requestToken(request.id));
     expect((await call(adminRequests, 'POST', `/api/admin/privacy-requests/${request.id}/actions`, { token: owner, body: { action: 'suspend' } })).status).toBe(200);
-    await outboxSettled(ctx.db);
+    await expectTourCancelledForTheHostOnly(inquiry);
     await expectEveryWriteRefused(inquiry, 'inquiry_suspended');
   });
 

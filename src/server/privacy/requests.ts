@@ -22,6 +22,7 @@ import { conflict } from '../http/versions.ts';
 import { linkDigest } from '../objects/signing.ts';
 import { staffMailConfigured } from '../notify/staff-mail.ts';
 import { destroyInquiry } from './destroy.ts';
+import { cancelToursOfStoppedInquiry } from '../tours/queries.ts';
 import { PRIVACY_MAIL_CHANNEL, type PrivacyMail } from './mail-kinds.ts';
 
 const DAY_MS = 86_400_000;
@@ -231,8 +232,10 @@ export async function actOnPrivacyRequest(db: Db, id: string, input: PrivacyActi
       if (expected !== null && locked.version !== expected) throw new StaleRequest();
       if (locked.status !== 'open') throw new HttpError(409, 'request_closed', 'This request is closed already');
       if (input.action === 'suspend' && ids.length > 0) {
-        const result = await trx.updateTable('inquiries').set({ suspendedAt: now }).where('id', 'in', ids).where('destroyedAt', 'is', null).where('suspendedAt', 'is', null).executeTakeFirst();
-        affected = Number(result.numUpdatedRows);
+        const suspended = await trx.updateTable('inquiries').set({ suspendedAt: now }).where('id', 'in', ids).where('destroyedAt', 'is', null).where('suspendedAt', 'is', null).returning('id').execute();
+        affected = suspended.length;
+        // Nothing more is done with it: its tours still to come are cancelled, their hosts told.
+        for (const row of suspended) await cancelToursOfStoppedInquiry(trx, row.id, now);
       }
       if (input.action === 'correct' && ids.length > 0) {
         const corrected = await correctInquiries(trx, ids, input.fields ?? {}, staff.id);

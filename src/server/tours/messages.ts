@@ -115,9 +115,13 @@ const adminLink = (locale: Locale, inquiryId: string) => `${serverEnv().siteUrl}
 export async function tourMessage(db: Db, mail: TourMail, now = new Date()): Promise<MailMessage | null> {
   const found = await tourFacts(db, mail.tourId);
   const env = serverEnv();
-  // A destroyed inquiry leaves no one to write to; a suspended one takes no new processing (processing-guard.ts).
-  if (!found || found.destroyedAt || found.suspendedAt || found.prospectName === null || found.prospectEmail === null || !env.inquiryNotifyFrom) return null;
-  const facts = { ...found, prospectName: found.prospectName, prospectEmail: found.prospectEmail };
+  if (!found || !env.inquiryNotifyFrom) return null;
+  // A destroyed inquiry leaves no one to write to and a suspended one takes no new processing (processing-guard.ts):
+  // only the hosts' cancellations of its tours still go out (they need nothing of the prospect).
+  const stopped = Boolean(found.destroyedAt || found.suspendedAt);
+  if (stopped && !(mail.kind === 'invite' && mail.to === 'host' && mail.method === 'CANCEL')) return null;
+  if (!stopped && (found.prospectName === null || found.prospectEmail === null)) return null;
+  const facts = { ...found, prospectName: found.prospectName ?? '', prospectEmail: found.prospectEmail ?? '' };
   const organizer = organizerOf(env.inquiryNotifyFrom);
   const prospect = { name: facts.prospectName, email: facts.prospectEmail };
   const host = { name: facts.hostName, email: facts.hostEmail ?? organizer.email };
@@ -145,7 +149,7 @@ export async function tourMessage(db: Db, mail: TourMail, now = new Date()): Pro
       let body: string[];
       if (toHost) {
         // Reference and spaces, the name only by the owner's rule; no company, notes or reason (they are in the panel).
-        const mention = prospectMention({ id: facts.inquiryId, name: facts.prospectName }, locale, await staffMailRule(db), facts.units);
+        const mention = prospectMention({ id: facts.inquiryId, name: found.prospectName }, locale, await staffMailRule(db), facts.units);
         subject = t(cancel ? 'tours.mail.hostCancelSubject' : 'tours.mail.hostSubject', { when, prospect: mention.label });
         body = [
           t(cancel ? 'tours.mail.hostCancelBody' : 'tours.mail.hostBody'), '',

@@ -273,6 +273,27 @@ async function followNextStep(trx: Trx, inquiryId: string, day: string, editor: 
   await trx.insertInto('inquiryHistory').values({ inquiryId, actorId: editor.id, status: null, note: null, lostReason: null, nextStepChanged: true, nextStepOn: day }).execute();
 }
 
+/**
+ * When an inquiry is destroyed or its processing stopped, its tours still to come are cancelled in that transaction
+ * (the record stays; the activity log names the destruction or suspension as the reason) and each host gets the
+ * CANCEL, so their calendar is freed and nobody waits in the lobby. The prospect is not written to: their address
+ * is gone, or they asked that nothing more be done with it. @returns how many tours were cancelled.
+ */
+export async function cancelToursOfStoppedInquiry(trx: Trx, inquiryId: string, now = new Date()): Promise<number> {
+  const tours = await trx
+    .updateTable('tours')
+    .set({ status: 'cancelled', sequence: sql<number>`sequence + 1`, updatedAt: now })
+    .where('inquiryId', '=', inquiryId)
+    .where('status', '=', 'scheduled')
+    .where('startsAt', '>', now)
+    .returning(['id', 'hostId', 'sequence'])
+    .execute();
+  for (const tour of tours) {
+    await queueTourMail(trx, inquiryId, { kind: 'invite', tourId: tour.id, sequence: tour.sequence, method: 'CANCEL', to: 'host', userId: tour.hostId });
+  }
+  return tours.length;
+}
+
 /** The host's record after the end (POST /api/tours/{id}/outcome): completed or no-show, with interest and next step. */
 export async function recordOutcome(db: Db, id: string, input: TourOutcome, editor: TourEditor, now = new Date(), expected: number | null = null): Promise<Tour> {
   await versioned(db, id, () => withActor(editor.actor, async (trx) => {
