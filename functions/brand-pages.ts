@@ -44,10 +44,12 @@ async function brandPageRoute(req: Request, { params }: RouteContext, locale: Lo
   if (!slug) return notFoundPage(locale, TAGS);
   const db = await getDb();
   const answer = await resolveBrandSlug(db, slug.normalize('NFC').toLowerCase());
-  if (answer.kind === 'unknown') return notFoundPage(locale, TAGS);
+  // A hidden brand is not announced yet: no page, as if unknown (issue 40).
+  if (answer.kind === 'unknown' || (answer.kind !== 'gone' && answer.brand.directoryState === 'hidden')) return notFoundPage(locale, TAGS);
   const words = await shareWords(locale);
   const shell = await loadShell('brand', locale);
-  if (answer.kind === 'gone') return htmlPage(fillShell(shell, goneBrandPage(words, params.slug!)), 410, TAGS);
+  // A closed brand (its lease ended) is gone from the directory, as a deleted one.
+  if (answer.kind === 'gone' || answer.brand.directoryState === 'closed') return htmlPage(fillShell(shell, goneBrandPage(words, params.slug!)), 410, TAGS);
   const { brand } = answer;
   const url = new URL(req.url);
   const canonical = localizePath(locale, brandPath(brand.slug ?? ''));

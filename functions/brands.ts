@@ -4,7 +4,10 @@ import { ListQuerySchema } from '../src/shared/list-limit.ts';
 import { requireAccess } from '../src/server/auth/access.ts';
 import { withActor } from '../src/server/audit/actor.ts';
 import { brandListJson } from '../src/server/brands/list-cache.ts';
-import { createBrand, deleteBrand, restoreBrand, updateBrand } from '../src/server/brands/queries.ts';
+import { createBrand, deleteBrand, listBrands, restoreBrand, updateBrand } from '../src/server/brands/queries.ts';
+import { patchBrandDirectory } from '../src/server/leases/brand-directory.ts';
+import { BrandDirectoryPatchSchema } from '../src/shared/leases/directory-schema.ts';
+import { koreanDay } from '../src/shared/business-hours.ts';
 import { getDb } from '../src/server/db/index.ts';
 import { CACHE_TAGS, publicListHeaders, purgeTags } from '../src/server/http/cdn-cache.ts';
 import { HttpError } from '../src/server/http/errors.ts';
@@ -18,17 +21,18 @@ import { requireOwnObjects } from '../src/server/objects/refs.ts';
 export const config: Config = { path: ['/api/brands', '/api/brands/:id', '/api/brands/:id/restore'] };
 
 /**
- * GET (public, filtered) and POST on /api/brands; PUT and DELETE on /api/brands/{id}, and POST on
- * /api/brands/{id}/restore, the undo of a delete (admin).
+ * GET (public, filtered; with a bearer the team's list of every brand) and POST on /api/brands; PUT, PATCH (its
+ * directory state and opening day) and DELETE on /api/brands/{id}, and POST on /api/brands/{id}/restore, the undo
+ * of a delete (admin).
  */
 export default routes(config, {
   '/api/brands': { GET: listPublic, POST: create },
-  '/api/brands/:id': { PUT: update, DELETE: remove },
+  '/api/brands/:id': { PUT: update, PATCH: patchDirectory, DELETE: remove },
   '/api/brands/:id/restore': { POST: restore },
 });
 
 /** The query parameters the public list reads: the CDN keys its cache on these only. */
-const LIST_QUERY = ['category', 'floor', 'isAvailable', 'search', 'limit'];
+const LIST_QUERY = ['category', 'floor', 'isAvailable', 'search', 'limit', 'audience'];
 
 const notFound = () => new HttpError(404, 'brand_not_found', 'No brand with this id');
 
@@ -44,15 +48,35 @@ async function readBrand(req: Request): Promise<BrandInput> {
   return input;
 }
 
-async function listPublic(req: Request): Promise<Response> {
+async function listPublic(req: Request, context: RouteContext): Promise<Response> {
   // An empty parameter means "no filter", like 'all' (spec §7).
-  const { limit: limitText, ...query } = Object.fromEntries([...new URL(req.url).searchParams].filter(([, value]) => value !== ''));
+  const { limit: limitText, audience, ...query } = Object.fromEntries([...new URL(req.url).searchParams].filter(([, value]) => value !== ''));
   const filter = parseInput(BrandFilterSchema, query);
   const { limit } = parseInput(ListQuerySchema, { limit: limitText });
   assertStorableText(filter);
+  // `audience=team`: the team's list of every brand, hidden and closed ones too (issue 40), never cached. Asked
+  // for by name, not by the bearer alone: a signed-in person browsing /brands still gets the visitors' list.
+  if (audience !== undefined) {
+    if (audience !== 'team') throw new HttpError(400, 'invalid_input', 'audience is team or absent', { fields: { audience: 'leases.errors.audienceInvalid' } });
+    await requireAccess(req, 'brands.read', context);
+    const brands = await listBrands(await getDb(), filter, 'team');
+    return json(limit === undefined ? brands : brands.slice(0, limit));
+  }
   const response = sharedJsonBytes(await brandListJson(await getDb(), filter, limit));
   for (const [name, value] of Object.entries(publicListHeaders(CACHE_TAGS.brands, LIST_QUERY))) response.headers.set(name, value);
   return response;
+}
+
+/** PATCH /api/brands/{id} {directoryState?, openingOn?} (If-Match): the brand's place in the directory. */
+async function patchDirectory(req: Request, context: RouteContext): Promise<Response> {
+  const staff = await requireAccess(req, 'brands.write', context);
+  const id = uuidParam(context);
+  if (!id) throw notFound();
+  const expected = expectedVersion(req);
+  const patch = parseInput(BrandDirectoryPatchSchema, await readJson(req));
+  const brand = await patchBrandDirectory(await getDb(), id, patch, staff.actor, expected, koreanDay(new Date()));
+  await purgeTags([CACHE_TAGS.brands]);
+  return json(brand, { headers: versionHeaders(brand as { version: number }) });
 }
 
 async function create(req: Request, context: RouteContext): Promise<Response> {

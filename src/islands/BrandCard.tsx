@@ -1,9 +1,9 @@
 import { memo } from 'react';
-import { brandTags, brandText, CARD_MAX_TAGS } from '~/shared/brand-basics';
+import { brandStatus, brandTags, brandText, CARD_MAX_TAGS } from '~/shared/brand-basics';
 import type { Brand } from '~/shared/brand';
 import { responsiveImage } from '~/shared/image-url';
 import { $language } from '~/client/stores';
-import { localizePath } from '~/i18n/locales';
+import { LOCALE_TAGS, localizePath } from '~/i18n/locales';
 import { brandPath } from '~/shared/share-paths';
 import type { Translate } from '~/i18n/translate';
 
@@ -30,6 +30,7 @@ export default memo(function BrandCard({ brand, t, imagePriority = 'lazy' }: Pro
   const { name, description } = cardTexts(brand);
   const tags = brandTags(brand, $language.get());
   const image = brand.thumbnail ? responsiveImage(brand.thumbnail) : null;
+  const status = brandStatus(brand, LOCALE_TAGS[$language.get()]);
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-line bg-paper shadow-sm" data-testid="brand-card">
       {/* The grey 4:3 box is the placeholder: it holds the picture's place until it arrives. The picture fills
@@ -54,8 +55,8 @@ export default memo(function BrandCard({ brand, t, imagePriority = 'lazy' }: Pro
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex flex-wrap items-center gap-2">
-          <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${brand.isAvailable ? 'bg-success text-white' : 'bg-ink-soft text-white'}`}>
-            {t(brand.isAvailable ? 'status.open' : 'status.comingSoon')}
+          <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${status.open ? 'bg-success text-white' : 'bg-ink-soft text-white'}`} data-brand-status>
+            {t(status.key, status.params)}
           </span>
           <span className="rounded-full bg-brass-soft px-2.5 py-0.5 text-xs font-semibold text-brass-strong">
             {t(`brands.category.${brand.category}`)}

@@ -12,4 +12,5 @@ export const HOME_TENANTS_MESSAGES = [
   'brands.floor',
   'status.open',
   'status.comingSoon',
+  'status.comingSoonOn',
 ] as const;

@@ -1,5 +1,5 @@
 import type { Unit } from '../shared/units/unit.ts';
-import { formatArea } from '../shared/units/facts.ts';
+import { availabilityOf, formatArea, formatDay, seoulToday } from '../shared/units/facts.ts';
 import { spacePath } from '../shared/share-paths.ts';
 import { localizePath, type Locale } from '../i18n/locales.ts';
 
@@ -37,12 +37,14 @@ async function load(section: HTMLElement, words: HomeWords): Promise<void> {
     (words.text[key] ?? key).replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
   const summary = section.querySelector<HTMLElement>('[data-spaces-summary]')!;
   const list = section.querySelector<HTMLElement>('[data-spaces-list]')!;
-  const response = await fetch('/api/units?status=available', { headers: { Accept: 'application/json' } }).catch(() => null);
+  // Every space, then the ones free now or on a known day: a leased space whose lease ends shows that day (issue 40).
+  const response = await fetch('/api/units', { headers: { Accept: 'application/json' } }).catch(() => null);
   if (!response?.ok) {
     summary.textContent = t('units.home.failed');
     return;
   }
-  const units = (await response.json()) as Unit[];
+  const today = seoulToday();
+  const units = ((await response.json()) as Unit[]).filter((unit) => unit.status === 'available' || (unit.status === 'leased' && availabilityOf(unit, today).kind === 'from'));
   const factWords = { t, tag: words.tag, useLabel: (use: string) => t(`use.${use}`) };
   if (units.length === 0) {
     summary.textContent = t('units.home.none');
@@ -56,10 +58,13 @@ async function load(section: HTMLElement, words: HomeWords): Promise<void> {
         const link = document.createElement('a');
         link.href = localizePath(words.locale, spacePath(unit));
         link.className = 'flex min-h-11 items-center rounded-xl border border-line px-4 py-3 font-semibold text-ink hover:border-brass-strong hover:text-brass-strong';
-        link.textContent = t('units.home.item', {
-          space: t('units.detail.title', { floor: t(`units.floor.${unit.floor}`), unit: unit.unitNumber }),
-          area: formatArea(unit.exclusiveAreaM2, factWords),
-        });
+        const availability = availabilityOf(unit, today);
+        const space = t('units.detail.title', { floor: t(`units.floor.${unit.floor}`), unit: unit.unitNumber });
+        const area = formatArea(unit.exclusiveAreaM2, factWords);
+        link.textContent = availability.kind === 'from'
+          ? t('units.home.itemFrom', { space, area, date: formatDay(availability.date, words.tag) })
+          : t('units.home.item', { space, area });
+        if (availability.kind === 'from') link.dataset.availableFrom = availability.date;
         item.append(link);
         return item;
       }),

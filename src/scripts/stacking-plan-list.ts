@@ -1,5 +1,5 @@
 import type { Unit } from '../shared/units/unit.ts';
-import { availabilityOf, formatArea, formatDay, formatWon } from '../shared/units/facts.ts';
+import { availabilityOf, formatArea, formatDay, formatWon, statusText } from '../shared/units/facts.ts';
 import { sortUnits, type PlanSearch, type PlanSort } from '../shared/units/search.ts';
 import { spacePath } from '../shared/share-paths.ts';
 import { localizePath, type Locale } from '../i18n/locales.ts';
@@ -60,7 +60,7 @@ export function renderList(container: HTMLElement, units: Unit[], search: PlanSe
       el('th', { scope: 'row', class: 'px-3 py-2 text-left' }, el('a', { href: localizePath(locale, spacePath(unit)), class: 'inline-flex min-h-11 items-center font-semibold text-brass-strong underline underline-offset-2' }, name)),
       cell('area', 'order-4', formatArea(unit.exclusiveAreaM2, words), true),
       cell('uses', 'order-5', unit.uses.length ? unit.uses.map(words.useLabel).join(', ') : t('units.detail.usesNone')),
-      cell('status', 'order-1', t(`units.status.${unit.status}`)),
+      cell('status', 'order-1', statusText(unit, today, { t, tag: config.tag })),
       cell('date', 'order-2', date, true),
       cell('rent', 'order-3', rentCell(unit, t, config.tag), true),
     );

@@ -1,6 +1,7 @@
 import type { Unit } from '../shared/units/unit.ts';
 import { translator, el, type PlanConfig } from './stacking-plan-config.ts';
 import { plural } from '../i18n/plural.ts';
+import { seoulToday, statusText } from '../shared/units/facts.ts';
 
 /** Level numbers of the floor sections (content/floors) → floor codes: -2 → B2, -1 → B1, 3 → 3F. */
 const floorOf = (level: number) => (level < 0 ? `B${-level}` : `${level}F`);
@@ -49,6 +50,7 @@ async function draw(root: HTMLElement, units: Unit[], config: PlanConfig, decora
   drawing.set(root, token);
   const t = translator(config);
   const area = new Intl.NumberFormat(config.tag, { maximumFractionDigits: 1 });
+  const today = seoulToday();
   const available = new Map<string, number>();
   // Widths are shares of the fullest floor, so a unit's width means the same area on every row.
   const floorTotals = new Map<string, number>();
@@ -67,7 +69,7 @@ async function draw(root: HTMLElement, units: Unit[], config: PlanConfig, decora
     row.querySelector('[data-floor-units]')!.replaceChildren(
       ...onFloor.map((unit) => {
         const label = t('units.plan.unitLabel', {
-          unit: unit.unitNumber, floor: t(`units.floor.${floor}`), area: area.format(unit.exclusiveAreaM2), status: t(`units.status.${unit.status}`),
+          unit: unit.unitNumber, floor: t(`units.floor.${floor}`), area: area.format(unit.exclusiveAreaM2), status: statusText(unit, today, { t, tag: config.tag }),
         });
         const button = el(
           'button',
@@ -75,6 +77,8 @@ async function draw(root: HTMLElement, units: Unit[], config: PlanConfig, decora
             type: 'button',
             'data-unit': unit.id,
             'data-status': unit.status,
+            // A leased space whose end is known: the day it is free again (its label says it too).
+            ...(unit.status === 'leased' && unit.availableFrom && unit.availableFrom > today ? { 'data-available-from': unit.availableFrom, title: label } : {}),
             'aria-haspopup': 'dialog',
             'aria-label': label,
             // A long number in a small box wraps inside it (anywhere, if it must) instead of spilling over its neighbours.

@@ -1,7 +1,7 @@
 import type { Unit } from '../shared/units/unit.ts';
 import { costEstimate, noteIn } from '../shared/units/basics.ts';
 import { planImageUrl } from '../shared/plan-image.ts';
-import { hasPublicPrice, seoulToday, unitFacts } from '../shared/units/facts.ts';
+import { hasPublicPrice, inquirable, seoulToday, unitFacts } from '../shared/units/facts.ts';
 import { similarInquiryPath, similarPlanPath, spacePath, specSheetPath } from '../shared/share-paths.ts';
 import { localizePath, type Locale } from '../i18n/locales.ts';
 import { openModal, setUpModal } from './modal-dialog.ts';
@@ -72,7 +72,8 @@ function actions(unit: Unit, config: PlanConfig): Node {
   const link = (href: string, text: string, attributes: Record<string, string> = {}, primary = false) =>
     el('a', { href: localizePath(locale, href), class: primary ? 'btn-primary' : 'btn-outline text-brass-strong hover:bg-brass-soft', ...attributes }, text);
   const row = el('div', { class: 'flex flex-wrap gap-3' });
-  if (unit.status === 'leased') {
+  // A leased space is asked about only once its lease's end is known (issue 40): then like any other.
+  if (!inquirable(unit, seoulToday())) {
     row.append(
       el('p', { class: 'w-full text-sm text-ink-soft', 'data-unit-leased': '' }, t('units.detail.leasedNote')),
       link(similarInquiryPath(unit), t('units.detail.askSimilar'), { 'data-unit-ask-similar': '' }, true),

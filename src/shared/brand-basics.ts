@@ -51,6 +51,12 @@ export interface Brand {
   updatedAt: string | null;
   /** The lost-update check's version (src/shared/versions.ts); the API always sends it (optional for older fixtures). */
   version?: number;
+  /**
+   * Its place in the directory (issue 40; src/shared/leases/directory.ts): visitors get `coming_soon` and `open`
+   * brands only. `openingOn` (YYYY-MM-DD) is when a coming-soon brand opens. Optional for older fixtures.
+   */
+  directoryState?: 'hidden' | 'coming_soon' | 'open' | 'closed';
+  openingOn?: string | null;
 }
 
 /** The value a directory filter takes when it does not filter. */
@@ -101,4 +107,27 @@ export function brandTags(brand: Pick<Brand, 'tags' | 'tagsI18n'>, locale: Local
 /** The brand with its name and description in `locale` (see brandText), for components that show a Brand. */
 export function localizedBrand<T extends Pick<Brand, 'name' | 'description' | 'nameI18n' | 'descriptionI18n'>>(brand: T, locale: Locale): T {
   return { ...brand, ...brandText(brand, locale) };
+}
+
+let monthFormats: Map<string, Intl.DateTimeFormat> | undefined;
+/**
+ * A day's month as the reader's language writes it: '2027년 3월', 'March 2027', '2027年3月'. Made once per
+ * language, when first asked (a formatter costs tens of ms on a phone).
+ * @example openingMonth('2027-03-15', 'ko-KR') // '2027년 3월'
+ */
+export function openingMonth(day: string, tag: string): string {
+  monthFormats ??= new Map();
+  let format = monthFormats.get(tag);
+  if (!format) monthFormats.set(tag, (format = new Intl.DateTimeFormat(tag, { year: 'numeric', month: 'long', timeZone: 'UTC' })));
+  return format.format(new Date(`${day}T00:00:00Z`));
+}
+
+/**
+ * What a brand's status badge says (the dictionary key and its values): a coming-soon brand of a lease with its
+ * month ("2027년 3월 오픈 예정", issue 40), else open or coming soon as the team set it (`isAvailable`).
+ * @example brandStatus({ isAvailable: true, directoryState: 'coming_soon', openingOn: '2027-03-15' }, 'ko-KR') // { key: 'status.comingSoonOn', params: { month: '2027년 3월' }, open: false }
+ */
+export function brandStatus(brand: Pick<Brand, 'isAvailable' | 'directoryState' | 'openingOn'>, tag: string): { key: string; params: Record<string, string>; open: boolean } {
+  if (brand.directoryState === 'coming_soon' && brand.openingOn) return { key: 'status.comingSoonOn', params: { month: openingMonth(brand.openingOn, tag) }, open: false };
+  return brand.isAvailable ? { key: 'status.open', params: {}, open: true } : { key: 'status.comingSoon', params: {}, open: false };
 }

@@ -126,7 +126,7 @@ export const BRAND_INPUT_FIELDS = [
 
 /** A stored brand's input fields (no id or dates): what stores it again unchanged, as the undo of a delete does. */
 export function inputFromBrand(brand: Brand): BrandInput {
-  const { id: _id, createdAt: _created, updatedAt: _updated, version: _version, ...input } = brand;
+  const { id: _id, createdAt: _created, updatedAt: _updated, version: _version, directoryState: _state, openingOn: _opening, ...input } = brand;
   return {
     ...input,
     description: brand.description ?? '',

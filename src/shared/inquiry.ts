@@ -228,10 +228,16 @@ export const InquiryPatchSchema = v.pipe(
     phone: v.optional(InquiryInputSchema.entries.phone),
     // Absent means unchanged (the form's default of null would clear it).
     company: v.optional(InquiryInputSchema.entries.company.wrapped),
+    /**
+     * Issue 40: "won" needs an accepted proposal (or a lease) on the inquiry — or an owner's override with this
+     * reason, recorded in its history.
+     */
+    wonOverrideReason: v.optional(v.pipe(v.string('inbox.errors.wonReasonRequired'), v.trim(), v.nonEmpty('inbox.errors.wonReasonRequired'), v.maxLength(INQUIRY_LIMITS.note, 'inbox.errors.tooLong'))),
   }, objectMessages({}, 'inbox.errors.invalid', 'inbox.errors.unknownField')),
   v.check((patch) => Object.values(patch).some((value) => value !== undefined), 'inbox.errors.emptyPatch'),
   v.forward(v.check((patch) => patch.status !== 'lost' || patch.lostReason !== undefined, LOST_REASON_MESSAGES.required), ['lostReason']),
   v.forward(v.check((patch) => patch.lostReason === undefined || patch.status === 'lost', 'inbox.errors.lostReasonOnlyWhenLost'), ['lostReason']),
+  v.forward(v.check((patch) => patch.wonOverrideReason === undefined || patch.status === 'won', 'inbox.errors.wonReasonOnlyWhenWon'), ['wonOverrideReason']),
   // "Other" needs the person's words; any other reason takes none.
   v.forward(v.check((patch) => lostReasonProblem(patch.lostReason, patch.lostReasonText)?.[1] !== LOST_REASON_MESSAGES.textRequired, LOST_REASON_MESSAGES.textRequired), ['lostReasonText']),
   v.forward(v.check((patch) => lostReasonProblem(patch.lostReason, patch.lostReasonText)?.[1] !== LOST_REASON_MESSAGES.textOnlyWithOther, LOST_REASON_MESSAGES.textOnlyWithOther), ['lostReasonText']),

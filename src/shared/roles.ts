@@ -30,6 +30,8 @@ export const ACCESS = {
   /** Units with every price (the public list shows published prices only). */
   'units.read': 'viewer',
   'units.write': 'agent',
+  /** Every brand with a bearer, hidden and closed ones too (visitors' list shows coming-soon and open ones). */
+  'brands.read': 'viewer',
   'brands.write': 'agent',
   /** Starting a thumbnail or plan upload and making it public. */
   'uploads.write': 'agent',

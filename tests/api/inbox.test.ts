@@ -149,7 +149,7 @@ describe.each(availableBackends())('inquiry inbox API on $name', (backend) => {
     expect(seen.slice(5)).toEqual(['Old 11', 'Old 10', 'Old 9', 'Old 8', 'Old 7', 'Old 6', 'Old 5']);
     // The total counts the arrivals as soon as they are stored.
     expect((await get('/api/inquiries?limit=5')).headers.get('X-Total-Count')).toBe('15');
-    await patch((await post({ name: 'One more' })).json.id, { status: 'won' });
+    await patch((await post({ name: 'One more' })).json.id, { status: 'won', wonOverrideReason: 'Signed on paper' });
     expect((await get('/api/inquiries?limit=5')).headers.get('X-Total-Count')).toBe('16');
     expect((await get('/api/inquiries?limit=5&status=won')).headers.get('X-Total-Count')).toBe('1');
   });

@@ -140,6 +140,29 @@ describe.each(availableBackends({ neon: true }))('leases on $name', (backend) =>
     expect((await open(inquiryId, { proposalId: made.json.id }, agent.token)).json.error.code).toBe('proposal_not_accepted');
   });
 
+  it('"won" needs an accepted proposal or a lease; without one only an owner records it, giving a reason kept in the history', async () => {
+    const unitId = await newUnit();
+    const inquiryId = await newInquiry(unitId);
+    const won = (token: string, body: Record<string, unknown> = {}) => call(inquiries, 'PATCH', `/api/inquiries/${inquiryId}`, { token, body: { status: 'won', ...body } });
+    expect((await won(agent.token)).json.error).toMatchObject({ code: 'won_needs_proposal', fields: { status: 'inbox.errors.wonNeedsProposal' } });
+    expect((await won(admin)).json.error.code).toBe('won_needs_proposal');
+    const agentOverride = await won(agent.token, { wonOverrideReason: 'Signed on paper' });
+    expect(agentOverride.status).toBe(403);
+    expect(agentOverride.json.error.fields).toEqual({ wonOverrideReason: 'inbox.errors.wonOverrideOwnerOnly' });
+    expect((await call(inquiries, 'PATCH', `/api/inquiries/${inquiryId}`, { token: admin, body: { note: 'x', wonOverrideReason: 'Why' } })).json.error.fields).toEqual({ wonOverrideReason: 'inbox.errors.wonReasonOnlyWhenWon' });
+    expect((await call(inquiries, 'GET', `/api/inquiries/${inquiryId}`, { token: admin })).json.status).toBe('new');
+    // An accepted proposal is enough, for an agent too.
+    const otherUnit = await newUnit();
+    const other = await newInquiry(otherUnit);
+    const made = await proposalApi.create(agent.token, other, { unitIds: [otherUnit], terms: offerA() });
+    await ctx.db.updateTable('proposals').set({ status: 'accepted', answeredAt: new Date() }).where('id', '=', made.json.id).execute();
+    expect((await call(inquiries, 'PATCH', `/api/inquiries/${other}`, { token: agent.token, body: { status: 'won' } })).status).toBe(200);
+    // The owner's override, with its reason in the history by the owner.
+    const overridden = await won(admin, { wonOverrideReason: '제안 기능 이전에 종이로 계약' });
+    expect(overridden.status, overridden.text).toBe(200);
+    expect(overridden.json.history.at(-1)).toMatchObject({ status: 'won', note: '제안 기능 이전에 종이로 계약' });
+  });
+
   it('refuses a wrong 사업자등록번호 naming the field, stores a right one as XXX-XX-XXXXX, and keeps the draft as it was', async () => {
     const inquiryId = await newInquiry(await newUnit());
     const lease = (await open(inquiryId, { overrideReason: 'Paper deal' })).json;

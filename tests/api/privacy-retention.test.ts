@@ -128,7 +128,7 @@ describe.each(availableBackends())('privacy: destruction on time on $name', (bac
     const inquiryId = created.json.id as string;
     expect((await call(inquiries, 'PATCH', `/api/inquiries/${inquiryId}`, { token, body: { note: person.note } })).status).toBe(200);
     if (close) {
-      const closed = await call(inquiries, 'PATCH', `/api/inquiries/${inquiryId}`, { token, body: close === 'lost' ? { status: 'lost', lostReason: 'other', lostReasonText: person.lostReason } : { status: 'won' } });
+      const closed = await call(inquiries, 'PATCH', `/api/inquiries/${inquiryId}`, { token, body: close === 'lost' ? { status: 'lost', lostReason: 'other', lostReasonText: person.lostReason } : { status: 'won', wonOverrideReason: 'Signed on paper' } });
       expect(closed.status).toBe(200);
     }
     return inquiryId;

@@ -106,7 +106,9 @@ describe.each(availableBackends())('response time: reminders, overdue marks and 
     await call(inquiries, 'PATCH', `/api/inquiries/${due}`, { token: agent.token, body: { nextStepOn: '2026-11-30' } });
     await call(inquiries, 'PATCH', `/api/inquiries/${late}`, { token: agent.token, body: { nextStepOn: '2026-11-27' } });
     await call(inquiries, 'PATCH', `/api/inquiries/${later}`, { token: agent.token, body: { nextStepOn: '2026-12-04' } });
-    await call(inquiries, 'PATCH', `/api/inquiries/${done}`, { token: colleague.token, body: { nextStepOn: '2026-11-30', status: 'won' } });
+    await call(inquiries, 'PATCH', `/api/inquiries/${done}`, { token: colleague.token, body: { nextStepOn: '2026-11-30' } });
+    // Closed by an owner (won without a proposal needs one, issue 40): no next step of a closed deal is due.
+    await call(inquiries, 'PATCH', `/api/inquiries/${done}`, { token: admin, body: { status: 'won', wonOverrideReason: 'Signed on paper' } });
     await delivered();
     expect(await sendMorningDigests(ctx.db, seoul('2026-11-28T08:30:00'))).toBe(0); // a Saturday
     expect(await sendMorningDigests(ctx.db, seoul('2026-11-30T08:30:00'))).toBe(1);

@@ -166,6 +166,8 @@ describe.each(availableBackends({ neon: true }))('role matrix: every admin route
     // Brands
     { route: 'POST /api/brands', access: 'brands.write', ok: 201, send: (_, token) => call(brands, 'POST', '/api/brands', { token, body: brandBody(thumbnail, { name: `Brand ${randomUUID()}` }) }) },
     { route: 'PUT /api/brands/{id}', access: 'brands.write', ok: 200, send: async (_, token) => call(brands, 'PUT', `/api/brands/${await newBrand()}`, { token, body: brandBody(thumbnail, { name: 'Renamed' }) }) },
+    { route: 'PATCH /api/brands/{id} (directory state)', access: 'brands.write', ok: 200, send: async (_, token) => call(brands, 'PATCH', `/api/brands/${await newBrand()}`, { token, body: { directoryState: 'hidden' } }) },
+    { route: 'GET /api/brands?audience=team', access: 'brands.read', ok: 200, send: (_, token) => call(brands, 'GET', '/api/brands?audience=team', { token }) },
     { route: 'DELETE /api/brands/{id}', access: 'brands.write', ok: 204, send: async (_, token) => call(brands, 'DELETE', `/api/brands/${await newBrand()}`, { token }) },
     {
       route: 'POST /api/brands/{id}/restore', access: 'brands.write', ok: 200,

@@ -251,7 +251,8 @@ describe.each(availableBackends())('the leasing team’s accounts on $name', (ba
     const open = [(await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody() })).json.id, (await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody() })).json.id];
     const won = (await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody() })).json.id;
     for (const id of [...open, won]) await call(inquiries, 'PATCH', `/api/inquiries/${id}`, { token: admin, body: { assigneeId: agent.id } });
-    await call(inquiries, 'PATCH', `/api/inquiries/${won}`, { token: agent.token, body: { status: 'won' } });
+    // Won by an owner (without a proposal only an owner may record it, with a reason: issue 40).
+    await call(inquiries, 'PATCH', `/api/inquiries/${won}`, { token: admin, body: { status: 'won', wonOverrideReason: 'Signed on paper' } });
     const off = await call(users, 'PATCH', `/api/admin/users/${agent.id}`, { token: admin, body: { active: false } });
     expect(off.json).toMatchObject({ active: false });
     const next = await call(inquiries, 'PATCH', `/api/inquiries/${open[0]}`, { token: agent.token, body: { note: 'still here?' } });

@@ -33,7 +33,11 @@ test('the leasing team moves an inquiry from new to won in the inbox, and the vi
   for (const step of steps) {
     await detail.getByRole('button', { name: step, exact: true }).click();
     // A won deal asks first (issue 28).
-    if (step === '계약') await page.getByTestId('won-confirm').getByRole('button', { name: '계약으로 기록' }).click();
+    // Without an accepted proposal the owner records it with a reason (issue 40).
+    if (step === '계약') {
+      await page.getByTestId('won-confirm').getByLabel('수락된 제안이 없을 때의 사유').fill('제안 기능 이전 종이 계약');
+      await page.getByTestId('won-confirm').getByRole('button', { name: '계약으로 기록' }).click();
+    }
     await expect(detail.getByRole('button', { name: step, exact: true })).toHaveAttribute('aria-pressed', 'true');
     if (step === '연락함') {
       await detail.getByLabel('내부 메모').fill('현장 투어 다음 주 화요일');

@@ -181,6 +181,8 @@ test.describe('the third walk (issue 28)', () => {
     await expect(won).toHaveAttribute('aria-pressed', 'false');
     await expect(detail.getByTestId('inquiry-history')).not.toContainText('계약');
     await won.click();
+    // No accepted proposal: the owner gives the reason (issue 40).
+    await confirm.getByLabel('수락된 제안이 없을 때의 사유').fill('제안 기능 이전 종이 계약');
     await confirm.getByRole('button', { name: '계약으로 기록' }).click();
     await expect(won).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByTestId('toast')).toBeVisible();

@@ -5,6 +5,10 @@ import { endIsKnown, expiringFrom, leaseStatusOn, renewalFacts, type LeaseDateFa
 import { directoryStateOn } from '~/shared/leases/directory';
 import { LeasePatchSchema } from '~/shared/leases/lease';
 import { possessionOverlaps, spaceStateOn } from '~/shared/leases/spaces';
+import { availabilityOf, inquirable, statusText } from '~/shared/units/facts';
+import { brandStatus } from '~/shared/brand-basics';
+import { createTranslator } from '~/i18n/translate';
+import { messagesFor } from '~/content/dictionaries';
 
 describe('사업자등록번호', () => {
   it('accepts real numbers, with or without hyphens', () => {
@@ -138,5 +142,36 @@ describe('the brand directory follows the lease', () => {
 
   it('a brand no lease governs keeps what people set', () => {
     expect(directoryStateOn({ state: 'open', openingOn: null, leases: [] }, '2040-01-01')).toBe('open');
+  });
+});
+
+describe('the public site reads a space whose lease’s end is known', () => {
+  const words = (locale: 'ko' | 'en' | 'zh' | 'ja', tag: string) => ({ t: createTranslator(messagesFor(locale)), tag });
+  const ending = { status: 'leased' as const, availableFrom: '2027-07-01' };
+
+  it('as available from the day after the end, in four languages, and open to inquiries', () => {
+    expect(availabilityOf(ending, '2027-01-10')).toEqual({ kind: 'from', date: '2027-07-01' });
+    expect(statusText(ending, '2027-01-10', words('ko', 'ko-KR'))).toBe('입주 가능 2027년 7월 1일');
+    expect(statusText(ending, '2027-01-10', words('en', 'en-GB'))).toBe('Available from 1 July 2027');
+    expect(statusText(ending, '2027-01-10', words('zh', 'zh-CN'))).toBe('2027年7月1日 起可入驻');
+    expect(statusText(ending, '2027-01-10', words('ja', 'ja-JP'))).toBe('2027年7月1日 から入居可');
+    expect(inquirable(ending, '2027-01-10')).toBe(true);
+  });
+
+  it('a leased space with no known end (or a day already past) is leased, not asked about', () => {
+    expect(availabilityOf({ status: 'leased', availableFrom: null }, '2027-01-10')).toEqual({ kind: 'leased' });
+    expect(availabilityOf(ending, '2027-07-01')).toEqual({ kind: 'leased' });
+    expect(statusText({ status: 'leased', availableFrom: null }, '2027-01-10', words('ko', 'ko-KR'))).toBe('임대 완료');
+    expect(inquirable({ status: 'leased', availableFrom: null }, '2027-01-10')).toBe(false);
+  });
+
+  it('a coming-soon brand says its month: "2027년 3월 오픈 예정"', () => {
+    const soon = { isAvailable: true, directoryState: 'coming_soon' as const, openingOn: '2027-03-15' };
+    const t = (locale: 'ko' | 'en' | 'zh' | 'ja', tag: string) => { const status = brandStatus(soon, tag); return createTranslator(messagesFor(locale))(status.key, status.params); };
+    expect(t('ko', 'ko-KR')).toBe('2027년 3월 오픈 예정');
+    expect(t('en', 'en-GB')).toBe('Opening March 2027');
+    expect(t('zh', 'zh-CN')).toBe('2027年3月开业');
+    expect(t('ja', 'ja-JP')).toBe('2027年3月オープン予定');
+    expect(brandStatus({ isAvailable: true, directoryState: 'open', openingOn: '2027-03-15' }, 'ko-KR')).toMatchObject({ key: 'status.open', open: true });
   });
 });

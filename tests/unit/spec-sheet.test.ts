@@ -152,7 +152,8 @@ describe('spec sheet', () => {
   });
 
   it('a leased space shows neither a date nor "price on request", nor any price', async () => {
-    const leased = { ...unit, status: 'leased' as const, monthlyRent: null, deposit: null, maintenanceFee: null };
+    // No known end of its lease (no "available from"): a leased space says only that (issue 40 shows the day otherwise).
+    const leased = { ...unit, status: 'leased' as const, availableFrom: null, monthlyRent: null, deposit: null, maintenanceFee: null };
     const { text } = await sheetText('ko', leased);
     const t = createTranslator(shareWords('ko', SITE).text);
     expect(text).toContain(t('units.status.leased'));

@@ -8,8 +8,8 @@ describe('roles', () => {
   it('let an owner do everything, an agent all but the team, log and settings, a viewer only read', () => {
     const allowed = (role: (typeof ROLES)[number]) => Object.keys(ACCESS).filter((permission) => can(role, permission as keyof typeof ACCESS)).sort();
     expect(allowed('owner')).toEqual(Object.keys(ACCESS).sort());
-    expect(allowed('agent')).toEqual(['account.self', 'brands.write', 'inquiries.attachments', 'inquiries.export', 'inquiries.personal', 'inquiries.read', 'inquiries.write', 'proposals.read', 'proposals.write', 'reports.people', 'reports.read', 'team.directory', 'tours.read', 'tours.write', 'units.read', 'units.write', 'uploads.write']);
-    expect(allowed('viewer')).toEqual(['account.self', 'inquiries.read', 'proposals.read', 'reports.read', 'team.directory', 'tours.read', 'units.read']);
+    expect(allowed('agent')).toEqual(['account.self', 'brands.read', 'brands.write', 'inquiries.attachments', 'inquiries.export', 'inquiries.personal', 'inquiries.read', 'inquiries.write', 'leases.documents', 'leases.read', 'leases.write', 'proposals.read', 'proposals.write', 'reports.people', 'reports.read', 'team.directory', 'tours.read', 'tours.write', 'units.read', 'units.write', 'uploads.write']);
+    expect(allowed('viewer')).toEqual(['account.self', 'brands.read', 'inquiries.read', 'leases.read', 'proposals.read', 'reports.read', 'team.directory', 'tours.read', 'units.read']);
     expect(can(null, 'inquiries.read')).toBe(false);
   });
 

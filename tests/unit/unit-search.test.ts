@@ -91,8 +91,15 @@ describe('a space\'s facts say one thing', () => {
   });
 
   it('a leased space shows neither a date nor "price on request" nor prices', () => {
-    const leased = keys({ status: 'leased', availableFrom: '2027-03-01', monthlyRent: null, deposit: null, maintenanceFee: null });
+    const leased = keys({ status: 'leased', availableFrom: null, monthlyRent: null, deposit: null, maintenanceFee: null });
     expect(leased).toEqual(['status=Leased', 'exclusiveArea=100 m² (30.3 pyeong)', 'supplyArea=150 m² (45.4 pyeong)', 'uses=Office']);
+    // A date already past is no known end either (the daily job frees the space the day after).
+    expect(keys({ status: 'leased', availableFrom: '2026-01-01', monthlyRent: null, deposit: null, maintenanceFee: null })).toEqual(leased);
+  });
+
+  it('a leased space whose lease’s end is known shows the day it is free again (issue 40), and its price on request', () => {
+    const ending = keys({ status: 'leased', availableFrom: '2027-03-01', monthlyRent: null, deposit: null, maintenanceFee: null });
+    expect(ending).toEqual(['status=Available from March 1, 2027', 'exclusiveArea=100 m² (30.3 pyeong)', 'supplyArea=150 m² (45.4 pyeong)', 'uses=Office', 'availableFrom=March 1, 2027', 'monthlyRent=Price on request']);
   });
 
   it('hidden prices read "price on request", public ones are written out', () => {

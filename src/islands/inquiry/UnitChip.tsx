@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Unit } from '~/shared/units/unit';
+import { inquirable, seoulToday } from '~/shared/units/facts';
 import type { Translate } from '~/i18n/translate';
 import { ApiError } from '~/client/api';
 
@@ -32,7 +33,8 @@ export default function UnitChip({ t, onChange }: Props) {
     fetch(`/api/units/${encodeURIComponent(id)}`, { headers: { Accept: 'application/json' }, signal: controller.signal })
       .then((response) => (response.ok ? (response.json() as Promise<Unit>) : null))
       .then((unit) => {
-        if (unit && unit.status !== 'leased') {
+        // A leased space can be asked about once its lease's end is known (it shows "available from").
+        if (unit && inquirable(unit, seoulToday())) {
           setState({ kind: 'unit', unit });
           onChange(unit);
         } else {

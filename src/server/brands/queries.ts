@@ -9,8 +9,13 @@ import { likeContains } from '../db/sql-like.ts';
 import { HttpError } from '../http/errors.ts';
 import { staleOrMissing } from '../http/versions.ts';
 import type { Versioned } from '../../shared/versions.ts';
+import { PUBLIC_DIRECTORY_STATES, type DirectoryState } from '../../shared/leases/directory.ts';
 
-function toBrand(row: Selectable<BrandsTable>): Brand & Versioned {
+/** A brand row with its opening day as text: pg reads a `date` as local midnight, PGlite as UTC midnight. */
+type BrandRow = Selectable<BrandsTable> & { openingDay: string | null };
+const OPENING_DAY = sql<string | null>`to_char(opening_on, 'YYYY-MM-DD')`.as('openingDay');
+
+function toBrand(row: BrandRow): Brand & Versioned {
   return {
     id: row.id,
     name: row.name,
@@ -28,6 +33,8 @@ function toBrand(row: Selectable<BrandsTable>): Brand & Versioned {
     descriptionI18n: row.descriptionI18n ?? {},
     tagsI18n: row.tagsI18n ?? {},
     slug: row.slug,
+    directoryState: row.directoryState as DirectoryState,
+    openingOn: row.openingDay,
     createdAt: row.createdAt ? new Date(row.createdAt).toISOString() : null,
     updatedAt: row.updatedAt ? new Date(row.updatedAt).toISOString() : null,
     version: row.version,
@@ -58,9 +65,11 @@ function toColumns(input: BrandInput) {
  * missing createdAt last. Search is case-insensitive over name, description and tags, in every language (schema.sql's
  * search_text column, backed by a trigram index where pg_trgm exists).
  */
-function matchingBrands(db: Db, filter: BrandFilter) {
+function matchingBrands(db: Db, filter: BrandFilter, audience: BrandAudience) {
   const { category, floor, isAvailable, search } = narrowingFilter(filter);
   let query = db.selectFrom('brands');
+  // Visitors see coming-soon and open brands; hidden and closed ones are the team's alone (issue 40).
+  if (audience === 'public') query = query.where('directoryState', 'in', [...PUBLIC_DIRECTORY_STATES]);
   if (category) query = query.where('category', '=', category);
   if (floor) query = query.where('floor', '=', floor);
   if (isAvailable) query = query.where('isAvailable', '=', isAvailable === 'true');
@@ -84,8 +93,11 @@ export function narrowingFilter(filter: BrandFilter): BrandFilter {
   return narrowing;
 }
 
-export async function listBrands(db: Db, filter: BrandFilter = {}): Promise<Brand[]> {
-  const rows = await matchingBrands(db, filter).selectAll().execute();
+/** Who a list is for: visitors (the directory's states that are shown) or the team (every brand). */
+export type BrandAudience = 'public' | 'team';
+
+export async function listBrands(db: Db, filter: BrandFilter = {}, audience: BrandAudience = 'public'): Promise<Brand[]> {
+  const rows = await matchingBrands(db, filter, audience).selectAll().select(OPENING_DAY).execute();
   return rows.map(toBrand);
 }
 
@@ -94,17 +106,17 @@ export async function listBrands(db: Db, filter: BrandFilter = {}): Promise<Bran
  * 50 µs a row), so a caller holding every brand already picks them by id.
  */
 export async function listBrandIds(db: Db, filter: BrandFilter): Promise<string[]> {
-  const rows = await matchingBrands(db, filter).select('id').execute();
+  const rows = await matchingBrands(db, filter, 'public').select('id').execute();
   return rows.map((row) => row.id);
 }
 
 export async function findBrand(db: Db, id: string): Promise<(Brand & Versioned) | null> {
-  const row = await db.selectFrom('brands').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('brands').selectAll().select(OPENING_DAY).where('id', '=', id).executeTakeFirst();
   return row ? toBrand(row) : null;
 }
 
 export async function createBrand(db: Db, input: BrandInput): Promise<Brand> {
-  const row = await db.insertInto('brands').values(toColumns(input)).returningAll().executeTakeFirstOrThrow();
+  const row = await db.insertInto('brands').values(toColumns(input)).returningAll().returning(OPENING_DAY).executeTakeFirstOrThrow();
   return toBrand(row);
 }
 
@@ -119,6 +131,7 @@ export async function updateBrand(db: Db, id: string, input: BrandInput, expecte
     .where('id', '=', id)
     .$if(expected !== null, (query) => query.where('version', '=', expected!))
     .returningAll()
+    .returning(OPENING_DAY)
     .executeTakeFirst();
   if (!row && expected !== null) return staleOrMissing(() => findBrand(db, id), () => new HttpError(404, 'brand_not_found', 'No brand with this id'));
   return row ? toBrand(row) : null;
@@ -130,7 +143,7 @@ export async function updateBrand(db: Db, id: string, input: BrandInput, expecte
  */
 export async function deleteBrand(db: Db, id: string): Promise<boolean> {
   return transact(db, async (trx) => {
-    const row = await trx.deleteFrom('brands').where('id', '=', id).returningAll().executeTakeFirst();
+    const row = await trx.deleteFrom('brands').where('id', '=', id).returningAll().returning(OPENING_DAY).executeTakeFirst();
     if (!row) return isKeptDeleted(trx, 'brand', id);
     await keepDeleted(trx, 'brand', id, toBrand(row));
     return true;
@@ -147,9 +160,14 @@ export async function restoreBrand(db: Db, id: string): Promise<Brand | null> {
     if (!kept) return null;
     const row = await trx
       .insertInto('brands')
-      .values({ ...toColumns(inputFromBrand(kept)), id: kept.id, createdAt: kept.createdAt ?? sql<Date>`null`, updatedAt: kept.updatedAt ?? sql<Date>`null`, ...(kept.version ? { version: kept.version } : {}) })
+      .values({
+        ...toColumns(inputFromBrand(kept)), id: kept.id, createdAt: kept.createdAt ?? sql<Date>`null`, updatedAt: kept.updatedAt ?? sql<Date>`null`, ...(kept.version ? { version: kept.version } : {}),
+        // Back where it was in the directory: a hidden brand restored is not announced by the undo.
+        directoryState: kept.directoryState ?? 'open', openingOn: kept.openingOn ?? null,
+      })
       .onConflict((conflict) => conflict.column('id').doNothing())
       .returningAll()
+      .returning(OPENING_DAY)
       .executeTakeFirst();
     return row ? toBrand(row) : null;
   });

@@ -7,7 +7,7 @@ import { HttpError } from '../http/errors.ts';
 import { selectInquiryRows, toInquiry, withNotificationStates } from './row.ts';
 import { configuredChannels } from '../notify/config.ts';
 import { queueStaffMail } from '../notify/staff-mail.ts';
-import { withActor, type AuditActor } from '../audit/actor.ts';
+import { withActor, type AuditActor, type Trx } from '../audit/actor.ts';
 import { conflict } from '../http/versions.ts';
 import { ASSIGNABLE_ROLES } from '../../shared/roles.ts';
 import { lockInquiryForProcessing } from '../privacy/processing-guard.ts';
@@ -157,6 +157,22 @@ export interface InquiryEditor {
   id: string;
   name: string;
   actor: AuditActor;
+  /** Whether they may record "won" without an accepted proposal, giving a reason (owners: leases.sign). */
+  mayOverrideWon?: boolean;
+}
+
+/**
+ * "Won" closes a deal (issue 40): the inquiry needs an accepted proposal or a lease of its own; without either, an
+ * owner may still record it giving a reason (`wonOverrideReason`), anyone else is told why not (409 `won_needs_proposal`).
+ */
+async function checkWon(trx: Trx, id: string, patch: InquiryPatch, editor: InquiryEditor): Promise<void> {
+  const { rows } = await sql<{ found: boolean }>`select exists (select 1 from proposals where inquiry_id = ${id} and status = 'accepted')
+    or exists (select 1 from leases where inquiry_id = ${id}) as found`.execute(trx);
+  if (rows[0]?.found) return;
+  if (patch.wonOverrideReason === undefined) {
+    throw new HttpError(409, 'won_needs_proposal', 'Won needs an accepted proposal; an owner may record it anyway with a reason', { fields: { status: 'inbox.errors.wonNeedsProposal' } });
+  }
+  if (!editor.mayOverrideWon) throw new HttpError(403, 'forbidden', 'Only an owner may record won without an accepted proposal', { fields: { wonOverrideReason: 'inbox.errors.wonOverrideOwnerOnly' } });
 }
 
 const assigneeInvalid = () => new HttpError(400, 'invalid_input', 'Only an active agent or owner can be assigned', { fields: { assigneeId: 'team.errors.assigneeInvalid' } });
@@ -192,6 +208,7 @@ export async function patchInquiry(
       if (!assignee) throw assigneeInvalid();
     }
     const statusChanges = patch.status !== undefined && patch.status !== current.status;
+    if (statusChanges && patch.status === 'won') await checkWon(trx, id, patch, editor);
     const assignmentChanges = patch.assigneeId !== undefined && patch.assigneeId !== current.assigneeId;
     const nextStepChanges = patch.nextStepOn !== undefined && patch.nextStepOn !== current.nextStepDay;
     const touched = statusChanges || patch.note !== undefined;
@@ -221,7 +238,8 @@ export async function patchInquiry(
         .values({
           ...entry,
           status: statusChanges ? patch.status! : null,
-          note: patch.note ?? null,
+          // An owner's override of the "won" rule is kept with the step, in the person's words.
+          note: [patch.note, statusChanges && patch.status === 'won' ? patch.wonOverrideReason : undefined].filter(Boolean).join('\n') || null,
           lostReason: statusChanges && patch.status === 'lost' ? patch.lostReason ?? null : null,
           lostReasonText: statusChanges && patch.status === 'lost' ? patch.lostReasonText ?? null : null,
         })

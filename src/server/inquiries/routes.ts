@@ -163,7 +163,7 @@ export async function patchInquiryRoute(req: Request, context: RouteContext): Pr
   const patch = parseInput(InquiryPatchSchema, await readJson(req));
   assertStorableText(patch);
   const db = await getDb();
-  const result = await patchInquiry(db, id, patch, staff, expected);
+  const result = await patchInquiry(db, id, patch, { ...staff, mayOverrideWon: can(staff.role, 'leases.sign') }, expected);
   if (!result) throw notFound();
   if (result.mailed) drainSoon(db, context);
   const [timed] = withResponseTimes([result.detail], await reminderHours(db));

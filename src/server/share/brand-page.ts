@@ -1,6 +1,6 @@
-import { localizePath } from '../../i18n/locales.ts';
+import { LOCALE_TAGS, localizePath } from '../../i18n/locales.ts';
 import { createTranslator } from '../../i18n/translate.ts';
-import { brandTags, brandText, CARD_MAX_TAGS, type Brand } from '../../shared/brand-basics.ts';
+import { brandStatus, brandTags, brandText, CARD_MAX_TAGS, type Brand } from '../../shared/brand-basics.ts';
 import { imageUrl, isTransformable, responsiveImage } from '../../shared/image-url.ts';
 import { brandPath, spacePath } from '../../shared/share-paths.ts';
 import type { ShareWords } from '../../shared/share-shell.ts';
@@ -86,6 +86,7 @@ function brandMain({ brand, words, unitOnPlan }: BrandPage): SafeHtml {
   const photo = brand.thumbnail ? responsiveImage(brand.thumbnail, PHOTO) : null;
   const where = locationLine(brand, words);
   const directory = localizePath(locale, '/brands');
+  const status = brandStatus(brand, LOCALE_TAGS[locale]);
   return html`
 <div class="container-page py-10">
   <a href="${directory}" class="inline-flex min-h-11 items-center text-sm font-semibold text-brass-strong underline underline-offset-4">${t('brands.page.backToDirectory')}</a>
@@ -97,7 +98,7 @@ function brandMain({ brand, words, unitOnPlan }: BrandPage): SafeHtml {
     </div>
     <div>
       <div class="flex flex-wrap items-center gap-2">
-        <span class="rounded-full px-2.5 py-0.5 text-xs font-semibold text-white ${brand.isAvailable ? 'bg-success' : 'bg-ink-soft'}" data-brand-status>${t(brand.isAvailable ? 'status.open' : 'status.comingSoon')}</span>
+        <span class="rounded-full px-2.5 py-0.5 text-xs font-semibold text-white ${status.open ? 'bg-success' : 'bg-ink-soft'}" data-brand-status>${t(status.key, status.params)}</span>
         <span class="rounded-full bg-brass-soft px-2.5 py-0.5 text-xs font-semibold text-brass-strong">${t(`brands.category.${brand.category}`)}</span>
       </div>
       <h1 class="mt-3 text-4xl font-extrabold tracking-tight text-ink">${text.name}</h1>
@@ -107,7 +108,7 @@ function brandMain({ brand, words, unitOnPlan }: BrandPage): SafeHtml {
         <dt class="font-semibold text-muted">${t('brands.page.location')}</dt>
         <dd data-brand-location>${where}${brand.area ? ` (${brand.area})` : ''}${unitOnPlan &&
           html`<br><a href="${localizePath(locale, spacePath(unitOnPlan))}" class="inline-flex min-h-11 items-center font-semibold text-brass-strong underline underline-offset-4" data-brand-space>${t('brands.page.unitOnPlan', { floor: t(`units.floor.${unitOnPlan.floor}`), unit: unitOnPlan.unitNumber })}</a>`}</dd>
-        <dt class="font-semibold text-muted">${t('brands.page.status')}</dt><dd>${t(brand.isAvailable ? 'status.open' : 'status.comingSoon')}</dd>
+        <dt class="font-semibold text-muted">${t('brands.page.status')}</dt><dd>${t(status.key, status.params)}</dd>
         ${(phone || email || website) && html`<dt class="font-semibold text-muted">${t('brands.page.contacts')}</dt><dd class="grid gap-1">
           ${phone && html`<a class="inline-flex min-h-11 items-center underline underline-offset-2" href="tel:${phone.replace(/[^\d+]/g, '')}">${phone}</a>`}
           ${email && html`<a class="inline-flex min-h-11 items-center break-all underline underline-offset-2" href="mailto:${email}">${email}</a>`}

@@ -2,7 +2,7 @@ import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { createTranslator } from '../../i18n/translate.ts';
 import { costEstimate, noteIn, type Unit } from '../../shared/units/unit.ts';
 import { planImageUrl } from '../../shared/plan-image.ts';
-import { availabilityOf, formatArea, formatDay, formatWon, hasPublicPrice, unitFacts, type FactWords } from '../../shared/units/facts.ts';
+import { availabilityOf, formatArea, formatDay, formatWon, hasPublicPrice, inquirable, statusText, unitFacts, type FactWords } from '../../shared/units/facts.ts';
 import { similarInquiryPath, similarPlanPath, spacePath, specSheetPath } from '../../shared/share-paths.ts';
 import type { ShareWords } from '../../shared/share-shell.ts';
 import { serializeJsonLd } from '../../seo/json-ld.ts';
@@ -102,13 +102,14 @@ function spaceMain(page: SpacePage): SafeHtml {
   const locale: Locale = words.locale;
   const planHref = `${localizePath(locale, '/floors')}#plan-${unit.floor}`;
   const note = noteIn(unit.note, locale);
-  const leased = unit.status === 'leased';
+  // Leased with no known end: ask about similar spaces; a lease ending on a known day can be asked about (issue 40).
+  const leased = !inquirable(unit, today);
   return html`
 <header class="bg-night py-12 text-white">
   <div class="container-page">
     <a href="${planHref}" class="inline-flex min-h-11 items-center text-sm font-semibold text-white underline underline-offset-4" data-back-to-plan>${t('units.page.backToPlan')}</a>
     <h1 class="mt-3 text-4xl font-extrabold tracking-tight sm:text-5xl">${spaceName(unit, words)}</h1>
-    <p class="mt-3 text-lg text-slate-300">${words.building.name} · ${t(`units.status.${unit.status}`)}</p>
+    <p class="mt-3 text-lg text-slate-300">${words.building.name} · ${statusText(unit, today, fw)}</p>
   </div>
 </header>
 <div class="container-page grid gap-10 py-12 lg:grid-cols-[3fr_2fr]">

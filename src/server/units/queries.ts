@@ -11,6 +11,7 @@ import { HttpError } from '../http/errors.ts';
 import { staleOrMissing } from '../http/versions.ts';
 import { koreanDay } from '../../shared/business-hours.ts';
 import { refuseGovernedChange } from '../leases/governs.ts';
+import { inquirable } from '../../shared/units/facts.ts';
 
 type UnitRow = Omit<Selectable<UnitsTable>, 'availableFrom'> & { availableFrom: string | null };
 
@@ -192,7 +193,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function inquirableUnit(db: Db, unitId: string): Promise<UnitSnapshot & { id: string }> {
   const unit = UUID.test(unitId) ? await findUnit(db, unitId.toLowerCase()) : null;
-  if (!unit || unit.status === 'leased') {
+  // A leased space may be asked about once its lease's end is known (it shows "available from", issue 40).
+  if (!unit || !inquirable(unit, koreanDay(new Date()))) {
     throw new HttpError(400, 'invalid_input', 'This space cannot be inquired about', {
       fields: { unitId: unit ? 'units.errors.unitLeased' : 'units.errors.unitNotFound' },
     });

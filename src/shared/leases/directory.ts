@@ -39,3 +39,14 @@ export function directoryStateOn(brand: DirectoryFacts, today: string): Director
   if (brand.state === 'coming_soon' && brand.openingOn !== null && brand.openingOn <= today) return 'open';
   return brand.state;
 }
+
+/** PATCH /api/brands/{id}: where the brand stands in the directory and when it opens. */
+export interface BrandDirectoryPatch {
+  directoryState?: DirectoryState;
+  openingOn?: string | null;
+}
+
+/** A brand the directory can show has what its card and page need: a description, a thumbnail, a phone and an e-mail. */
+export function announceable(brand: { description: string | null; thumbnail: string | null; contactInfo: { phone?: string; email?: string } }): boolean {
+  return Boolean(brand.description?.trim() && brand.thumbnail && brand.contactInfo.phone && brand.contactInfo.email);
+}

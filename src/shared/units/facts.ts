@@ -33,8 +33,25 @@ export type Availability = { kind: 'leased' } | { kind: 'now' } | { kind: 'from'
  * @example availabilityOf({ status: 'available', availableFrom: '2020-01-01' }, '2026-05-01') // { kind: 'now' }
  */
 export function availabilityOf(unit: Pick<Unit, 'status' | 'availableFrom'>, today: string): Availability {
-  if (unit.status === 'leased') return { kind: 'leased' };
+  // A leased space whose lease's end is known carries the day it is free again (issue 40): it shows that day.
+  if (unit.status === 'leased') return unit.availableFrom && unit.availableFrom > today ? { kind: 'from', date: unit.availableFrom } : { kind: 'leased' };
   return unit.availableFrom && unit.availableFrom > today ? { kind: 'from', date: unit.availableFrom } : { kind: 'now' };
+}
+
+/**
+ * A space's status as a visitor reads it: its status, or for a leased space whose end is known "입주 가능 <day>"
+ * (issue 40) — the same on the plan, in the list, in its dialog and on its page.
+ * @example statusText({ status: 'leased', availableFrom: '2032-03-01' }, '2031-09-01', words) // '입주 가능 2032년 3월 1일'
+ */
+export function statusText(unit: Pick<Unit, 'status' | 'availableFrom'>, today: string, words: Pick<FactWords, 't' | 'tag'>): string {
+  const availability = availabilityOf(unit, today);
+  if (unit.status === 'leased' && availability.kind === 'from') return words.t('units.status.availableFrom', { date: formatDay(availability.date, words.tag) });
+  return words.t(`units.status.${unit.status}`);
+}
+
+/** Whether a visitor may ask about the space: not leased, or leased with the day it is free again known. */
+export function inquirable(unit: Pick<Unit, 'status' | 'availableFrom'>, today: string): boolean {
+  return availabilityOf(unit, today).kind !== 'leased';
 }
 
 /** True when a visitor sees at least one price (the API hides unpublished ones and a leased space's). */
@@ -79,7 +96,7 @@ export function unitFacts(unit: Unit, today: string, words: FactWords): UnitFact
   const { t } = words;
   const fact = (key: UnitFact['key'], value: string): UnitFact => ({ key, label: t(`units.detail.${key}`), value });
   const facts = [
-    fact('status', t(`units.status.${unit.status}`)),
+    fact('status', statusText(unit, today, words)),
     fact('exclusiveArea', formatArea(unit.exclusiveAreaM2, words)),
     fact('supplyArea', formatArea(unit.supplyAreaM2, words)),
     fact('uses', unit.uses.length ? unit.uses.map(words.useLabel).join(', ') : t('units.detail.usesNone')),

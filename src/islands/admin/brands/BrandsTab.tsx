@@ -30,7 +30,7 @@ interface FormState {
 
 /** Register, edit and delete brands; the list is read again after every write (spec §7). */
 export default function BrandsTab({ t }: { t: Translate }) {
-  const { data, error, refetch } = useQuery<Brand[]>(['/api/brands']);
+  const { data, error, refetch } = useQuery<Brand[]>(['/api/brands', { audience: 'team' }]);
   const [form, setForm] = useState<FormState>({ brand: null, generation: 0, focus: false });
   const [serverErrors, setServerErrors] = useState<BrandFormErrors>({});
   const deletedRows = useDeletedRows<Brand>();

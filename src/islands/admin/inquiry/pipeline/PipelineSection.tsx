@@ -10,7 +10,7 @@ export default function PipelineSection({ inquiry, writable, change, t }: Inquir
       {writable ? (
         <>
           <AssignmentControls key={`${inquiry.assigneeId}-${inquiry.nextStepOn}`} detail={inquiry} onChange={change} t={t} />
-          <StatusButtons current={inquiry.status} name={inquiry.name ?? ''} onChange={(status, lost) => change({ status, ...lost })} t={t} />
+          <StatusButtons current={inquiry.status} name={inquiry.name ?? ''} onChange={(status, extra) => change({ status, ...extra })} t={t} />
         </>
       ) : (
         <p className="text-sm"><strong>{t('team.inbox.assignTo')}:</strong> {inquiry.assignee?.name ?? t('team.inbox.unassigned')}</p>

@@ -10,15 +10,21 @@ export interface LostReasonChoice {
   lostReasonText?: string;
 }
 
+/** An owner's reason to record "won" without an accepted proposal (issue 40). */
+export interface WonOverride {
+  wonOverrideReason: string;
+}
+
 /**
  * One click per status; `lost` asks for the reason first — one of the fixed list (src/shared/lost-reasons.ts),
  * "other" with the person's words, each missing one said at its field — and `won` asks to confirm (issue 28:
  * one stray click recorded a won deal).
  */
-export default function StatusButtons({ current, name, onChange, t }: { current: InquiryStatus; name: string; onChange: (status: InquiryStatus, lost?: LostReasonChoice) => Promise<boolean>; t: Translate }) {
+export default function StatusButtons({ current, name, onChange, t }: { current: InquiryStatus; name: string; onChange: (status: InquiryStatus, extra?: LostReasonChoice | WonOverride) => Promise<boolean>; t: Translate }) {
   const [askingReason, setAskingReason] = useState(false);
   const [confirmingWon, setConfirmingWon] = useState(false);
   const [reason, setReason] = useState<LostReason | ''>('');
+  const [wonReason, setWonReason] = useState('');
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<{ field: 'reason' | 'text'; message: string } | null>(null);
   const reasonSelect = useRef<HTMLSelectElement>(null);
@@ -74,11 +80,16 @@ export default function StatusButtons({ current, name, onChange, t }: { current:
           cancelLabel={t('inboxConfirm.cancel')}
           onConfirm={() => {
             setConfirmingWon(false);
-            void onChange('won');
+            const words = wonReason.trim();
+            void onChange('won', words ? { wonOverrideReason: words } : undefined).then((saved) => saved && setWonReason(''));
           }}
           onCancel={() => setConfirmingWon(false)}
         >
           <p>{t('inboxConfirm.wonBody')}</p>
+          {/* "Won" needs an accepted proposal or a lease; without one an owner records it with a reason (issue 40). */}
+          <label htmlFor="inquiry-won-reason" className="font-semibold">{t('inbox.wonOverride.label')}</label>
+          <textarea id="inquiry-won-reason" rows={2} maxLength={1000} value={wonReason} aria-describedby="inquiry-won-reason-hint" onChange={(e) => setWonReason(e.target.value)} className="rounded-lg border border-line px-3 py-2" />
+          <span id="inquiry-won-reason-hint" className="text-xs text-muted">{t('inbox.wonOverride.hint')}</span>
         </ConfirmDialog>
       )}
       {askingReason && (
