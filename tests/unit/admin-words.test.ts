@@ -12,7 +12,7 @@ const ADMIN_NAMESPACES = JSON.parse(
   /islandMessages\(locale, (\[[^\]]+\])\)/.exec(readFileSync('src/pages/[...locale]/admin.astro', 'utf8'))![1]!.replaceAll("'", '"'),
 ) as string[];
 const panel = (lang: Locale) => withKoreanParticles(createTranslator(islandMessages(lang, ADMIN_NAMESPACES)));
-const RECORDS: ConflictRecord[] = ['unit', 'brand', 'inquiry', 'user', 'settings', 'tour', 'privacyRequest'];
+const RECORDS: ConflictRecord[] = ['unit', 'brand', 'inquiry', 'user', 'settings', 'tour', 'privacyRequest', 'proposal'];
 
 describe('Korean particles after a word filled in (issue 38, conflict dialog words)', () => {
   it('choose by the last sound: a vowel, rieul, another consonant, a digit; a Latin word keeps both forms', () => {
@@ -49,7 +49,8 @@ describe('one name per field (issue 38): the conflict dialog and the activity lo
         tour: ['startsAt', 'durationMinutes', 'host', 'cancelReason', 'interest', 'nextStep', 'nextStepOn'],
         unit: ['floor', 'unitNumber', 'monthlyRent', 'plan'],
         brand: ['name', 'description', 'floor', 'unit', 'thumbnail'],
-        settings: ['tourBufferMinutes', 'requireSecondFactor', 'idleTimeoutMinutes'],
+        settings: ['tourBufferMinutes', 'requireSecondFactor', 'idleTimeoutMinutes', 'nerDiscountRatePct', 'approvalAnyTi', 'proposalHoldDays'],
+        proposal: ['rentPerM2Krw', 'freeRent', 'status', 'validUntil', 'locale'],
       }) as [ConflictRecord, string[]][]) {
         for (const field of fields) {
           const key = formLabelKey(record, field)!;

@@ -54,19 +54,15 @@ export function spacesText(proposal: Pick<Proposal, 'units' | 'asking'>, t: Deal
   return units.map((unit) => `${t(`units.floor.${unit.floor}`)} ${unit.unitNumber}`).join(', ');
 }
 
-/** How the conflict dialog shows a proposal's field: its label and its value in the panel's words. */
-export function proposalFieldWords(t: DealWords, tag: string, proposal: Proposal) {
+/** How the conflict dialog shows a proposal's values (its fields are named by their form's labels: field-names.ts). */
+export function proposalValueFormat(t: DealWords, tag: string, proposal: Proposal) {
   const terms = (value: unknown, field: DealTermField) => termText(field, { ...proposal.terms, [field]: value } as DealTerms, tag, t);
-  return {
-    label: (field: string) =>
-      (DEAL_TERM_FIELDS as readonly string[]).includes(field) ? t(`deals.terms.${field}`) : t(`proposalPanel.fields.${field}`),
-    format: (field: string, value: unknown): string | null => {
-      if ((DEAL_TERM_FIELDS as readonly string[]).includes(field)) return terms(value, field as DealTermField);
-      if (field === 'status') return t(`proposals.status.${String(value)}`);
-      if (field === 'locale') return t(`lang.${String(value)}`);
-      if (field === 'validUntil' && typeof value === 'string') return formatDay(value, tag);
-      if (field === 'unitIds' && Array.isArray(value)) return spacesText({ ...proposal, units: proposal.units.filter((unit) => value.includes(unit.id)) }, t);
-      return null;
-    },
+  return (field: string, value: unknown): string | null => {
+    if ((DEAL_TERM_FIELDS as readonly string[]).includes(field)) return terms(value, field as DealTermField);
+    if (field === 'status') return t(`proposals.status.${String(value)}`);
+    if (field === 'locale') return t(`lang.${String(value)}`);
+    if (field === 'validUntil' && typeof value === 'string') return formatDay(value, tag);
+    if (field === 'unitIds' && Array.isArray(value)) return spacesText({ ...proposal, units: proposal.units.filter((unit) => value.includes(unit.id)) }, t);
+    return null;
   };
 }

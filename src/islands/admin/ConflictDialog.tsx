@@ -10,9 +10,6 @@ export type { ConflictRecord };
 /** How a form shows one field's value in the dialog; anything it does not name is shown by its type. */
 export type FormatValue = (field: string, value: unknown) => string | null;
 
-/** A field's name in the dialog, for records whose labels live in their own words (else conflict.fields.<record>.<field>). */
-export type FieldLabel = (field: string) => string;
-
 interface Pending {
   conflicts: FieldConflict[];
   resolve: (resolution: Resolution) => void;
@@ -22,7 +19,7 @@ interface Pending {
  * The one conflict dialog of the panel (issue 28): the hook gives the `ask` that saveVersioned calls on a
  * 409 and the dialog to render. Every form (space, brand, inquiry, team member, settings) uses it.
  */
-export function useConflictDialog(t: Translate, record: ConflictRecord, format?: FormatValue, label?: FieldLabel): { ask: AskConflict; dialog: ReactNode } {
+export function useConflictDialog(t: Translate, record: ConflictRecord, format?: FormatValue): { ask: AskConflict; dialog: ReactNode } {
   const [pending, setPending] = useState<Pending | null>(null);
   const ask = useCallback<AskConflict>(
     (conflicts) => new Promise((resolve) => setPending({ conflicts, resolve: resolve as Pending['resolve'] })),
@@ -33,7 +30,6 @@ export function useConflictDialog(t: Translate, record: ConflictRecord, format?:
       conflicts={pending.conflicts}
       record={record}
       format={format}
-      label={label}
       t={t}
       onDone={(resolution) => {
         setPending(null);
@@ -66,7 +62,7 @@ function shown(value: unknown, t: Translate, lang: string): string {
   return String(value);
 }
 
-function ConflictDialog({ conflicts, record, format, label, t, onDone }: { conflicts: FieldConflict[]; record: ConflictRecord; format?: FormatValue; label?: FieldLabel; t: Translate; onDone: (resolution: Resolution) => void }) {
+function ConflictDialog({ conflicts, record, format, t, onDone }: { conflicts: FieldConflict[]; record: ConflictRecord; format?: FormatValue; t: Translate; onDone: (resolution: Resolution) => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const [choices, setChoices] = useState<Record<string, Side>>(() => Object.fromEntries(conflicts.map((conflict) => [conflict.field, defaultSide(conflict)])));
   useEffect(() => {
@@ -103,7 +99,7 @@ function ConflictDialog({ conflicts, record, format, label, t, onDone }: { confl
         {conflicts.map((conflict) => (
           <fieldset key={conflict.field} className="rounded-lg border border-line p-3" data-field={conflict.field}>
             <legend className="px-1 text-sm font-semibold">
-              {label ? label(conflict.field) : fieldName(record, conflict.field, t)}
+              {fieldName(record, conflict.field, t)}
               <span className="ml-2 font-normal text-muted">({t(`conflict.changedBy.${conflict.changedBy}`)})</span>
             </legend>
             <div className="grid gap-2 sm:grid-cols-2">

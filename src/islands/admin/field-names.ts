@@ -1,4 +1,5 @@
 import type { Translate } from '~/i18n/translate';
+import { DEAL_TERM_FIELDS } from '~/shared/deals/term-fields';
 
 /** The records the panel edits, as the conflict dialog names them (conflict.records.*). */
 export type ConflictRecord = 'unit' | 'brand' | 'inquiry' | 'user' | 'settings' | 'tour' | 'privacyRequest' | 'proposal';
@@ -28,6 +29,15 @@ const FORM_LABELS: Partial<Record<ConflictRecord, Record<string, string>>> = {
     retentionOpenDays: 'privacyRequests.admin.retentionOpenDays',
     requireSecondFactor: 'secondFactor.settings.require',
     idleTimeoutMinutes: 'secondFactor.settings.idle',
+    ...Object.fromEntries(
+      ['nerDiscountRatePct', 'depositYieldPct', 'askingEscalationPct', 'approvalDiscountPct', 'approvalFreeMonthsPerYear', 'approvalAnyTi', 'approvalAnySpecialTerms', 'proposalHoldDays']
+        .map((name) => [name, `proposalPanel.settings.${name}`]),
+    ),
+  },
+  // The proposal form's own labels: the terms' words (deals.terms.*) and the form's fields.
+  proposal: {
+    ...Object.fromEntries(DEAL_TERM_FIELDS.map((name) => [name, `deals.terms.${name}`])),
+    ...Object.fromEntries(['status', 'unitIds', 'validUntil', 'locale'].map((name) => [name, `proposalPanel.fields.${name}`])),
   },
   tour: {
     startsAt: 'tours.panel.start',

@@ -4,7 +4,7 @@ import { endSessionIfUnauthorized } from '~/client/admin-session';
 import { saveVersioned } from '~/client/conflict';
 import { showToast } from '~/client/stores';
 import type { ProposalConflictRecord } from '~/client/proposals/api';
-import { PROPOSAL_VERSIONED_FIELDS, proposalFieldWords, proposalFields, type ProposalFields } from '~/client/proposals/versions';
+import { PROPOSAL_VERSIONED_FIELDS, proposalFields, proposalValueFormat, type ProposalFields } from '~/client/proposals/versions';
 import type { Proposal } from '~/shared/proposals/types';
 import { useConflictDialog } from '../../ConflictDialog';
 
@@ -29,8 +29,7 @@ export function refusalOf(error: unknown, t: Translate): string {
  * revision, takes theirs (the screen is read again), or stops. A refusal is said in a toast, in the panel's words.
  */
 export function useProposalWrite(proposal: Proposal, lang: string, t: Translate, onDone: () => void) {
-  const words = proposalFieldWords(t, lang, proposal);
-  const { ask, dialog } = useConflictDialog(t, 'proposal', words.format, words.label);
+  const { ask, dialog } = useConflictDialog(t, 'proposal', proposalValueFormat(t, lang, proposal));
 
   /**
    * `send` writes `value` (the person's change merged with what is stored) at `revision`; `done` names the toast;
