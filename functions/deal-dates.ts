@@ -1,6 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../src/server/db/index.ts';
 import { runDealDates } from '../src/server/deal-dates/run.ts';
+import { enableProposalMails } from '../src/server/proposals/mails.ts';
+
+// The job's drain writes proposal mails (a lapsed hold), which need this function's PDF code and fonts.
+enableProposalMails();
 
 /**
  * The one daily job (src/server/deal-dates/steps.ts): just after midnight in Seoul, every state a date moves —

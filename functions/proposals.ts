@@ -1,14 +1,22 @@
 import type { Config } from '@netlify/functions';
 import { routes } from '../src/server/http/routes.ts';
+import { enableProposalMails } from '../src/server/proposals/mails.ts';
 import {
+  certificatePdfRoute,
   createProposalRoute,
   decisionRoute,
   listProposalsRoute,
   patchProposalRoute,
   pendingProposalsRoute,
+  proposalPdfRoute,
   proposalRoute,
+  sendProposalRoute,
   submitProposalRoute,
+  withdrawProposalRoute,
 } from '../src/server/proposals/routes.ts';
+
+// This function carries the proposals' PDF renderer and fonts: its drains deliver their mails.
+enableProposalMails();
 
 export const config: Config = {
   path: [
@@ -19,6 +27,10 @@ export const config: Config = {
     '/api/proposals/:id/approve',
     '/api/proposals/:id/reject',
     '/api/proposals/:id/request-changes',
+    '/api/proposals/:id/send',
+    '/api/proposals/:id/withdraw',
+    '/api/proposals/:id/pdf',
+    '/api/proposals/:id/certificate.pdf',
   ],
 };
 
@@ -31,4 +43,8 @@ export default routes(config, {
   '/api/proposals/:id/approve': { POST: decisionRoute('approved') },
   '/api/proposals/:id/reject': { POST: decisionRoute('rejected') },
   '/api/proposals/:id/request-changes': { POST: decisionRoute('changes_requested') },
+  '/api/proposals/:id/send': { POST: sendProposalRoute },
+  '/api/proposals/:id/withdraw': { POST: withdrawProposalRoute },
+  '/api/proposals/:id/pdf': { GET: proposalPdfRoute },
+  '/api/proposals/:id/certificate.pdf': { GET: certificatePdfRoute },
 });

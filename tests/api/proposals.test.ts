@@ -3,6 +3,7 @@ import me from '../../functions/admin-me.ts';
 import settings from '../../functions/admin-settings.ts';
 import users from '../../functions/admin-users.ts';
 import units from '../../functions/units.ts';
+import { inputFromUnit } from '../../src/shared/units/unit.ts';
 import { resetServerEnv } from '../../src/server/env.ts';
 import { koreanDay } from '../../src/shared/business-hours.ts';
 import { addDays } from '../../src/shared/deals/schedule.ts';
@@ -278,7 +279,8 @@ describe.each(availableBackends({ neon: true }))('proposals on $name', (backend)
   it('keeps `reserved` to the proposals: a space cannot be set reserved by hand', async () => {
     const unitId = await workedExampleUnit(ctx.db);
     const unit = (await call(units, 'GET', `/api/units/${unitId}`, { token: agent.token })).json;
-    const { id: _id, createdAt: _c, updatedAt: _u, version, ...input } = unit;
+    const { version } = unit;
+    const input = inputFromUnit(unit);
     const answer = await call(units, 'PUT', `/api/units/${unitId}`, { token: agent.token, body: { ...input, status: 'reserved' }, headers: { 'If-Match': `"${version}"` } });
     expect([answer.status, answer.json.error.fields?.status]).toEqual([400, 'units.errors.reservedByProposal']);
   });

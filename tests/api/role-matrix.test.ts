@@ -22,6 +22,7 @@ import privacyNotice from '../../functions/privacy-notice.ts';
 import tours from '../../functions/tours.ts';
 import proposals from '../../functions/proposals.ts';
 import dealRates from '../../functions/deal-rates.ts';
+import proposalLinks from '../../functions/proposal-links.ts';
 import { offerA } from '../support/proposals.ts';
 import leases from '../../functions/leases.ts';
 import calendarFeed from '../../functions/calendar-feed.ts';
@@ -131,6 +132,13 @@ describe.each(availableBackends({ neon: true }))('role matrix: every admin route
     return id;
   };
 
+  /** A draft at the space's asking terms (no rule hit), submitted by the admin: approved, ready to send. */
+  const approvedProposal = async () => {
+    const id = await newDraft();
+    await call(proposals, 'POST', `/api/proposals/${id}/submit`, { token: admin });
+    return id;
+  };
+
   /** A live invitation made by the admin, for one caller to revoke or resend. */
   const pendingInvitation = async () =>
     (await call(invitations, 'POST', '/api/admin/invitations', { token: admin, body: { email: `pending-${randomUUID().slice(0, 8)}@btower.example`, name: 'Pending', role: 'viewer' } })).json.invitation.id as string;
@@ -226,6 +234,15 @@ describe.each(availableBackends({ neon: true }))('role matrix: every admin route
     { route: 'POST /api/proposals/{id}/approve', access: 'proposals.approve', ok: 200, send: async (_, token) => call(proposals, 'POST', `/api/proposals/${await pendingProposal()}/approve`, { token, body: {} }) },
     { route: 'POST /api/proposals/{id}/reject', access: 'proposals.approve', ok: 200, send: async (_, token) => call(proposals, 'POST', `/api/proposals/${await pendingProposal()}/reject`, { token, body: { comment: 'Too generous' } }) },
     { route: 'POST /api/proposals/{id}/request-changes', access: 'proposals.approve', ok: 200, send: async (_, token) => call(proposals, 'POST', `/api/proposals/${await pendingProposal()}/request-changes`, { token, body: { comment: 'Less TI' } }) },
+    { route: 'POST /api/proposals/{id}/send', access: 'proposals.write', ok: 200, send: async (_, token) => call(proposals, 'POST', `/api/proposals/${await approvedProposal()}/send`, { token, body: {} }) },
+    { route: 'POST /api/proposals/{id}/withdraw', access: 'proposals.write', ok: 200, send: async (_, token) => call(proposals, 'POST', `/api/proposals/${await newDraft()}/withdraw`, { token, body: {} }) },
+    { route: 'GET /api/proposals/{id}/pdf', access: 'proposals.read', ok: 200, send: async (_, token) => getFile(proposals, `/api/proposals/${await newDraft()}/pdf?lang=ja`, token) },
+    { route: 'GET /api/proposals/{id}/certificate.pdf (not answered)', access: 'inquiries.personal', ok: 404, okCode: 'response_not_found', send: async (_, token) => getFile(proposals, `/api/proposals/${await newDraft()}/certificate.pdf`, token) },
+    // The prospect's routes take the link's token, never a session: everyone without one gets the same 401.
+    { route: 'GET /api/proposal-links/current (no link)', access: 'public', ok: 401, okCode: 'invalid_link', send: (_, token) => call(proposalLinks, 'GET', '/api/proposal-links/current', { token }) },
+    { route: 'GET /api/proposal-links/pdf (no link)', access: 'public', ok: 401, okCode: 'invalid_link', send: (_, token) => getFile(proposalLinks, '/api/proposal-links/pdf', token) },
+    { route: 'POST /api/proposal-links/code (no link)', access: 'public', ok: 401, okCode: 'invalid_link', send: (_, token) => call(proposalLinks, 'POST', '/api/proposal-links/code', { token, body: {} }) },
+    { route: 'POST /api/proposal-links/answer (no link)', access: 'public', ok: 401, okCode: 'invalid_link', send: (_, token) => call(proposalLinks, 'POST', '/api/proposal-links/answer', { token, body: { decision: 'decline', reasonCode: 'price' } }) },
     { route: 'GET /api/calendar-feed/{token} (unknown)', access: 'public', ok: 404, okCode: 'feed_not_found', send: () => getFile(calendarFeed, `/api/calendar-feed/${'x'.repeat(43)}`) },
     // Leases (issue 40): viewers read, agents draft, owners sign, amend and open one without an accepted proposal
     { route: 'POST /api/inquiries/{id}/lease (owner override)', access: 'leases.sign', ok: 201, send: async (_, token) => call(leases, 'POST', `/api/inquiries/${await leaseInquiry()}/lease`, { token, body: { overrideReason: 'Paper deal' } }) },
@@ -388,7 +405,7 @@ describe.each(availableBackends({ neon: true }))('role matrix: every admin route
       'user.create', 'user.update', 'user.password_change', 'invitation.invite', 'invitation.revoke', 'invitation.resend',
       'session.sign_in', 'session.sign_out', 'setting.create', 'audit.export',
       'tour.create', 'tour.update', 'tour.cancel', 'tour.outcome',
-      'proposal.create', 'proposal.update', 'proposal.submit', 'proposal.approve', 'proposal.reject', 'proposal.request_changes',
+      'proposal.create', 'proposal.update', 'proposal.submit', 'proposal.approve', 'proposal.reject', 'proposal.request_changes', 'proposal.send', 'proposal.withdraw',
       'user.totp_start', 'user.second_factor_reset',
       'lease.create', 'lease.update', 'lease.delete', 'lease.sign', 'lease_amendment.amend', 'lease.document.link',
     ];

@@ -72,3 +72,36 @@ export const proposalApi = {
   post: (token: string, id: string, action: string, body: Record<string, unknown> = {}, revision?: number) =>
     call(proposals, 'POST', `/api/proposals/${id}/${action}`, { token, body, headers: revision === undefined ? {} : { 'If-Match': `"${revision}"` } }),
 };
+
+/** The decoded parts of a raw MIME mail: its text and its attachments (nodemailer's base64 or quoted-printable). */
+export function mailParts(raw: string): { text: string; attachments: { filename: string; contentType: string; content: Buffer }[] } {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  const decode = (headers: string, body: string): Buffer => {
+    if (/Content-Transfer-Encoding:\s*base64/i.test(headers)) return Buffer.from(body.replace(/\s+/g, ''), 'base64');
+    if (/quoted-printable/i.test(headers)) return Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1');
+    return Buffer.from(body, 'utf8');
+  };
+  if (!boundary) {
+    const [headers, ...rest] = raw.split(/\r?\n\r?\n/);
+    return { text: decode(headers!, rest.join('\n\n')).toString('utf8'), attachments: [] };
+  }
+  let text = '';
+  const attachments: { filename: string; contentType: string; content: Buffer }[] = [];
+  for (const part of raw.split(`--${boundary}`).slice(1)) {
+    if (part.startsWith('--')) break;
+    const [headers, ...rest] = part.replace(/^\r?\n/, '').split(/\r?\n\r?\n/);
+    const body = rest.join('\n\n').replace(/\r?\n$/, '');
+    const contentType = /Content-Type:\s*([^;\r\n]+)/i.exec(headers!)?.[1]?.trim() ?? '';
+    const filename = /filename="?([^";\r\n]+)"?/i.exec(headers!)?.[1];
+    if (filename) attachments.push({ filename, contentType, content: decode(headers!, body) });
+    else if (contentType === 'text/plain') text = decode(headers!, body).toString('utf8');
+  }
+  return { text, attachments };
+}
+
+/** The link's token from a proposal mail's text: the fragment after /proposal/#. */
+export function tokenOf(text: string): string {
+  const match = /\/proposal\/#([A-Za-z0-9_-]{43})/.exec(text);
+  if (!match) throw new Error(`no proposal link in: ${text}`);
+  return match[1]!;
+}

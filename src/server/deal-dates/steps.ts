@@ -1,4 +1,5 @@
 import { leaseDatesStep } from '../leases/job.ts';
+import { holdLapseStep, proposalExpiryStep } from '../proposals/dates.ts';
 import type { DealDateStep } from './step.ts';
 
 export type { DealDateStep };
@@ -11,5 +12,7 @@ export type { DealDateStep };
  * own transaction: a step that fails is reported and the next still runs.
  */
 export const DEAL_DATE_STEPS: DealDateStep[] = [
+  proposalExpiryStep,
+  holdLapseStep,
   leaseDatesStep,
 ];

@@ -23,6 +23,7 @@ export function mailOptions(from: string, message: MailMessage) {
     text: message.text,
     ...(message.replyTo ? { replyTo: message.replyTo } : {}),
     ...(message.icalEvent ? { icalEvent: message.icalEvent } : {}),
+    ...(message.attachments?.length ? { attachments: message.attachments } : {}),
   };
 }
 

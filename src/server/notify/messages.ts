@@ -16,6 +16,8 @@ export interface MailMessage {
   replyTo?: string;
   /** A calendar invitation (tours): nodemailer adds it inline as text/calendar; method=… and as an .ics file. */
   icalEvent?: { method: string; content: string; filename: string };
+  /** Files sent with it (a proposal's PDF, its certificate), made when the mail is written, never stored in the outbox. */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 /** The inbox link of an inquiry. Never a signed attachment link: notifications leave our systems. */

@@ -3,8 +3,8 @@ import type { Db } from '../db/index.ts';
 import { serverEnv } from '../env.ts';
 import { findInquiry } from '../inquiries/queries.ts';
 import { sendMail } from './mail.ts';
-import type { NotifyChannel } from './config.ts';
-import { confirmationMail, teamMail, webhookBody } from './messages.ts';
+import { NOTIFY_CHANNELS } from './config.ts';
+import { confirmationMail, teamMail, webhookBody, type MailMessage } from './messages.ts';
 import { postWebhook } from './webhook.ts';
 import { readSettings } from '../settings/queries.ts';
 import { STAFF_MAIL_CHANNEL, type StaffMail } from './staff-mail.ts';
@@ -13,8 +13,6 @@ import { TOUR_MAIL_CHANNEL, type TourMail } from '../tours/mail-queue.ts';
 import { tourMessage } from '../tours/messages.ts';
 import { PRIVACY_MAIL_CHANNEL, type PrivacyMail } from '../privacy/mail-kinds.ts';
 import { afterPrivacyMail, privacyMessage } from '../privacy/mails.ts';
-import { PROPOSAL_MAIL_CHANNEL, type ProposalMail } from '../proposals/mail-queue.ts';
-import { proposalMessage } from '../proposals/mails.ts';
 
 /** After this many failed attempts a notification is marked failed (about 2 hours of retries). */
 export const OUTBOX_MAX_ATTEMPTS = 8;
@@ -29,13 +27,30 @@ export function backoffMinutes(attempts: number): number {
   return Math.min(60, 2 ** Math.max(0, attempts - 1));
 }
 
+/** Writes the mail a queued row of a registered channel stands for, now; null: nothing to send any more. */
+export type MailWriter = (db: Db, payload: unknown) => Promise<MailMessage | null>;
+
+/**
+ * Channels whose mails need what only some functions carry (the proposals' PDFs need the 16 MB CJK fonts): their
+ * writer is registered by the functions that bundle it (src/server/proposals/mails.ts enableProposalMails), and a
+ * drain in any other function leaves their rows for one that can write them (the every-minute drain can). So every
+ * other function's bundle stays free of the fonts and the PDF code.
+ */
+const writers = new Map<string, MailWriter>();
+export function registerMailWriter(channel: string, writer: MailWriter): void {
+  writers.set(channel, writer);
+}
+
+/** The channels every drain delivers (their writers are imported above). */
+const CORE_CHANNELS: string[] = [...NOTIFY_CHANNELS, STAFF_MAIL_CHANNEL, TOUR_MAIL_CHANNEL, PRIVACY_MAIL_CHANNEL];
+
 /** A claimed row (the database's CamelCasePlugin renames raw query columns too). */
 interface Claimed {
   id: string;
   /** Null for a staff mail, whose subject is its payload. */
   inquiryId: string | null;
-  channel: NotifyChannel | typeof STAFF_MAIL_CHANNEL | typeof TOUR_MAIL_CHANNEL | typeof PRIVACY_MAIL_CHANNEL | typeof PROPOSAL_MAIL_CHANNEL;
-  payload: StaffMail | TourMail | PrivacyMail | ProposalMail | null;
+  channel: string;
+  payload: StaffMail | TourMail | PrivacyMail | null;
   attempts: number;
 }
 
@@ -46,6 +61,7 @@ interface Claimed {
  */
 async function claim(db: Db, inquiryId: string | undefined): Promise<Claimed[]> {
   const onlyInquiry = inquiryId ? sql`and inquiry_id = ${inquiryId}` : sql``;
+  const channels = [...CORE_CHANNELS, ...writers.keys()];
   // Due and locked are judged by the process clock (as the backoff is set), so one clock decides.
   const now = new Date();
   const result = await sql<Claimed>`
@@ -54,6 +70,7 @@ async function claim(db: Db, inquiryId: string | undefined): Promise<Claimed[]> 
       select id from outbox
       where sent_at is null and failed_at is null and next_attempt_at <= ${now}
         and (locked_until is null or locked_until < ${now}) ${onlyInquiry}
+        and channel = any(${channels}::text[])
       order by next_attempt_at
       limit ${BATCH}
       for update skip locked
@@ -85,9 +102,10 @@ async function deliver(db: Db, row: Claimed): Promise<void> {
     if (!env.smtpUrl || !env.inquiryNotifyFrom) throw new Error('SMTP_URL or INQUIRY_NOTIFY_FROM is not set any more');
     return sendMail(env.smtpUrl, env.inquiryNotifyFrom, message);
   }
-  if (row.channel === PROPOSAL_MAIL_CHANNEL) {
-    // Written now from the proposal as it is: a revoked link, a replaced code or a decided round is not sent (null).
-    const message = row.payload ? await proposalMessage(db, row.payload as ProposalMail) : null;
+  const writer = writers.get(row.channel);
+  if (writer) {
+    // Written now from the records as they are: a revoked link, a replaced code or a decided round is not sent (null).
+    const message = row.payload ? await writer(db, row.payload) : null;
     if (!message) return;
     if (!env.smtpUrl || !env.inquiryNotifyFrom) throw new Error('SMTP_URL or INQUIRY_NOTIFY_FROM is not set any more');
     return sendMail(env.smtpUrl, env.inquiryNotifyFrom, message);

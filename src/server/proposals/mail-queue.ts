@@ -11,6 +11,9 @@ import { staffMailConfigured } from '../notify/staff-mail.ts';
  * refused acceptance of a reserved space, a hold that lapsed.
  */
 export type ProposalMail =
+  | { kind: 'proposal'; proposalId: string; linkId: string }
+  | { kind: 'code'; linkId: string; codeId: string }
+  | { kind: 'certificate'; proposalId: string; responseId: string }
   | { kind: 'approval-request'; proposalId: string; approvalId: string; userId: string }
   | { kind: 'approval-decision'; proposalId: string; approvalId: string; userId: string }
   | { kind: 'answer'; proposalId: string; responseId: string; userId: string }
@@ -22,6 +25,12 @@ export const PROPOSAL_MAIL_CHANNEL = 'proposal-mail';
 /** One key per message and recipient: the same mail is never queued twice. */
 export function proposalMailKey(mail: ProposalMail): string {
   switch (mail.kind) {
+    case 'proposal':
+      return `proposal:${mail.proposalId}:link:${mail.linkId}`;
+    case 'code':
+      return `proposal-code:${mail.codeId}`;
+    case 'certificate':
+      return `proposal-certificate:${mail.responseId}`;
     case 'approval-request':
     case 'approval-decision':
       return `proposal-${mail.kind}:${mail.approvalId}:${mail.userId}`;

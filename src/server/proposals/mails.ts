@@ -5,8 +5,10 @@ import { serverEnv } from '../env.ts';
 import { asLocale, serverMessages } from '../i18n.ts';
 import type { MailMessage } from '../notify/messages.ts';
 import { prospectLines, prospectMention, staffMailRule } from '../notify/staff-prospect.ts';
-import type { ProposalMail } from './mail-queue.ts';
+import { registerMailWriter } from '../notify/outbox.ts';
+import { PROPOSAL_MAIL_CHANNEL, type ProposalMail } from './mail-queue.ts';
 import { parsed } from './records.ts';
+import { prospectMessage } from './prospect-mails.ts';
 
 /**
  * The mail a queued proposal mail stands for, written now in its reader's language; null when there is nothing to
@@ -14,8 +16,23 @@ import { parsed } from './records.ts';
  * name the prospect by privacy's rule (reference, spaces, link — src/server/notify/staff-prospect.ts); the prospect's
  * own mails are in prospect-mails.ts.
  */
+/**
+ * Lets this process's drains deliver proposal mails: called by the functions that bundle the PDF renderer and its
+ * fonts (proposals, proposal-links, outbox-drain, deal-dates); every other function's drain leaves these rows to them.
+ */
+export function enableProposalMails(): void {
+  registerMailWriter(PROPOSAL_MAIL_CHANNEL, (db, payload) => proposalMessage(db, payload as ProposalMail));
+}
+
 export async function proposalMessage(db: Db, mail: ProposalMail): Promise<MailMessage | null> {
-  return staffMessage(db, mail);
+  switch (mail.kind) {
+    case 'proposal':
+    case 'code':
+    case 'certificate':
+      return prospectMessage(db, mail);
+    default:
+      return staffMessage(db, mail);
+  }
 }
 
 const adminLink = (locale: Locale, inquiryId: string) => `${serverEnv().siteUrl}${localizePath(locale, '/admin')}?inquiry=${inquiryId}`;
@@ -36,7 +53,7 @@ export function ruleLines(rules: readonly RuleResult[], locale: Locale): string[
   });
 }
 
-async function staffMessage(db: Db, mail: ProposalMail): Promise<MailMessage | null> {
+async function staffMessage(db: Db, mail: Exclude<ProposalMail, { kind: 'proposal' | 'code' | 'certificate' }>): Promise<MailMessage | null> {
   const reader = await db.selectFrom('users').select(['email', 'locale', 'active']).where('id', '=', mail.userId).executeTakeFirst();
   if (!reader?.active || !reader.email) return null;
   const facts = await db

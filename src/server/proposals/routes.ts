@@ -1,4 +1,6 @@
-import { ApprovalCommentSchema, ApprovalReasonSchema, ProposalCreateSchema, ProposalPatchSchema } from '../../shared/proposals/schemas.ts';
+import { ApprovalCommentSchema, ApprovalReasonSchema, ProposalCreateSchema, ProposalPatchSchema, ProposalSendSchema } from '../../shared/proposals/schemas.ts';
+import { isLocale } from '../../i18n/locales.ts';
+import { maskName } from '../../shared/masking.ts';
 import { maskProposal } from '../../shared/proposals/masking.ts';
 import type { Proposal } from '../../shared/proposals/types.ts';
 import { can } from '../../shared/roles.ts';
@@ -13,6 +15,8 @@ import { drainSoon } from '../notify/outbox.ts';
 import { decideProposal, submitProposal } from './approval.ts';
 import { createProposal, patchProposal, type ProposalEditor } from './queries.ts';
 import { findProposal, listInquiryProposals, listPendingApprovals, proposalHeaders, proposalNotFound } from './records.ts';
+import { proposalFilename, renderProposalPdf } from './pdf.ts';
+import { sendProposal, withdrawProposal } from './send.ts';
 
 /** The admin routes of proposals (issue 39): thin — parse, guard, src/server/proposals, respond. */
 
@@ -103,4 +107,58 @@ export async function pendingProposalsRoute(req: Request, context: RouteContext)
   const status = new URL(req.url).searchParams.get('status') ?? 'pending_approval';
   if (status !== 'pending_approval') throw new HttpError(400, 'invalid_input', 'Some fields are missing or invalid', { fields: { status: 'proposals.errors.listStatusInvalid' } });
   return json((await listPendingApprovals(await getDb())).map(asSeenBy(staff)));
+}
+
+/** POST /api/proposals/{id}/send {to?, locale?} (If-Match): → sent; the answer adds `delivery` (mail queued, or the link when mail is off). */
+export async function sendProposalRoute(req: Request, context: RouteContext): Promise<Response> {
+  const staff = await requireAccess(req, 'proposals.write', context);
+  const id = proposalId(context);
+  const expected = expectedVersion(req);
+  const input = parseInput(ProposalSendSchema, await readJson(req));
+  const db = await getDb();
+  const { proposal, delivery } = await sendProposal(db, id, input, editorOf(staff), expected);
+  drainSoon(db, context);
+  return json({ ...asSeenBy(staff)(proposal), delivery }, { headers: { ...proposalHeaders(proposal), 'Cache-Control': 'no-store' } });
+}
+
+/** POST /api/proposals/{id}/withdraw (If-Match). */
+export async function withdrawProposalRoute(req: Request, context: RouteContext): Promise<Response> {
+  const staff = await requireAccess(req, 'proposals.write', context);
+  const id = proposalId(context);
+  const expected = expectedVersion(req);
+  return oneProposal(staff, await withdrawProposal(await getDb(), id, editorOf(staff), expected));
+}
+
+const pdfResponse = (pdf: Buffer, filename: string) =>
+  new Response(new Uint8Array(pdf), {
+    headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${filename}"`, 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' },
+  });
+
+/** GET /api/proposals/{id}/pdf?lang=: the version's PDF (a viewer's with the addressee masked). */
+export async function proposalPdfRoute(req: Request, context: RouteContext): Promise<Response> {
+  const staff = await requireAccess(req, 'proposals.read', context);
+  const db = await getDb();
+  const proposal = await findProposal(db, proposalId(context));
+  if (!proposal) throw proposalNotFound();
+  const lang = new URL(req.url).searchParams.get('lang');
+  if (lang !== null && !isLocale(lang)) throw new HttpError(400, 'invalid_input', 'Some fields are missing or invalid', { fields: { lang: 'proposals.errors.localeInvalid' } });
+  const locale = lang ?? proposal.locale;
+  const inquiry = await db.selectFrom('inquiries').select(['company', 'name']).where('id', '=', proposal.inquiryId).executeTakeFirst();
+  const addressee = inquiry?.company || inquiry?.name || '';
+  const pdf = await renderProposalPdf({ proposal, addressee: can(staff.role, 'inquiries.personal') ? addressee : maskName(addressee), locale });
+  return pdfResponse(pdf, proposalFilename(proposal, locale));
+}
+
+/** GET /api/proposals/{id}/certificate.pdf: the answered version with its certificate page, as mailed (names the signer: no viewers). */
+export async function certificatePdfRoute(req: Request, context: RouteContext): Promise<Response> {
+  await requireAccess(req, 'inquiries.personal', context);
+  const db = await getDb();
+  const proposal = await findProposal(db, proposalId(context));
+  if (!proposal) throw proposalNotFound();
+  if (!proposal.response) throw new HttpError(404, 'response_not_found', 'This proposal has no answer yet');
+  const inquiry = await db.selectFrom('inquiries').select(['company', 'name']).where('id', '=', proposal.inquiryId).executeTakeFirst();
+  const counter = proposal.response.counterProposalId ? await findProposal(db, proposal.response.counterProposalId) : null;
+  const locale = proposal.response.pdfLocale;
+  const pdf = await renderProposalPdf({ proposal, addressee: inquiry?.company || inquiry?.name || '', locale }, { response: proposal.response, counterVersion: counter?.version ?? null });
+  return pdfResponse(pdf, proposalFilename(proposal, locale, true));
 }

@@ -139,8 +139,9 @@ export interface PublicProposal {
   /** Whom it was made for, as the inquiry says (their company, else their name). */
   addressee: string;
   units: (Pick<ProposalUnit, 'id' | 'floor' | 'unitNumber' | 'supplyAreaM2' | 'exclusiveAreaM2'> & { pagePath: string })[];
-  terms: DealTerms;
-  /** The tenant's figures only: no NER, discount or asking (the owner's view). */
+  /** The terms without the broker fee (the owner's cost, not the tenant's business). */
+  terms: Omit<DealTerms, 'brokerFeeKrw'>;
+  /** The tenant's figures only: no NER, discount, straight-line effective rent or asking (the owner's view). */
   figures: TenantFigures;
   /** The address the code goes to, masked (k***@example.com). */
   recipient: string;
@@ -162,8 +163,9 @@ export interface TenantFigures {
   freeRentKrw: number;
   totalRentKrw: number;
   totalMaintenanceKrw: number;
-  effectiveRentPerM2: number;
+  /** 실질 NOC per exclusive m²: rent due and 관리비 over fit-out and term, plus the deposit's yield at `depositYieldPct`. */
   nocPerExclusiveM2: number;
+  depositYieldPct: number;
   convertedDepositKrw: number;
   protectedByAct: boolean;
   escalationOverCap: boolean;

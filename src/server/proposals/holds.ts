@@ -1,0 +1,73 @@
+import { sql } from 'kysely';
+import type { HoldReleaseReason } from '../../shared/proposals/statuses.ts';
+import type { Trx } from '../audit/actor.ts';
+import { HttpError } from '../http/errors.ts';
+
+/**
+ * One accepted proposal per space (issue 39): accepting reserves the proposal's spaces until a lease is signed from it
+ * or the hold lapses (`proposalHoldDays`). Two acceptances of one space at once: the spaces' rows are locked in one
+ * order (by id, so two acceptances never wait on each other crosswise) and the second finds the first's hold; and
+ * should any writer skip the locks, the database's unique index on live holds per space lets exactly one commit.
+ */
+
+export const unitReserved = (unitIds: string[]) =>
+  new HttpError(409, 'unit_reserved', 'Another accepted proposal already holds a space of this proposal', { fields: { unitIds: 'proposals.errors.unitReserved' }, details: { unitIds } });
+const unitLeased = (unitIds: string[]) =>
+  new HttpError(409, 'unit_leased', 'A space of this proposal is leased', { fields: { unitIds: 'proposals.errors.unitLeased' }, details: { unitIds } });
+
+/** The database refused a second live hold of a space (proposal_holds_live_unit_idx). */
+export function isHoldConflict(error: unknown): boolean {
+  const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
+  return code === '23505' && (constraint === undefined || constraint === 'proposal_holds_live_unit_idx');
+}
+
+/**
+ * Holds `unitIds` for `proposalId` until `until` in the caller's transaction: each space becomes `reserved`, keeping
+ * the status it had for the hold's end. 409 `unit_reserved` when another live hold has one, `unit_leased` when one is
+ * leased; a space deleted since is left out (its proposal still stands, the lease will say).
+ */
+export async function holdUnits(trx: Trx, proposalId: string, unitIds: string[], until: Date): Promise<void> {
+  const ordered = [...unitIds].sort();
+  const units = await trx
+    .selectFrom('units')
+    .select(['id', 'status'])
+    .where(sql<boolean>`id = any(${ordered}::uuid[])`)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const held = await trx
+    .selectFrom('proposalHolds')
+    .select('unitId')
+    .where(sql<boolean>`unit_id = any(${ordered}::uuid[])`)
+    .where('releasedAt', 'is', null)
+    .where('proposalId', '!=', proposalId)
+    .execute();
+  if (held.length > 0) throw unitReserved(held.map((row) => row.unitId));
+  const leased = units.filter((unit) => unit.status === 'leased').map((unit) => unit.id);
+  if (leased.length > 0) throw unitLeased(leased);
+  for (const unit of units) {
+    await trx.insertInto('proposalHolds').values({ proposalId, unitId: unit.id, statusBefore: unit.status === 'reserved' ? 'available' : unit.status, until }).execute();
+    await trx.updateTable('units').set({ status: 'reserved', updatedAt: sql`now()` }).where('id', '=', unit.id).execute();
+  }
+}
+
+/**
+ * Ends `proposalId`'s live holds for `reason` in the caller's transaction. A space still `reserved` goes back to the
+ * status it had before (`lapsed`, `withdrawn`); with `lease_signed` the lease sets the space's status itself, so the
+ * space is left as the caller made it. Returns the spaces released.
+ */
+export async function releaseHolds(trx: Trx, proposalId: string, reason: HoldReleaseReason, now = new Date()): Promise<string[]> {
+  const released = await trx
+    .updateTable('proposalHolds')
+    .set({ releasedAt: now, releaseReason: reason })
+    .where('proposalId', '=', proposalId)
+    .where('releasedAt', 'is', null)
+    .returning(['unitId', 'statusBefore'])
+    .execute();
+  if (reason !== 'lease_signed') {
+    for (const hold of released) {
+      await trx.updateTable('units').set({ status: hold.statusBefore, updatedAt: sql`now()` }).where('id', '=', hold.unitId).where('status', '=', 'reserved').execute();
+    }
+  }
+  return released.map((hold) => hold.unitId);
+}
