@@ -28,6 +28,10 @@ import koPrivacyRequests from '../../content/i18n/ko/privacyRequests.json' with 
 import enPrivacyRequests from '../../content/i18n/en/privacyRequests.json' with { type: 'json' };
 import zhPrivacyRequests from '../../content/i18n/zh/privacyRequests.json' with { type: 'json' };
 import jaPrivacyRequests from '../../content/i18n/ja/privacyRequests.json' with { type: 'json' };
+import koUnits from '../../content/i18n/ko/units.json' with { type: 'json' };
+import enUnits from '../../content/i18n/en/units.json' with { type: 'json' };
+import zhUnits from '../../content/i18n/zh/units.json' with { type: 'json' };
+import jaUnits from '../../content/i18n/ja/units.json' with { type: 'json' };
 import koBrands from '../../content/i18n/ko/brands.json' with { type: 'json' };
 import enBrands from '../../content/i18n/en/brands.json' with { type: 'json' };
 import zhBrands from '../../content/i18n/zh/brands.json' with { type: 'json' };
@@ -49,15 +53,15 @@ export type ServerLocale = Locale;
 
 /**
  * The texts functions write themselves (mails, CSV headers, error pages): the `inbox`, `mail`, `staffMail`
- * and `access` namespaces (and `tours` for the tour invitations; the brand categories and the form's extra fields for
- * the access copy's values; `deals` and `proposals` for proposal mails and PDFs; `lostReasons` for the export), imported
+ * and `access` namespaces (and `tours` for the tour invitations; the brand categories, the floors' names and the form's extra fields for
+ * the access copy's values and the export; `deals` and `proposals` for proposal mails and PDFs; `lostReasons` for the export), imported
  * so each function bundle carries them.
  */
 const DICTIONARIES: Record<Locale, Dictionary> = {
-  ko: { inbox: koInbox, mail: koMail, staffMail: koStaffMail, access: koAccess, tours: koTours, privacyRequests: koPrivacyRequests, brands: { category: koBrands.category }, inquiryExtra: koInquiryExtra, deals: koDeals, proposals: koProposals, lostReasons: koLostReasons },
-  en: { inbox: enInbox, mail: enMail, staffMail: enStaffMail, access: enAccess, tours: enTours, privacyRequests: enPrivacyRequests, brands: { category: enBrands.category }, inquiryExtra: enInquiryExtra, deals: enDeals, proposals: enProposals, lostReasons: enLostReasons },
-  zh: { inbox: zhInbox, mail: zhMail, staffMail: zhStaffMail, access: zhAccess, tours: zhTours, privacyRequests: zhPrivacyRequests, brands: { category: zhBrands.category }, inquiryExtra: zhInquiryExtra, deals: zhDeals, proposals: zhProposals, lostReasons: zhLostReasons },
-  ja: { inbox: jaInbox, mail: jaMail, staffMail: jaStaffMail, access: jaAccess, tours: jaTours, privacyRequests: jaPrivacyRequests, brands: { category: jaBrands.category }, inquiryExtra: jaInquiryExtra, deals: jaDeals, proposals: jaProposals, lostReasons: jaLostReasons },
+  ko: { inbox: koInbox, mail: koMail, staffMail: koStaffMail, access: koAccess, tours: koTours, privacyRequests: koPrivacyRequests, brands: { category: koBrands.category }, units: { floor: koUnits.floor }, inquiryExtra: koInquiryExtra, deals: koDeals, proposals: koProposals, lostReasons: koLostReasons },
+  en: { inbox: enInbox, mail: enMail, staffMail: enStaffMail, access: enAccess, tours: enTours, privacyRequests: enPrivacyRequests, brands: { category: enBrands.category }, units: { floor: enUnits.floor }, inquiryExtra: enInquiryExtra, deals: enDeals, proposals: enProposals, lostReasons: enLostReasons },
+  zh: { inbox: zhInbox, mail: zhMail, staffMail: zhStaffMail, access: zhAccess, tours: zhTours, privacyRequests: zhPrivacyRequests, brands: { category: zhBrands.category }, units: { floor: zhUnits.floor }, inquiryExtra: zhInquiryExtra, deals: zhDeals, proposals: zhProposals, lostReasons: zhLostReasons },
+  ja: { inbox: jaInbox, mail: jaMail, staffMail: jaStaffMail, access: jaAccess, tours: jaTours, privacyRequests: jaPrivacyRequests, brands: { category: jaBrands.category }, units: { floor: jaUnits.floor }, inquiryExtra: jaInquiryExtra, deals: jaDeals, proposals: jaProposals, lostReasons: jaLostReasons },
 };
 
 const translators = new Map<Locale, Translate>();

@@ -29,6 +29,9 @@ export const shareOf = (part: number, whole: number): number | null => (whole ==
 const label = (key: string): Cell => ({ key });
 /** A source key as stored, or "not given" for an empty one. */
 const given = (value: string): Cell => (value === '' ? label('reports.none') : value);
+/** A floor or a use by its name in the reader's language ("지하 1층", "의료"), never its code. */
+const floorCell = (floor: string): Cell => (floor === '' ? label('reports.none') : label(`units.floor.${floor}`));
+const useCell = (use: string): Cell => (use === '' ? label('reports.none') : label(`brands.category.${use}`));
 const sourceRows = (rows: SourceRow[], keyCell: (key: string) => Cell) => rows.map((row) => [keyCell(row.key), row.inquiries, row.won, row.lost, row.winRate]);
 const SOURCE_COLUMNS = ['inquiries', 'won', 'lost', 'winRate'];
 
@@ -105,15 +108,15 @@ function spacesTables(report: SpacesReport): ReportTable[] {
     {
       name: 'vacant',
       columns: ['floor', 'unitNumber', 'status', 'areaM2', 'daysOnMarket', 'inquiries', 'tours'],
-      rows: report.vacant.map((u) => [u.floor, u.unitNumber, label(`reports.unitStatus.${u.status}`), u.areaM2, u.daysOnMarket, u.inquiries, u.tours]),
+      rows: report.vacant.map((u) => [floorCell(u.floor), u.unitNumber, label(`reports.unitStatus.${u.status}`), u.areaM2, u.daysOnMarket, u.inquiries, u.tours]),
     },
     vacancy('vacancyByPeriod', 'period', report.vacancyByPeriod.map((p) => ({ ...p, key: p.start })), ['recordedOn'], report.vacancyByPeriod.map((p) => [p.day])),
-    vacancy('vacancyByFloor', 'floor', report.byFloor.map((f) => ({ ...f, key: f.floor }))),
+    vacancy('vacancyByFloor', 'floor', report.byFloor.map((f) => ({ ...f, key: floorCell(f.floor) }))),
     vacancy('vacancyByAreaBand', 'areaBand', report.byAreaBand.map((b) => ({ ...b, key: label(`reports.bands.${b.band}`) }))),
     {
       name: 'inquiriesBySpace',
       columns: ['floor', 'unitNumber', 'inquiries', 'tours'],
-      rows: report.inquiriesBySpace.map((s) => [s.floor, s.unitNumber, s.inquiries, s.tours]),
+      rows: report.inquiriesBySpace.map((s) => [floorCell(s.floor), s.unitNumber, s.inquiries, s.tours]),
     },
   ];
 }
@@ -129,8 +132,8 @@ export function reportTables<N extends ReportName>(name: N, report: ReportOf<N>,
         { name: 'channels', columns: ['channel', ...SOURCE_COLUMNS], shares: ['winRate'], rows: sourceRows(r.channels, (key) => label(`reports.channels.${key}`)) },
         { name: 'campaigns', columns: ['campaign', ...SOURCE_COLUMNS], shares: ['winRate'], rows: sourceRows(r.campaigns, given) },
         { name: 'languages', columns: ['language', ...SOURCE_COLUMNS], shares: ['winRate'], rows: sourceRows(r.languages, (key) => (key ? label(`reports.languages.${key}`) : label('reports.none'))) },
-        { name: 'floors', columns: ['floor', ...SOURCE_COLUMNS], shares: ['winRate'], rows: sourceRows(r.floors, given) },
-        { name: 'uses', columns: ['use', ...SOURCE_COLUMNS], shares: ['winRate'], rows: sourceRows(r.uses, given) },
+        { name: 'floors', columns: ['floor', ...SOURCE_COLUMNS], shares: ['winRate'], rows: sourceRows(r.floors, floorCell) },
+        { name: 'uses', columns: ['use', ...SOURCE_COLUMNS], shares: ['winRate'], rows: sourceRows(r.uses, useCell) },
       ];
     }
     case 'speed':

@@ -267,6 +267,21 @@ describe.each(availableBackends())('inquiry inbox API on $name', (backend) => {
     expect(en.row).toContain(',Japanese,');
   });
 
+  it('exports uses, spaces and floors in the reader’s words, never their codes (issue 38)', async () => {
+    const units = (await ctx.db.selectFrom('units').select(['id', 'floor', 'unitNumber', 'status']).execute()).filter((unit) => unit.status !== 'leased');
+    const unit = units[0];
+    await post({ name: 'Raw Codes', businessType: 'Medical', desiredFloors: ['3F', 'B1'], locale: 'en', ...(unit ? { unitId: unit.id } : {}) });
+    const auth = { Authorization: `Bearer ${token}` };
+    const [, row] = decode((await raw(inquiries, '/api/inquiries/export?reason=report&lang=ko&search=Raw%20Codes', auth)).bytes).slice(1).split('\r\n');
+    expect(row).toContain(',의료,');
+    expect(row).toContain('"3층, 지하 1층"');
+    if (unit) expect(row).toContain(`층 ${unit.unitNumber}호`);
+    expect(row).not.toMatch(/\b(Medical|3F|B1)\b|,en,/);
+    const [, english] = decode((await raw(inquiries, '/api/inquiries/export?reason=report&lang=en&search=Raw%20Codes', auth)).bytes).slice(1).split('\r\n');
+    expect(english).toContain(',Medical,');
+    expect(english).toContain('"Floor 3, Basement 1"');
+  });
+
   it('refuses forged cursors and impossible dates with 400 and a code, never a failed query; the export is whole or not sent (issue 16)', async () => {
     await post({ name: 'Dated' });
     const cursor = (text: string) => Buffer.from(text).toString('base64url');

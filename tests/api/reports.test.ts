@@ -7,6 +7,8 @@ import { koreanDay } from '../../src/shared/business-hours.ts';
 import { funnelReport } from '../../src/server/reports/funnel.ts';
 import { periodOf } from '../../src/server/reports/period.ts';
 import { sourcesReport } from '../../src/server/reports/sources.ts';
+import { tableCsv } from '../../src/server/reports/csv.ts';
+import { reportTables } from '../../src/shared/report-tables.ts';
 import { recordUnitStatusDay, spacesReport } from '../../src/server/reports/spaces.ts';
 import { speedReport } from '../../src/server/reports/speed.ts';
 import { teamReport } from '../../src/server/reports/team.ts';
@@ -173,6 +175,12 @@ describe.each(availableBackends({ neon: true }))('reports: funnel, sources, spee
       { key: 'F&B', inquiries: 2, won: 1, lost: 0, winRate: 1 },
       { key: 'Medical', inquiries: 1, won: 0, lost: 1, winRate: 0 },
     ]);
+    // Their tables name floors, uses and languages in the reader's words, never by code (issue 38).
+    const tables = Object.fromEntries(reportTables('sources', report as never, 'week').map((table) => [table.name, tableCsv(table, 'ko')]));
+    expect(tables.floors).toContain('\r\n3층,2,1,0,1\r\n');
+    expect(tables.uses).toContain('\r\n의료,1,0,1,0\r\n');
+    expect(tables.languages).toContain('\r\n영어,1,1,0,1\r\n');
+    for (const name of ['floors', 'uses', 'languages']) expect(tables[name]).not.toMatch(/\b(3F|5F|6F|Medical|ko|en|ja|zh|English|中文)\b/);
   });
 
   it('measures first response in office minutes: median, 90th percentile, within the 4-hour target, overdue; per week and person', async () => {

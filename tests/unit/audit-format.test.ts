@@ -77,7 +77,7 @@ describe('the activity log as a person reads it (issue 28)', () => {
     expect(describeEvent(removed, translator('ko'), 'ko').subject).toEqual({ text: '8층 802호', href: null });
     const brand = event({ entity: 'brand', entityId: 'b1', changes: { description_i18n: [{ en: 'Coffee' }, { en: 'Coffee roasters', ja: 'コーヒー' }], contact_info: [{ phone: '02-555-0200' }, { phone: '02-555-0201', email: 'hi@example.com' }] } });
     const shown = describeEvent(brand, translator('ko'), 'ko');
-    expect(shown.changes[0]).toMatchObject({ label: '다른 언어 소개', before: 'English: Coffee', after: 'English: Coffee roasters · 日本語: コーヒー' });
+    expect(shown.changes[0]).toMatchObject({ label: '다른 언어 소개', before: '영어: Coffee', after: '영어: Coffee roasters · 일본어: コーヒー' });
     expect(shown.changes[1]).toMatchObject({ label: '연락처', after: '전화번호: 02-555-0201 · 이메일: hi@example.com' });
     expect(visible(shown)).not.toMatch(/[{}"]/);
   });

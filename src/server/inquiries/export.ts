@@ -39,9 +39,10 @@ function cells(inquiry: Inquiry, notes: string, t: (key: string, params?: Record
     inquiry.company,
     inquiry.email,
     inquiry.phone,
-    inquiry.businessType,
-    inquiry.unit ? [inquiry.unit.floor, inquiry.unit.unitNumber].filter(Boolean).join(' ') : '',
-    inquiry.desiredFloors.join(' '),
+    // Uses, spaces and floors in the reader's words ("의료", "3층 301호"), as the inbox shows them.
+    inquiry.businessType ? t(`brands.category.${inquiry.businessType}`) : null,
+    inquiry.unit ? t('inbox.unitLabel', { floor: t(`units.floor.${inquiry.unit.floor}`), unit: inquiry.unit.unitNumber ?? '' }) : '',
+    inquiry.desiredFloors.map((floor) => t(`units.floor.${floor}`)).join(', '),
     area ? range(area.min, area.max) : '',
     area ? range(pyeong(area.min), pyeong(area.max)) : '',
     inquiry.moveInDate,

@@ -6,16 +6,24 @@ import koLostReasons from '../../../content/i18n/ko/lostReasons.json' with { typ
 import enLostReasons from '../../../content/i18n/en/lostReasons.json' with { type: 'json' };
 import zhLostReasons from '../../../content/i18n/zh/lostReasons.json' with { type: 'json' };
 import jaLostReasons from '../../../content/i18n/ja/lostReasons.json' with { type: 'json' };
+import koUnits from '../../../content/i18n/ko/units.json' with { type: 'json' };
+import koBrands from '../../../content/i18n/ko/brands.json' with { type: 'json' };
+import enUnits from '../../../content/i18n/en/units.json' with { type: 'json' };
+import enBrands from '../../../content/i18n/en/brands.json' with { type: 'json' };
+import zhUnits from '../../../content/i18n/zh/units.json' with { type: 'json' };
+import zhBrands from '../../../content/i18n/zh/brands.json' with { type: 'json' };
+import jaUnits from '../../../content/i18n/ja/units.json' with { type: 'json' };
+import jaBrands from '../../../content/i18n/ja/brands.json' with { type: 'json' };
 import type { Locale } from '../../i18n/locales.ts';
 import { createTranslator, flatten, type Dictionary } from '../../i18n/translate.ts';
 import type { Cell, Column, ReportTable } from '../../shared/report-tables.ts';
 import { csvRow, UTF8_BOM } from '../inquiries/csv.ts';
 
 const DICTIONARIES: Record<Locale, Dictionary> = {
-  ko: { reports: koReports, lostReasons: koLostReasons },
-  en: { reports: enReports, lostReasons: enLostReasons },
-  zh: { reports: zhReports, lostReasons: zhLostReasons },
-  ja: { reports: jaReports, lostReasons: jaLostReasons },
+  ko: { reports: koReports, lostReasons: koLostReasons, units: { floor: koUnits.floor }, brands: { category: koBrands.category } },
+  en: { reports: enReports, lostReasons: enLostReasons, units: { floor: enUnits.floor }, brands: { category: enBrands.category } },
+  zh: { reports: zhReports, lostReasons: zhLostReasons, units: { floor: zhUnits.floor }, brands: { category: zhBrands.category } },
+  ja: { reports: jaReports, lostReasons: jaLostReasons, units: { floor: jaUnits.floor }, brands: { category: jaBrands.category } },
 };
 
 /**

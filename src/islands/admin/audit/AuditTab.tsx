@@ -125,14 +125,14 @@ export default function AuditTab({ t }: { t: Translate }) {
  * values it removed; a change both sides.
  */
 function AuditEventItem({ event, when, lang, t }: { event: AuditEvent; when: string; lang: Locale; t: Translate }) {
-  const { subject, changes } = describeEvent(event, t, lang);
+  const { headline, subject, changes } = describeEvent(event, t, lang);
   return (
     <li data-testid="audit-event" className="grid gap-1 rounded-xl border border-line p-3 text-sm sm:grid-cols-[11rem_minmax(0,1fr)] sm:gap-4">
       <span className="text-muted">{when}</span>
       <span className="grid min-w-0 gap-1">
         <span className="break-words text-ink">
           <strong>{event.actor?.name ?? t('team.audit.system')}</strong>{' '}
-          {t(`team.audit.actions.${event.action}`)} · {t(`team.audit.entities.${event.entity}`)}
+          <span data-testid="audit-headline">{headline}</span>
           {subject && (
             <>
               {' '}
@@ -149,7 +149,7 @@ function AuditEventItem({ event, when, lang, t }: { event: AuditEvent; when: str
             {changes.map((change) => (
               <li key={change.field} className="break-words" data-testid="audit-change" data-field={change.field}>
                 <span className="font-semibold text-ink-soft">{change.label}</span>:{' '}
-                {change.destroyed ? change.after : event.action === 'delete' ? change.before : change.fromNothing && event.action !== 'update' ? change.after : `${change.before} → ${change.after}`}
+                {change.text}
               </li>
             ))}
           </ul>

@@ -12,6 +12,8 @@ import { spaceLabel } from '../space-label';
  * name and both values in the panel's language — never a column name, an id or raw JSON.
  */
 export interface ShownEvent {
+  /** What happened and to what kind of record ("수정 · 브랜드"): the kind left out where the action or subject already says it. */
+  headline: string;
   /** The record the entry is about, or null when the kind alone says it (a sign-in, an export). */
   subject: { text: string; href: string | null } | null;
   changes: ShownChange[];
@@ -25,14 +27,22 @@ export interface ShownChange {
   fromNothing: boolean;
   /** Its value was destroyed with a person's data: it reads "destroyed" once, not "destroyed → destroyed". */
   destroyed: boolean;
+  /** The change as shown: the value removed (a deletion), set (a creation, an event's facts) or both sides of a change. */
+  text: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const LOCALIZED_KEYS = new Set(['ko', 'en', 'zh', 'ja']);
-/** Columns that say nothing to a reader (the record's own id) or are shown as the subject. */
+/** Columns that say nothing to a reader (the record's own id) or are shown as the subject (a setting's key). */
 const HIDDEN_FIELDS = new Set(['id']);
+const HIDDEN_BY_ENTITY: Record<string, Set<string>> = { setting: new Set(['key']) };
+/** How someone signed in (or failed to), as the log records it. */
+const SIGN_IN_METHODS = new Set(['password', 'password+totp', 'password+recovery', 'passkey', 'invitation', 'second_factor']);
+const SIGN_IN_REASONS = new Set(['deactivated', 'passkey_required']);
+/** Kinds whose subject names the kind itself ("이서연 님 문의 (#…)", "이서연 님 투어 · …"). */
+const SUBJECTS_NAMING_KIND = new Set(['inquiry', 'tour']);
 const LONGEST = 160;
 
 /** fieldName / field_name → field_name: the log holds database columns and event facts in either spelling. */
@@ -96,7 +106,16 @@ function enumText(entity: string, field: string, value: string, t: Translate): s
       return maybe(t, `team.roles.${value}`);
     case 'locale':
     case 'lang':
-      return maybe(t, `lang.${value}`);
+      // A language as a value is named in the reader's language ("영어"), as the inbox names it.
+      return maybe(t, `inbox.locales.${value}`);
+    case 'business_type':
+    case 'category':
+    case 'uses':
+      return maybe(t, `brands.category.${value}`);
+    case 'method':
+      return SIGN_IN_METHODS.has(value) ? maybe(t, `activity.values.method.${value.replace('+', '_')}`) : null;
+    case 'reason':
+      return SIGN_IN_REASONS.has(value) ? maybe(t, `activity.values.signInReason.${value}`) : null;
     case 'floor':
     case 'desired_floors':
       return maybe(t, `units.floor.${value}`);
@@ -129,7 +148,7 @@ export function valueText(entity: string, field: string, value: unknown, refs: R
     const entries = Object.entries(value as Record<string, unknown>).filter(([, inner]) => inner !== null && inner !== undefined && inner !== '');
     if (entries.length === 0) return none;
     // A text in several languages: each under its language's name.
-    if (entries.every(([key]) => LOCALIZED_KEYS.has(key))) return entries.map(([key, inner]) => `${t(`lang.${key}`)}: ${valueText(entity, key, inner, refs, t, lang)}`).join(' · ');
+    if (entries.every(([key]) => LOCALIZED_KEYS.has(key))) return entries.map(([key, inner]) => `${t(`inbox.locales.${key}`)}: ${valueText(entity, key, inner, refs, t, lang)}`).join(' · ');
     // An uploaded file (an image, a plan): a file, not its storage keys.
     if (entries.some(([key]) => key === 'key' || key === 'url' || key === 'path')) return t('activity.values.file');
     return entries.map(([key, inner]) => `${fieldLabel(entity, null, key, t)}: ${valueText(entity, key, inner, refs, t, lang)}`).join(' · ');
@@ -189,14 +208,20 @@ export function subjectOf(event: AuditEvent, t: Translate, lang: Locale): ShownE
 export function describeEvent(event: AuditEvent, t: Translate, lang: Locale): ShownEvent {
   const refs = event.refs ?? {};
   const changes = Object.entries(event.changes)
-    .filter(([field]) => !HIDDEN_FIELDS.has(snake(field)))
-    .map(([field, [from, to]]) => ({
-      field,
-      label: fieldLabel(event.entity, event.entityId, field, t),
-      before: valueText(event.entity, field, from, refs, t, lang),
-      after: valueText(event.entity, field, to, refs, t, lang),
-      fromNothing: from === null || from === undefined || from === '',
-      destroyed: from === 'destroyed' && to === 'destroyed',
-    }));
-  return { subject: subjectOf(event, t, lang), changes };
+    .filter(([field]) => !HIDDEN_FIELDS.has(snake(field)) && !HIDDEN_BY_ENTITY[event.entity]?.has(snake(field)))
+    .map(([field, [from, to]]) => {
+      const before = valueText(event.entity, field, from, refs, t, lang);
+      const after = valueText(event.entity, field, to, refs, t, lang);
+      const fromNothing = from === null || from === undefined || from === '';
+      const destroyed = from === 'destroyed' && to === 'destroyed';
+      // A creation shows what it set, whatever the row said before (a new password is "changed" on both sides).
+      const text = destroyed ? after : event.action === 'delete' ? before : event.action === 'create' || (fromNothing && event.action !== 'update') ? after : `${before} → ${after}`;
+      return { field, label: fieldLabel(event.entity, event.entityId, field, t), before, after, fromNothing, destroyed, text };
+    });
+  const subject = subjectOf(event, t, lang);
+  const action = t(`team.audit.actions.${event.action}`);
+  const kind = t(`team.audit.entities.${event.entity}`);
+  // "문의 이서연 님 문의", "로그인 · 로그인": the kind is said once, by the subject or the action when they say it.
+  const kindSaid = (subject !== null && SUBJECTS_NAMING_KIND.has(event.entity)) || action.includes(kind);
+  return { headline: kindSaid ? action : `${action} · ${kind}`, subject, changes };
 }

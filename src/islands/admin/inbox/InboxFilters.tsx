@@ -64,7 +64,7 @@ export default function InboxFilters({ filters, counts, onChange, t }: Props) {
             <span className="font-semibold">{t('inbox.floor')}</span>
             <select value={filters.floor ?? ''} onChange={(e) => set('floor', e.target.value)} className={input}>
               <option value="">{t('inbox.anyFloor')}</option>
-              {INQUIRY_FLOORS.map((floor) => <option key={floor} value={floor}>{floor}</option>)}
+              {INQUIRY_FLOORS.map((floor) => <option key={floor} value={floor}>{t(`units.floor.${floor}`)}</option>)}
             </select>
           </label>
           <DateRangeFields from={filters.from} to={filters.to} onChange={set} t={t} />

@@ -1,6 +1,7 @@
 import { HAND_SET_STATUSES, toPyeong, type Unit, type UnitStatus } from '~/shared/units/unit';
 import type { Translate } from '~/i18n/translate';
 import RowActions from '../RowActions';
+import { spaceLabel } from '../space-label';
 import { rowHeightOf, type DeletedRows } from '../use-deleted-rows';
 
 interface Props {
@@ -56,7 +57,7 @@ export default function UnitTable({ units, onEdit, onDelete, onStatus, deletedRo
               );
             }
             const unit = entry.record;
-            const name = `${t(`units.floor.${unit.floor}`)} ${unit.unitNumber}`;
+            const name = spaceLabel(unit, t);
             return (
               <tr key={unit.id} className={ROW} data-testid="unit-row">
                 <th scope="row" className="block px-4 py-2 font-medium sm:table-cell sm:py-3">{name}</th>

@@ -98,7 +98,7 @@ export default function BookingForm({ inquiryId, unitId, locale, assigneeId, lan
         <label className="grid gap-1 text-sm">
           <span className="font-semibold">{t('tours.panel.language')}</span>
           <select value={language} onChange={(e) => setLanguage(e.target.value)} className={field}>
-            {LOCALES.map((code) => <option key={code} value={code}>{t(`lang.${code}`)}</option>)}
+            {LOCALES.map((code) => <option key={code} value={code}>{t(`inbox.locales.${code}`)}</option>)}
           </select>
         </label>
       </div>
