@@ -58,5 +58,7 @@ async function spacePageRoute(req: Request, { params }: RouteContext, locale: Lo
   const unit = forVisitors(answer.unit);
   const today = seoulToday();
   const similar = unit.status === 'leased' ? similarUnits(unit, (await listUnits(db)).map(forVisitors), UNIT_FLOORS) : [];
-  return htmlPage(fillShell(shell, spacePage({ unit, similar, words, today, origin: serverEnv().siteUrl })), 200, TAGS);
+  // Without a plan of its own the page shows its floor's card, with the floor's row of spaces marking this one.
+  const floorUnits = unit.plan ? [] : await listUnits(db, { floor: unit.floor });
+  return htmlPage(fillShell(shell, spacePage({ unit, similar, floorUnits, words, today, origin: serverEnv().siteUrl })), 200, TAGS);
 }

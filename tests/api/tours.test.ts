@@ -16,6 +16,7 @@ import { call } from '../support/api-calls.ts';
 import { adminToken, inquiryBody, useApiBackend } from '../support/api-suite.ts';
 import { availableBackends } from '../support/db-backends.ts';
 import { plain, startSmtp, subjectOf, type Mail } from '../support/smtp.ts';
+import enDirections from '../../content/directions/en.json';
 import { outboxSettled, staffAccount, type TestAccount } from '../support/staff.ts';
 import { officeDayAhead } from '../support/office-days.ts';
 
@@ -127,6 +128,8 @@ describe.each(availableBackends({ neon: true }))('tours on $name', (backend) => 
     expect(subjectOf(prospect.raw)).toContain('Your site visit');
     expect(text).toContain('10:00–10:30 (Korean time, KST)');
     expect(text).toContain('330 Sillim-ro');
+    // Where to park: the directions page's own words (content/directions), not a second copy that drifted.
+    expect(text).toContain(`Parking: ${enDirections.parking}`);
     expect(text).toContain('https://www.google.com/maps');
     expect(text).toContain('/en/floors/3f/301/');
     expect(text).toContain('See you at the lobby!');

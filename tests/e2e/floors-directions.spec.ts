@@ -127,6 +127,13 @@ test.describe('directions', () => {
       await expect(page.locator(`[data-bus-group="${group}"] li`).first()).toBeVisible();
     }
   });
+
+  test('drivers read where to park: B2, the words the tour mails give too', { tag: '@any-viewport' }, async ({ page }) => {
+    await page.goto('/directions');
+    const parking = page.locator('[data-parking]');
+    await expect(parking.getByRole('heading', { name: '주차' })).toBeVisible();
+    await expect(parking).toContainText('방문객 주차장은 지하 2층(B2)이며');
+  });
 });
 
 test('contact shows guide, documents, six steps and the rule before the inquiry form', { tag: '@any-viewport' }, async ({ page }) => {

@@ -100,6 +100,10 @@ test('a tenant goes from the home page to a filtered plan, a space page, its she
     await expect(page.getByRole('heading', { level: 1 })).toContainText(FLOOR_9[locale]);
     await expect(page.locator('[data-fact="exclusiveArea"]')).toContainText(`${new Intl.NumberFormat('en', { maximumFractionDigits: 1 }).format(area)} m²`);
     await expect(page.locator('[data-fact="monthlyRent"]')).toContainText('₩3,300,000');
+    // No plan of its own: under its floor's plan the floor's row marks this space, as the sheet does.
+    await expect(page.locator('[data-floor-row]:visible [data-this-space]')).toContainText(unit.unitNumber);
+    await expect(page.locator('[data-floor-row-caption]')).toHaveText(new RegExp(`^${SHEET_SAYS[locale][2]}.*${unit.unitNumber}`));
+    await expect(page.locator('[data-floor-row]:visible')).toHaveCount(1);
     expect(await axeViolations(page)).toEqual([]);
 
     // Its spec sheet, in the page's language.

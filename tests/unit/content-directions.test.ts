@@ -40,4 +40,10 @@ describe('directions content', () => {
     text.features.pop();
     expect(errorOf('content/directions/ja.json', DirectionsTextSchema, text)).toMatch(/content\/directions\/ja\.json: features/);
   });
+
+  it.each(LOCALES)('in %s sends visitors to park on B2, the parking level (B1 is a food hall): the one text the page and the tour mails give', (locale) => {
+    const { parking } = loadLocalized('directions', locale, DirectionsTextSchema);
+    expect(parking).toContain('B2');
+    expect(parking).not.toMatch(/B1|1[–~-]2/);
+  });
 });

@@ -31,7 +31,7 @@ describe('share pages', () => {
   });
 
   it('a space page fills every token: its address, title, description, card, and the note stays text', () => {
-    const page = fillShell(SHELL, spacePage({ unit, similar: [], words: shareWords('ko', SITE), today: '2026-11-24', origin: SITE.origin }));
+    const page = fillShell(SHELL, spacePage({ unit, similar: [], floorUnits: [unit], words: shareWords('ko', SITE), today: '2026-11-24', origin: SITE.origin }));
     expect(page).not.toMatch(/SHARE_|share-slug-token|share-image-token|<!--share:/);
     expect(page).toContain('<title>8층 · 801호 임대 공간 · 임대 가능 | B TOWER</title>');
     expect(page).toContain('href="https://btower.example/floors/8f/801/"');
@@ -43,10 +43,25 @@ describe('share pages', () => {
     expect(page).toContain('href="/floors/8f/801/spec-sheet.pdf"');
   });
 
+  it('a space without a plan of its own is marked on its floor\'s row under the floor\'s card, as its spec sheet marks it', () => {
+    const floor = [{ id: 'east', unitNumber: '802', exclusiveAreaM2: 60 }, unit, { id: 'west', unitNumber: '803', exclusiveAreaM2: 140 }];
+    const page = fillShell(SHELL, spacePage({ unit, similar: [], floorUnits: floor, words: shareWords('ko', SITE), today: '2026-11-24', origin: SITE.origin }));
+    const row = /<svg[^>]*data-floor-row[\s\S]*?<\/svg>/.exec(page)?.[0] ?? '';
+    expect(row.match(/<g\b/g)).toHaveLength(3);
+    expect(row.match(/data-this-space/g)).toHaveLength(1);
+    expect(row).toMatch(/<g data-this-space>[\s\S]*?>801호<\/text>/);
+    const caption = /data-floor-row-caption>([^<]*)</.exec(page)?.[1];
+    expect(caption).toMatch(/^칠한 칸이 이 공간입니다: 8층.*801호$/);
+    expect(row).toContain(`aria-label="${caption}"`);
+    // With a plan of its own there is no floor card, and no row.
+    const planned = fillShell(SHELL, spacePage({ unit: { ...unit, plan: '/objects/uploads/00000000-0000-4000-8000-000000000009' }, similar: [], floorUnits: [], words: shareWords('ko', SITE), today: '2026-11-24', origin: SITE.origin }));
+    expect(planned).not.toContain('data-floor-row');
+  });
+
   it('a leased space\'s page says so, offers similar spaces and an inquiry about them, never one about itself', () => {
     const leased = { ...unit, status: 'leased' as const, monthlyRent: null, deposit: null, maintenanceFee: null };
     const other = { ...unit, id: '0b6c3c5e-6b2a-4d38-9a57-3f1c2f4c8e02', unitNumber: '805', exclusiveAreaM2: 95 };
-    const page = fillShell(SHELL, spacePage({ unit: leased, similar: [other], words: shareWords('en', SITE), today: '2026-11-24', origin: SITE.origin }));
+    const page = fillShell(SHELL, spacePage({ unit: leased, similar: [other], floorUnits: [], words: shareWords('en', SITE), today: '2026-11-24', origin: SITE.origin }));
     expect(page).toContain('This space is leased');
     expect(page).toContain('href="/en/floors/8f/805/"');
     expect(page).toContain('href="/en/contact?floor=8F&amp;areaMin=79&amp;areaMax=124&amp;use=Medical#inquiry-form"');

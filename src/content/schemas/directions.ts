@@ -57,6 +57,8 @@ export const DirectionsTextSchema = v.object({
   line2: v.object({ station: Text, note: LongText }),
   sillimLine: v.object({ station: Text, accessibility: LongText }),
   navigationApps: v.strictObject({ kakaoMap: Text, naverMap: Text, tmap: Text }),
+  /** Where and how a visitor parks: the one text the directions page and the tour mails both show. */
+  parking: LongText,
   features: v.pipe(v.array(Feature), v.length(LOCATION_FEATURE_COUNT)),
 });
 

@@ -2,6 +2,7 @@ import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { createTranslator } from '../../i18n/translate.ts';
 import { costEstimate, noteIn, type Unit } from '../../shared/units/unit.ts';
 import { planImageUrl } from '../../shared/plan-image.ts';
+import { floorRowBoxes } from '../../shared/units/floor-row.ts';
 import { availabilityOf, formatArea, formatDay, formatWon, hasPublicPrice, inquirable, statusText, unitFacts, type FactWords } from '../../shared/units/facts.ts';
 import { similarInquiryPath, similarPlanPath, spacePath, specSheetPath } from '../../shared/share-paths.ts';
 import type { ShareWords } from '../../shared/share-shell.ts';
@@ -17,6 +18,8 @@ export interface SpacePage {
   unit: Unit;
   /** Other spaces a visitor of a leased one may take instead (src/shared/units/facts.ts similarUnits). */
   similar: Unit[];
+  /** The spaces on its floor, itself included, in the plan's order: drawn under the floor's card (none with its own plan). */
+  floorUnits: Pick<Unit, 'id' | 'unitNumber' | 'exclusiveAreaM2'>[];
   words: ShareWords;
   /** YYYY-MM-DD in Seoul. */
   today: string;
@@ -141,8 +144,8 @@ function spaceMain(page: SpacePage): SafeHtml {
 ${leased && similarSection(page)}`;
 }
 
-/** The space's own plan (through the image CDN, enlarged in the lightbox), else its floor's plan card. */
-function planFigure({ unit, words }: SpacePage): SafeHtml | false {
+/** The space's own plan (through the image CDN, enlarged in the lightbox), else its floor's plan card with the floor's row. */
+function planFigure({ unit, words, floorUnits }: SpacePage): SafeHtml | false {
   const t = createTranslator(words.text);
   const alt = t('units.detail.planAlt', { unit: unit.unitNumber, floor: t(`units.floor.${unit.floor}`) });
   if (unit.plan) {
@@ -159,7 +162,35 @@ function planFigure({ unit, words }: SpacePage): SafeHtml | false {
   return html`<figure>
     <h2 class="mb-3 text-xl font-bold text-ink">${t('units.page.floorPlan')}</h2>
     <img src="${card.path}" width="1200" height="630" alt="${card.alt}" decoding="async" loading="lazy" class="h-auto w-full rounded-md">
+    ${floorUnits.some((other) => other.id === unit.id) && floorRow(unit, floorUnits, words)}
   </figure>`;
+}
+
+/**
+ * The row's drawing units, one set for a phone and one for wider screens (the SVG scales with the column, and
+ * its numbers with it: drawn once, they would be too small on a phone or too large on a desktop).
+ */
+const ROWS = {
+  narrow: { width: 400, height: 44, gap: 4, minimum: 44, font: 13, class: 'sm:hidden' },
+  wide: { width: 1000, height: 56, gap: 6, minimum: 70, font: 17, class: 'hidden sm:block' },
+} as const;
+
+/**
+ * A floor's card shows the floor, not which space is this one: under it the floor's row of spaces (as /floors and
+ * the spec sheet draw it), this one filled, and a caption naming it — the same words as the sheet's.
+ */
+function floorRow(unit: Unit, floorUnits: SpacePage['floorUnits'], words: ShareWords): SafeHtml {
+  const t = createTranslator(words.text);
+  const caption = t('units.sheet.thisSpace', { space: spaceName(unit, words) });
+  // SVG attributes, not style attributes: the page's Content-Security-Policy allows no inline style.
+  const drawing = (row: (typeof ROWS)[keyof typeof ROWS]) => html`<svg viewBox="0 0 ${row.width} ${row.height}" class="mt-3 h-auto w-full ${row.class}" role="img" aria-label="${caption}" data-floor-row>
+      ${floorRowBoxes(floorUnits, unit.id, row.width, row).map((box) => html`<g${box.mine ? html` data-this-space` : ''}>
+        <rect x="${box.x.toFixed(1)}" y="1" width="${box.width.toFixed(1)}" height="${row.height - 2}" rx="4" class="${box.mine ? 'fill-brass-strong stroke-night' : 'fill-paper stroke-line'}" stroke-width="${box.mine ? 2.5 : 1.5}"></rect>
+        <text x="${(box.x + box.width / 2).toFixed(1)}" y="${row.height / 2}" text-anchor="middle" dominant-baseline="central" font-size="${box.mine ? row.font + 2 : row.font}" class="${box.mine ? 'fill-white font-bold' : 'fill-muted'}">${box.mine ? t('units.plan.unitShort', { unit: box.unitNumber }) : box.unitNumber}</text>
+      </g>`)}
+    </svg>`;
+  return html`${drawing(ROWS.narrow)}${drawing(ROWS.wide)}
+    <figcaption class="mt-2 text-sm font-semibold text-ink" data-floor-row-caption>${caption}</figcaption>`;
 }
 
 /** 환산임대료 at the content's default rate, which the page script lets the visitor change. */

@@ -8,6 +8,7 @@ import { formatArea, formatDay, unitFacts } from '../../shared/units/facts.ts';
 import { phoneText } from '../../content/phone.ts';
 import type { ShareWords } from '../../shared/share-shell.ts';
 import { factWords, spaceName } from '../share/space-page.ts';
+import { floorRowBoxes } from '../../shared/units/floor-row.ts';
 import { printable, registerPdfFont } from '../pdf/fonts.ts';
 
 /**
@@ -164,22 +165,13 @@ function withPrintableTexts(sheet: SpecSheet): SpecSheet {
  */
 function drawFloorRow(doc: PDFKit.PDFDocument, { unit, words, floorUnits }: SpecSheet, top: number, width: number): void {
   const t = createTranslator(words.text);
-  const gap = 3;
-  const minimum = 34;
-  const total = floorUnits.reduce((sum, other) => sum + other.exclusiveAreaM2, 0) || 1;
-  const free = width - gap * (floorUnits.length - 1);
-  const raw = floorUnits.map((other) => Math.max(minimum, (other.exclusiveAreaM2 / total) * free));
-  const scale = free / raw.reduce((sum, w) => sum + w, 0);
-  let x = MARGIN;
-  for (const [index, other] of floorUnits.entries()) {
-    const boxWidth = raw[index]! * scale;
-    const mine = other.id === unit.id;
-    doc.rect(x, top, boxWidth, ROW.height).lineWidth(mine ? 1.5 : 0.75);
-    if (mine) doc.fillAndStroke(BRASS, NIGHT);
+  for (const box of floorRowBoxes(floorUnits, unit.id, width, { gap: 3, minimum: 34 })) {
+    const x = MARGIN + box.x;
+    doc.rect(x, top, box.width, ROW.height).lineWidth(box.mine ? 1.5 : 0.75);
+    if (box.mine) doc.fillAndStroke(BRASS, NIGHT);
     else doc.fillAndStroke('#ffffff', LINE);
-    doc.fillColor(mine ? '#ffffff' : MUTED).fontSize(mine ? 9 : 8)
-      .text(mine ? t('units.plan.unitShort', { unit: other.unitNumber }) : other.unitNumber, x + 2, top + (ROW.height - 10) / 2, { width: boxWidth - 4, height: 12, align: 'center', lineBreak: false, ellipsis: true });
-    x += boxWidth + gap;
+    doc.fillColor(box.mine ? '#ffffff' : MUTED).fontSize(box.mine ? 9 : 8)
+      .text(box.mine ? t('units.plan.unitShort', { unit: box.unitNumber }) : box.unitNumber, x + 2, top + (ROW.height - 10) / 2, { width: box.width - 4, height: 12, align: 'center', lineBreak: false, ellipsis: true });
   }
   doc.fillColor(INK).fontSize(9).text(t('units.sheet.thisSpace', { space: spaceName(unit, words) }), MARGIN, top + ROW.height + 5, { width, lineBreak: false });
 }

@@ -13,13 +13,13 @@ import { googleCalendarLink, invitationText, outlookCalendarLink, tourUid, type 
 import type { TourMail } from './mail-queue.ts';
 import { prospectMention, staffMailRule } from '../notify/staff-prospect.ts';
 
-const DIRECTIONS: Record<Locale, { address: string; addressDetail: string }> = { ko: koDirections, en: enDirections, zh: zhDirections, ja: jaDirections };
+const DIRECTIONS: Record<Locale, { address: string; addressDetail: string; parking: string }> = { ko: koDirections, en: enDirections, zh: zhDirections, ja: jaDirections };
 const INTL: Record<Locale, string> = { ko: 'ko-KR', en: 'en-GB', zh: 'zh-CN', ja: 'ja-JP' };
 
-/** The building's address, map link and phone in `locale`, from content/directions. */
+/** The building's address, map link, phone and where to park in `locale`, from content/directions (as /directions says them). */
 export function buildingFacts(locale: Locale) {
   const text = DIRECTIONS[locale];
-  return { address: `${text.address}, ${text.addressDetail}`, mapUrl: directionsData.mapLinkUrl, phone: directionsData.phone };
+  return { address: `${text.address}, ${text.addressDetail}`, mapUrl: directionsData.mapLinkUrl, phone: directionsData.phone, parking: text.parking };
 }
 
 /** The default meeting point (content: tours.content.meetingPoint) in `locale`. */
@@ -95,7 +95,7 @@ function visitLines(facts: TourFacts, locale: Locale, event: CalendarEvent): str
     `${t('tours.mail.meetingPoint')}: ${facts.meetingPoint || defaultMeetingPoint(locale)}`,
     `${t('tours.mail.map')}: ${building.mapUrl}`,
     `${t('tours.mail.howToGetIn')}: ${t('tours.content.howToGetIn')}`,
-    `${t('tours.mail.parking')}: ${t('tours.content.parking')}`,
+    `${t('tours.mail.parking')}: ${building.parking}`,
     `${t('tours.mail.host')}: ${facts.hostName}`,
     `${t('tours.mail.spaces')}:`,
     ...facts.units.map((unit) => `- ${unit.floor} ${unit.unitNumber}: ${site}${localizePath(locale, spacePath(unit))}`),
