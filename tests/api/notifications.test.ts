@@ -70,7 +70,8 @@ describe.each(availableBackends())('inquiry notifications on $name', (backend) =
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let hook: Awaited<ReturnType<typeof startReceiver>>;
   beforeAll(async () => {
-    smtp = await startSmtp();
+    // The forged name below carries an address; the name is what the team's notice may show (notifyIncludesName).
+    smtp = await startSmtp(0, 0, ['x@evil.example']);
     hook = await startReceiver();
     configure(smtp.port, hook.url);
   });

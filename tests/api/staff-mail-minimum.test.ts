@@ -14,26 +14,11 @@ import { call } from '../support/api-calls.ts';
 import { adminToken, inquiryBody, useApiBackend } from '../support/api-suite.ts';
 import { availableBackends } from '../support/db-backends.ts';
 import { officeDayAhead } from '../support/office-days.ts';
-import { startSmtp, subjectOf, type Mail } from '../support/smtp.ts';
+import { everyPartOf, startSmtp, subjectOf, type Mail } from '../support/smtp.ts';
 import { outboxSettled, staffAccount, type TestAccount } from '../support/staff.ts';
 
 const DAY_MS = 86_400_000;
 const TEAM_ADDRESS = 'leasing-team@btower.example';
-
-/** Every part of a mail as its reader's program sees it: headers, the decoded subject, each part decoded (text, .ics). */
-function everythingIn(raw: string): string {
-  const decoded = [raw, subjectOf(raw)];
-  for (const part of raw.split(/\r?\n--[^\r\n]+\r?\n/)) {
-    const [headers = '', ...rest] = part.split(/\r?\n\r?\n/);
-    const body = rest.join('\n\n');
-    if (/Content-Transfer-Encoding:\s*base64/i.test(headers)) decoded.push(Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8'));
-    else if (/Content-Transfer-Encoding:\s*quoted-printable/i.test(headers)) {
-      decoded.push(Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'));
-    }
-  }
-  // iCalendar folds long lines (CRLF + space): unfolded, a value reads whole.
-  return decoded.join('\n').replace(/\r?\n[ \t]/g, '');
-}
 
 /**
  * What a mail to staff may say about a prospect (src/server/notify/staff-prospect.ts): the reference, the space and
@@ -125,7 +110,7 @@ describe.each(availableBackends())('every staff mail carries only the minimum on
       const { id, prospect } = await everyStaffMailAbout(includeName, dayOffset);
       const staffMails: Mail[] = smtp.mails.filter((mail) => mail.to.some((to) => staffAddresses.has(to)));
       for (const mail of staffMails) {
-        const whole = everythingIn(mail.raw);
+        const whole = `${mail.raw}\n${everyPartOf(mail.raw)}`;
         const subject = subjectOf(mail.raw);
         const leaks = {
           kind: subject,
