@@ -132,13 +132,18 @@ export async function* allInquiries(db: Db, filter: InquiryFilter, batch = 1000)
   }
 }
 
-async function pageOf(db: Db, filter: InquiryFilter, limit: number, cursor?: string): Promise<Omit<InquiryPage, 'total'>> {
+/** The query of one page (one row more than `limit`, to know whether another follows). */
+export function pageQuery(db: Db, filter: InquiryFilter, limit: number, cursor?: string) {
   let query = selectInquiryRows(db).where(filterWhere(filter));
   if (cursor) {
     const after = decodeCursor(cursor);
     query = query.where(sql<boolean>`(i.created_at, i.id) < (${after.at}::timestamptz, ${after.id}::uuid)`);
   }
-  const rows = await query.orderBy('i.createdAt', 'desc').orderBy('i.id', 'desc').limit(limit + 1).execute();
+  return query.orderBy('i.createdAt', 'desc').orderBy('i.id', 'desc').limit(limit + 1);
+}
+
+async function pageOf(db: Db, filter: InquiryFilter, limit: number, cursor?: string): Promise<Omit<InquiryPage, 'total'>> {
+  const rows = await pageQuery(db, filter, limit, cursor).execute();
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return { items: (await withNotificationStates(db, page)).map(toInquiry), nextCursor: rows.length > limit && last ? encodeCursor(last.createdAtExact, last.id) : null };
