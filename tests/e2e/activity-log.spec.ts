@@ -51,15 +51,16 @@ test('the activity log reads as a person would say it, on the Korean and the Eng
   await expect(entry.getByTestId('audit-subject')).toHaveAttribute('href', `?inquiry=${inquiryId}`);
   await expect(entry.locator('[data-field="assignee_id"]')).toHaveText(`담당자: (비어 있음) → ${me.name}`);
   const koDay = new Intl.DateTimeFormat('ko-KR', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${nextStep}T00:00:00Z`));
-  await expect(entry.locator('[data-field="next_step_on"]')).toHaveText(`다음 단계 날짜: (비어 있음) → ${koDay}`);
+  // Named as the inquiry's own screen names it (one name per field).
+  await expect(entry.locator('[data-field="next_step_on"]')).toHaveText(`다음 할 일 날짜: (비어 있음) → ${koDay}`);
   await expect(entry.locator('[data-field="status"]')).toHaveText('상태: 신규 → 연락함');
   for (const raw of ['assignee_id', 'next_step_on', me.id, '∅', 'contacted']) await expect(entry).not.toContainText(raw);
 
-  await page.getByRole('combobox', { name: '대상' }).selectOption({ label: '공실' });
-  const space = page.getByTestId('audit-event').filter({ hasText: `8층 A${tag}호` }).filter({ hasText: '월 임대료: 3,000,000 → 5,000,000' });
+  await page.getByRole('combobox', { name: '대상' }).selectOption({ label: '공간' });
+  const space = page.getByTestId('audit-event').filter({ hasText: `8층 A${tag}호` }).filter({ hasText: '월 임대료 (원): 3,000,000 → 5,000,000' });
   await expect(space).toHaveCount(1);
   await expect(space.getByTestId('audit-subject')).toHaveAttribute('href', `/floors/8f/a${tag.toLowerCase()}/`);
-  await expect(space.locator('[data-field="monthly_rent"]')).toHaveText('월 임대료: 3,000,000 → 5,000,000');
+  await expect(space.locator('[data-field="monthly_rent"]')).toHaveText('월 임대료 (원): 3,000,000 → 5,000,000');
   await expect(space.locator('[data-field="status"]')).toHaveText('상태: 임대 가능 → 협의 중');
 
   // Following the inquiry's link opens it.
@@ -80,10 +81,10 @@ test('the activity log reads as a person would say it, on the Korean and the Eng
   const english = page.getByTestId('audit-event').filter({ hasText: name }).filter({ hasText: 'Assignee' });
   await expect(english.getByTestId('audit-subject')).toHaveText(`Inquiry from ${name} (#${reference})`);
   const enDay = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${nextStep}T00:00:00Z`));
-  await expect(english.locator('[data-field="next_step_on"]')).toHaveText(`Next step date: (empty) → ${enDay}`);
+  await expect(english.locator('[data-field="next_step_on"]')).toHaveText(`Next step on: (empty) → ${enDay}`);
   await expect(english.locator('[data-field="status"]')).toHaveText('Status: New → Contacted');
   await page.getByRole('combobox', { name: 'Subject' }).selectOption({ label: 'Space' });
-  const enSpace = page.getByTestId('audit-event').filter({ hasText: `A${tag}` }).filter({ hasText: 'Monthly rent: 3,000,000 → 5,000,000' });
+  const enSpace = page.getByTestId('audit-event').filter({ hasText: `A${tag}` }).filter({ hasText: 'Monthly rent (KRW): 3,000,000 → 5,000,000' });
   await expect(enSpace.getByTestId('audit-subject')).not.toContainText('호');
   await expect(enSpace.getByTestId('audit-subject')).toHaveAttribute('href', `/en/floors/8f/a${tag.toLowerCase()}/`);
   await expect(enSpace.locator('[data-field="status"]')).toHaveText('Status: Available → In negotiation');
