@@ -787,13 +787,18 @@ CREATE INDEX IF NOT EXISTS privacy_requests_status_idx ON privacy_requests (stat
 
 -- Destruction may rewrite an inquiry's activity-log values to "destroyed" (PIPA Art. 21), and nothing else:
 -- only inside a transaction that set btower.redact to that inquiry's id, only the `changes` column, only rows
--- of that inquiry and of its tours. Every other UPDATE, DELETE or TRUNCATE stays refused.
+-- of that inquiry, of its tours and of its proposals and their approval rounds (issue 39). Every other UPDATE, DELETE
+-- or TRUNCATE stays refused. The proposals' tables are created further down: plpgsql resolves them when it runs.
 CREATE OR REPLACE FUNCTION audit_events_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'UPDATE' AND OLD.entity_id IS NOT NULL
     AND ((OLD.entity = 'inquiry' AND OLD.entity_id = nullif(current_setting('btower.redact', true), ''))
       OR (OLD.entity = 'tour' AND EXISTS (SELECT 1 FROM tours t WHERE t.id::text = OLD.entity_id
-        AND t.inquiry_id::text = nullif(current_setting('btower.redact', true), ''))))
+        AND t.inquiry_id::text = nullif(current_setting('btower.redact', true), '')))
+      OR (OLD.entity = 'proposal' AND EXISTS (SELECT 1 FROM proposals p WHERE p.id::text = OLD.entity_id
+        AND p.inquiry_id::text = nullif(current_setting('btower.redact', true), '')))
+      OR (OLD.entity = 'proposal_approval' AND EXISTS (SELECT 1 FROM proposal_approvals a JOIN proposals p ON p.id = a.proposal_id
+        WHERE a.id::text = OLD.entity_id AND p.inquiry_id::text = nullif(current_setting('btower.redact', true), ''))))
     AND NEW.id = OLD.id AND NEW.at = OLD.at AND NEW.actor_id IS NOT DISTINCT FROM OLD.actor_id
     AND NEW.actor_name IS NOT DISTINCT FROM OLD.actor_name AND NEW.action = OLD.action AND NEW.entity = OLD.entity
     AND NEW.entity_id = OLD.entity_id AND NEW.client_address IS NOT DISTINCT FROM OLD.client_address THEN
@@ -1140,6 +1145,7 @@ CREATE TABLE IF NOT EXISTS proposal_holds (
 );
 CREATE UNIQUE INDEX IF NOT EXISTS proposal_holds_live_unit_idx ON proposal_holds (unit_id) WHERE released_at IS NULL;
 CREATE INDEX IF NOT EXISTS proposal_holds_until_idx ON proposal_holds (until) WHERE released_at IS NULL;
+
 
 
 -- Lost reasons are a fixed list (src/shared/lost-reasons.ts, issue 38): `lost_reason` holds its code, and

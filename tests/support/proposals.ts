@@ -55,7 +55,7 @@ export const atAsking = (overrides: Partial<DealTermsInput> = {}) => offerA({ fr
 
 /** A visitor's inquiry (the public form), assigned to `assigneeId` by `ownerToken`. */
 export async function newInquiry(ownerToken: string, assigneeId?: string, overrides: Record<string, unknown> = {}): Promise<{ id: string; email: string }> {
-  const email = `p-${randomUUID().slice(0, 8)}@example.com`;
+  const email = typeof overrides.email === 'string' ? overrides.email : `p-${randomUUID().slice(0, 8)}@example.com`;
   const made = await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody({ name: '김민준', email, company: 'Acme Korea', locale: 'en', ...overrides }) });
   if (made.status !== 201) throw new Error(`inquiry: ${made.status} ${made.text}`);
   if (assigneeId) await call(inquiries, 'PATCH', `/api/inquiries/${made.json.id}`, { token: ownerToken, body: { assigneeId } });

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { proposalAuditRows } from '../proposals/privacy.ts';
 import { PREFERRED_CONTACTS } from '../../shared/inquiry-basics.ts';
 import { findInquiry, inquiryDetail } from '../inquiries/queries.ts';
 import { objectMetadata } from '../objects/storage.ts';
@@ -128,7 +129,8 @@ export async function copyOfActivity(target: DestroyTarget, { db, t }: CopyConte
   const { rows } = await sql<{ n: number }>`
     select count(*)::int as n from audit_events
     where (entity = 'inquiry' and entity_id = ${target.id})
-       or (entity = 'tour' and entity_id in (select id::text from tours where inquiry_id = ${target.id}))`.execute(db);
+       or (entity = 'tour' and entity_id in (select id::text from tours where inquiry_id = ${target.id}))
+       or ${proposalAuditRows(target.id)}`.execute(db);
   const n = rows[0]?.n ?? 0;
   return n > 0 ? [{ label: t('privacyRequests.copy.sections.activity'), value: t('privacyRequests.copy.activity.count', { n }) }] : [];
 }

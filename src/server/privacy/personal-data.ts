@@ -4,6 +4,7 @@ import type { Database, Db } from '../db/index.ts';
 import { deleteObject } from '../objects/storage.ts';
 import { copyOfActivity, copyOfAttachments, copyOfHistory, copyOfInquiry, copyOfOutbox, copyOfTours, copyOfUndo } from './copy-readers.ts';
 import type { CopyContext, CopyLine, DestroyTarget } from './copy-values.ts';
+import { copyOfProposals, destroyProposalData, PROPOSAL_AUDIT_FACTS, proposalAuditRows } from '../proposals/privacy.ts';
 
 /**
  * Every place that holds a visitor's personal data, in one list (PIPA Art. 21: destruction reaches every copy).
@@ -76,7 +77,8 @@ export const AUDIT_FACTS = {
     'inquiry_id', 'host_id', 'starts_at', 'ends_at', 'busy_until', 'unit_ids', 'status', 'locale', 'sequence', 'meeting_point',
     'interest', 'outcome_at', 'next_step_on', 'created_by',
   ],
-} as const satisfies Record<'inquiry' | 'tour', readonly string[]>;
+  ...PROPOSAL_AUDIT_FACTS,
+} as const satisfies Record<'inquiry' | 'tour' | keyof typeof PROPOSAL_AUDIT_FACTS, readonly string[]>;
 
 export const PER_INQUIRY: PerInquiryEntry[] = [
   {
@@ -180,6 +182,19 @@ export const PER_INQUIRY: PerInquiryEntry[] = [
     },
   },
   {
+    name: 'proposals',
+    section: 'proposals',
+    copy: copyOfProposals,
+    tables: ['proposals', 'proposal_approvals', 'proposal_links', 'proposal_link_codes', 'proposal_responses'],
+    holds:
+      'The answers\' signer name, title and company, client address, browser, the address the link and code went to and the ' +
+      'prospect\'s message become NULL (decision, time, PDF hash, reason code and the counter\'s figures stay); the links\' ' +
+      'recipient becomes NULL and a live link is revoked; codes are deleted; special terms become empty and approval comments ' +
+      'NULL (the figures stay for the reports). Their mails are outbox rows (above). src/server/proposals/privacy.ts.',
+    phase: 'database',
+    destroy: (target, trx) => destroyProposalData(target, trxOf(trx)),
+  },
+  {
     // Last: the row updates above wrote their own activity entries (with the values they cleared) in this transaction.
     name: 'activity log',
     section: 'activity',
@@ -196,11 +211,13 @@ export const PER_INQUIRY: PerInquiryEntry[] = [
       const result = await sql`
         update audit_events set changes = (
           select coalesce(jsonb_object_agg(key, case
-            when key = any(case entity when 'tour' then ${AUDIT_FACTS.tour}::text[] else ${AUDIT_FACTS.inquiry}::text[] end) then value
+            when key = any(case entity when 'tour' then ${AUDIT_FACTS.tour}::text[] when 'proposal' then ${AUDIT_FACTS.proposal}::text[]
+              when 'proposal_approval' then ${AUDIT_FACTS.proposal_approval}::text[] else ${AUDIT_FACTS.inquiry}::text[] end) then value
             else '["destroyed", "destroyed"]'::jsonb end), '{}'::jsonb)
           from jsonb_each(changes))
         where (entity = 'inquiry' and entity_id = ${target.id})
-           or (entity = 'tour' and entity_id in (select id::text from tours where inquiry_id = ${target.id}))`.execute(t);
+           or (entity = 'tour' and entity_id in (select id::text from tours where inquiry_id = ${target.id}))
+           or ${proposalAuditRows(target.id)}`.execute(t);
       await sql`select set_config('btower.redact', '', true)`.execute(t);
       return Number(result.numAffectedRows ?? 0n);
     },

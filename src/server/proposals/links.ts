@@ -68,6 +68,8 @@ export interface ResolvedLink {
   revokedAt: Date | null;
   decidedAt: Date | null;
   status: string;
+  /** The inquiry's data was destroyed or its processing stopped: the link opens nothing any more. */
+  inquiryStopped: boolean;
 }
 
 function bearer(req: Request): string | null {
@@ -85,9 +87,11 @@ export async function resolveLink(db: Db | Trx, req: Request, lock = false): Pro
   let query = db
     .selectFrom('proposalLinks as l')
     .innerJoin('proposals as p', 'p.id', 'l.proposalId')
+    .innerJoin('inquiries as i', 'i.id', 'p.inquiryId')
     .select(['l.id', 'l.proposalId', 'p.inquiryId', 'l.recipient', 'l.locale', 'l.expiresAt', 'l.revokedAt', 'l.decidedAt', 'p.status'])
+    .select(sql<boolean>`i.destroyed_at is not null or i.suspended_at is not null`.as('inquiryStopped'))
     .where('l.tokenHash', '=', tokenHash(token));
-  if (lock) query = query.forUpdate();
+  if (lock) query = query.forUpdate('l');
   const row = await query.executeTakeFirst();
   if (!row) throw invalidLink();
   return { ...row, locale: row.locale as Locale, expiresAt: new Date(row.expiresAt), revokedAt: row.revokedAt && new Date(row.revokedAt), decidedAt: row.decidedAt && new Date(row.decidedAt) };
@@ -105,7 +109,7 @@ export async function linkProblem(db: Db | Trx, link: ResolvedLink, now: Date): 
       details: response ? { decision: response.decision, at: new Date(response.at).toISOString() } : {},
     });
   }
-  if (link.status === 'withdrawn') return new HttpError(410, 'proposal_withdrawn', 'This proposal was withdrawn', { fields: { token: 'proposals.errors.withdrawn' } });
+  if (link.status === 'withdrawn' || link.inquiryStopped) return new HttpError(410, 'proposal_withdrawn', 'This proposal was withdrawn', { fields: { token: 'proposals.errors.withdrawn' } });
   if (link.status === 'superseded') return new HttpError(410, 'proposal_superseded', 'A newer version of this proposal was sent', { fields: { token: 'proposals.errors.superseded' } });
   if (link.status === 'expired' || link.expiresAt.getTime() <= now.getTime()) return new HttpError(410, 'proposal_expired', 'This proposal has expired', { fields: { token: 'proposals.errors.expired' } });
   // Revoked by a resend of the same version: the newest mail has the live link.
