@@ -1206,6 +1206,9 @@ CREATE TABLE IF NOT EXISTS leases (
   expires_on date NOT NULL,
   terminates_on date,
   ends_on date NOT NULL,
+  -- The schedule's first term month's rent and its last month's, kept with it for the reports (decision 056).
+  first_rent_krw bigint NOT NULL DEFAULT 0,
+  last_rent_krw bigint NOT NULL DEFAULT 0,
   terms jsonb NOT NULL,
   current_terms jsonb NOT NULL,
   deposit_schedule jsonb NOT NULL DEFAULT '[]'::jsonb,
@@ -1263,7 +1266,9 @@ CREATE TABLE IF NOT EXISTS lease_schedule_months (
   partial boolean NOT NULL DEFAULT false,
   PRIMARY KEY (lease_id, month)
 );
-CREATE INDEX IF NOT EXISTS lease_schedule_months_period_idx ON lease_schedule_months (period_start, period_end);
+-- A lease's month of a day is one probe: its last month starting on or before the day (the reports, decision 056).
+DROP INDEX IF EXISTS lease_schedule_months_period_idx;
+CREATE INDEX IF NOT EXISTS lease_schedule_months_day_idx ON lease_schedule_months (lease_id, period_start);
 
 -- The lost-update counter (decision 033): +1 on what a person changed. Status and the job's stamps follow the dates,
 -- so a lease read yesterday can still be edited today.
@@ -1274,7 +1279,7 @@ CREATE TRIGGER leases_row_version BEFORE UPDATE ON leases
 -- values: the log outlives the five years the lease keeps them. The stored derived copies are left out.
 DROP TRIGGER IF EXISTS leases_audit ON leases;
 CREATE TRIGGER leases_audit AFTER INSERT OR UPDATE OR DELETE ON leases
-  FOR EACH ROW EXECUTE FUNCTION audit_row_change('lease', 'updated_at', 'created_at', 'current_terms', 'units', 'ends_on', 'commencement_on', 'rent_start_on', 'expires_on', 'contract_area_m2', 'exclusive_area_m2', 'expiring_notified_at', 'spaces_released_at');
+  FOR EACH ROW EXECUTE FUNCTION audit_row_change('lease', 'updated_at', 'created_at', 'current_terms', 'units', 'ends_on', 'commencement_on', 'rent_start_on', 'expires_on', 'first_rent_krw', 'last_rent_krw', 'contract_area_m2', 'exclusive_area_m2', 'expiring_notified_at', 'spaces_released_at');
 DROP TRIGGER IF EXISTS lease_amendments_audit ON lease_amendments;
 CREATE TRIGGER lease_amendments_audit AFTER INSERT ON lease_amendments
   FOR EACH ROW EXECUTE FUNCTION audit_row_change('lease_amendment', 'created_at', 'before');

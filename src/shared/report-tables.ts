@@ -1,4 +1,4 @@
-import { FUNNEL_STAGES, type FunnelCounts, type FunnelReport, type ReportInterval, type ReportName, type ReportOf, type SourceRow, type SpacesReport, type SpeedFigures, type SpeedReport, type TeamReport } from './reports.ts';
+import { FUNNEL_STAGES, type ExpiriesReport, type RentRollReport, type FunnelCounts, type FunnelReport, type ReportInterval, type ReportName, type ReportOf, type SourceRow, type SpacesReport, type SpeedFigures, type SpeedReport, type TeamReport } from './reports.ts';
 
 /**
  * Every chart's numbers as a table (issue 27): what the panel shows beside the chart, what the chart is drawn
@@ -122,6 +122,48 @@ function spacesTables(report: SpacesReport): ReportTable[] {
 }
 
 /** The tables of a report, in the order the panel shows them; `interval` names the columns of weeks or months. */
+/** The rent roll (issue 40): every lease in force on the day, then the totals. */
+function rentRollTables(report: RentRollReport): ReportTable[] {
+  const { totals } = report;
+  return [{
+    name: 'rentRoll',
+    columns: ['tenant', 'brand', 'spaces', 'leaseStatus', 'contractArea', 'exclusiveArea', 'rent', 'rentDue', 'maintenance', 'depositHeld', 'commencement', 'leaseEnd'],
+    rows: [
+      ...report.leases.map((row) => [
+        row.tenant, row.brand ?? label('reports.none'), row.spaces, label(`reports.leaseStatus.${row.status}`), row.contractAreaM2, row.exclusiveAreaM2,
+        row.rentKrw, row.rentDueKrw, row.maintenanceKrw, row.depositHeldKrw, row.commencementOn, row.endsOn,
+      ]),
+      [label('reports.total'), null, null, null, totals.contractAreaM2, null, totals.rentKrw, totals.rentDueKrw, totals.maintenanceKrw, totals.depositHeldKrw, null, null],
+    ],
+  }];
+}
+
+/** The expiry schedule per quarter, the occupancy now and WALE (issue 40). */
+function expiriesTables(report: ExpiriesReport): ReportTable[] {
+  return [
+    {
+      name: 'expiries',
+      columns: ['quarter', 'leasesExpiring', 'areaExpiring', 'rentExpiring'],
+      rows: report.quarters.map((q) => [q.quarter, q.leases, q.areaM2, q.monthlyRentKrw]),
+    },
+    {
+      // Now, then at the end of each quarter: the leases signed today holding their spaces then.
+      name: 'occupancy',
+      columns: ['quarter', 'leasedArea', 'totalArea', 'occupancy'],
+      shares: ['occupancy'],
+      rows: [
+        [label('reports.now'), report.occupancy.leasedAreaM2, report.totalAreaM2, report.occupancy.share],
+        ...report.quarters.map((q) => [q.quarter, q.leasedAreaM2, report.totalAreaM2, q.occupancyShare]),
+      ],
+    },
+    {
+      name: 'wale',
+      columns: ['weighting', 'waleYears'],
+      rows: [[label('reports.weightings.area'), report.wale.byArea], [label('reports.weightings.rent'), report.wale.byRent]],
+    },
+  ];
+}
+
 export function reportTables<N extends ReportName>(name: N, report: ReportOf<N>, interval: ReportInterval): ReportTable[] {
   switch (name) {
     case 'funnel':
@@ -140,6 +182,10 @@ export function reportTables<N extends ReportName>(name: N, report: ReportOf<N>,
       return speedTables(report as SpeedReport);
     case 'team':
       return teamTables(report as TeamReport);
+    case 'rent-roll':
+      return rentRollTables(report as RentRollReport);
+    case 'expiries':
+      return expiriesTables(report as ExpiriesReport);
     default:
       return spacesTables(report as SpacesReport);
   }

@@ -7,7 +7,8 @@ import type { LostReason } from './lost-reasons.ts';
  * The owner's reports (issue 27): what each one answers, the period it is asked for, and the rules the
  * server's queries and the panel's charts share. Days are Korean calendar days; weeks start on Monday.
  */
-export const REPORTS = ['funnel', 'sources', 'speed', 'team', 'spaces'] as const;
+/** `rent-roll` and `expiries` (issue 40) read the leases as of the period's last day. */
+export const REPORTS = ['funnel', 'sources', 'speed', 'team', 'spaces', 'rent-roll', 'expiries'] as const;
 export type ReportName = (typeof REPORTS)[number];
 export const REPORT_INTERVALS = ['week', 'month'] as const;
 export type ReportInterval = (typeof REPORT_INTERVALS)[number];
@@ -239,7 +240,46 @@ export interface SpacesReport {
   toursRecorded: boolean;
 }
 
-export type ReportOf<N extends ReportName> = N extends 'funnel'
+/** A lease in force on the day (issue 40): tenant, spaces, areas, the month's rent and 관리비, the deposit held. */
+export interface RentRollRow {
+  leaseId: string;
+  tenant: string;
+  brand: string | null;
+  /** "10F 1001, 1002". */
+  spaces: string;
+  status: string;
+  contractAreaM2: number;
+  exclusiveAreaM2: number;
+  /** The month's contractual rent (before rent-free), the rent due and 관리비: the schedule's row of the day. */
+  rentKrw: number;
+  rentDueKrw: number;
+  maintenanceKrw: number;
+  depositKrw: number;
+  /** The deposit's installments due by the day (계약금/중도금/잔금). */
+  depositHeldKrw: number;
+  commencementOn: string;
+  endsOn: string;
+}
+export interface RentRollReport {
+  asOf: string;
+  leases: RentRollRow[];
+  totals: { leases: number; contractAreaM2: number; rentKrw: number; rentDueKrw: number; maintenanceKrw: number; depositHeldKrw: number };
+}
+
+/** Per quarter for five years: what expires and how full the building stays; occupancy now; WALE (issue 40). */
+export interface ExpiriesReport {
+  asOf: string;
+  totalAreaM2: number;
+  occupancy: { leasedAreaM2: number; share: number | null };
+  wale: { byArea: number | null; byRent: number | null };
+  quarters: { quarter: string; leases: number; areaM2: number; monthlyRentKrw: number; leasedAreaM2: number; occupancyShare: number | null }[];
+}
+
+export type ReportOf<N extends ReportName> = N extends 'rent-roll'
+  ? RentRollReport
+  : N extends 'expiries'
+    ? ExpiriesReport
+    : N extends 'funnel'
   ? FunnelReport
   : N extends 'sources'
     ? SourcesReport

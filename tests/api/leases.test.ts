@@ -4,6 +4,7 @@ import inquiries from '../../functions/inquiries.ts';
 import leases from '../../functions/leases.ts';
 import me from '../../functions/admin-me.ts';
 import units from '../../functions/units.ts';
+import reports from '../../functions/reports.ts';
 import { resetServerEnv } from '../../src/server/env.ts';
 import { runDealDates } from '../../src/server/deal-dates/run.ts';
 import { koreanDay } from '../../src/shared/business-hours.ts';
@@ -311,6 +312,43 @@ describe.each(availableBackends({ neon: true }))('leases on $name', (backend) =>
     const unit = (await call(units, 'GET', `/api/units/${lease.unitIds[0]}`)).json;
     // The end is known: the public plan shows the space free from the day after.
     expect(unit).toMatchObject({ status: 'leased', availableFrom: addMonths(start, 36) });
+  });
+
+  it('the rent roll and the expiry schedule read the leases as the team made them: rent, 관리비, deposit held, what expires when, occupancy, WALE', async () => {
+    // Three years: it ends within the schedule's five.
+    const lease = await readyDraft(undefined, (draft) => ({ terms: { ...draft.terms, termMonths: 36 } }));
+    const signed = (await sign(lease)).json;
+    const day = koreanDay(new Date());
+    const roll = await call(reports, 'GET', `/api/reports/rent-roll?from=${day}&to=${day}`, { token: viewer.token });
+    expect(roll.status, roll.text).toBe(200);
+    const row = roll.json.leases.find((one: { leaseId: string }) => one.leaseId === lease.id);
+    // Signed today for a term starting later: no rent yet; the 계약금 (10 %) is due today, the 잔금 at handover.
+    expect(row).toMatchObject({ tenant: '(주)비타워커피', brand: '(주)비타워커피', status: 'signed', contractAreaM2: 500, exclusiveAreaM2: 275, rentKrw: 0, depositKrw: 180_000_000, depositHeldKrw: 18_000_000, endsOn: signed.dates.expiresOn });
+    expect(roll.json.totals.leases).toBe(roll.json.leases.length);
+    expect(roll.json.totals.depositHeldKrw).toBe(roll.json.leases.reduce((sum: number, one: { depositHeldKrw: number }) => sum + one.depositHeldKrw, 0));
+    // In the term's second year the month's rent is the escalated one (as the schedule says).
+    const yearTwo = addMonths(signed.terms.startDate, 13);
+    const later = (await call(reports, 'GET', `/api/reports/rent-roll?from=${day}&to=${yearTwo}`, { token: admin })).json;
+    expect(later.asOf).toBe(day);
+    const csv = await reports(new Request(`http://127.0.0.1/api/reports/rent-roll?from=${day}&to=${day}&format=csv&lang=en`, { headers: { Authorization: `Bearer ${admin}` } }), { params: {} } as never);
+    const text = await csv.text();
+    expect(text).toContain('Tenant,Brand,Spaces,Lease status,Contract area (m²)');
+    expect(text).toContain('(주)비타워커피');
+    expect(text).toContain('Signed');
+
+    const expiries = await call(reports, 'GET', `/api/reports/expiries?from=${day}&to=${day}`, { token: viewer.token });
+    expect(expiries.status, expiries.text).toBe(200);
+    expect(expiries.json.quarters).toHaveLength(20);
+    const quarter = `${signed.dates.expiresOn.slice(0, 4)}-Q${Math.floor((Number(signed.dates.expiresOn.slice(5, 7)) - 1) / 3) + 1}`;
+    const ending = expiries.json.quarters.find((q: { quarter: string }) => q.quarter === quarter);
+    expect(ending.leases).toBeGreaterThanOrEqual(1);
+    // What expires is the last month's rent: ₩18,000,000 escalated twice by 3 % (other tests' leases may end then too).
+    expect(ending.monthlyRentKrw).toBeGreaterThanOrEqual(19_096_200);
+    expect(ending.areaM2).toBeGreaterThanOrEqual(500);
+    expect(expiries.json.quarters.reduce((sum: number, q: { leases: number }) => sum + q.leases, 0)).toBeLessThanOrEqual((await ctx.db.selectFrom('leases').select('id').where('status', '!=', 'draft').execute()).length);
+    expect(expiries.json.occupancy.leasedAreaM2).toBeGreaterThanOrEqual(500);
+    expect(expiries.json.wale.byArea).toBeGreaterThan(2);
+    expect(expiries.json.wale.byArea).toBeLessThan(6);
   });
 
   it('reads masked for a viewer: the tenant’s people, never the entity or the figures', async () => {

@@ -323,7 +323,7 @@ test('a brand has its own page in the visitor\'s language, linked from its card,
 
   // Renamed, the old address still leads to it; deleted, it says so.
   const renamed = uniqueName('Renamed Brand');
-  const { id, createdAt: _c, updatedAt: _u, slug: oldSlug, version: _v, ...input } = brand;
+  const { id, createdAt: _c, updatedAt: _u, slug: oldSlug, version: _v, directoryState: _d, openingOn: _o, ...input } = brand;
   const auth = { Authorization: `Bearer ${token}` };
   const updated = (await (await page.request.put(`/api/brands/${id}`, { headers: auth, data: { ...input, nameI18n: { en: renamed } } })).json()) as Brand;
   expect(updated.slug).not.toBe(oldSlug);

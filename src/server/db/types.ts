@@ -615,6 +615,8 @@ export interface LeasesTable {
   expiresOn: Day;
   terminatesOn: NullableDay;
   endsOn: Day;
+  firstRentKrw: ColumnType<string | number, number | undefined, number>;
+  lastRentKrw: ColumnType<string | number, number | undefined, number>;
   terms: Json<unknown>;
   currentTerms: Json<unknown>;
   depositSchedule: Json<{ kind: string; amountKrw: number; dueOn: string }[]>;

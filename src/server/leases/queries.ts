@@ -101,6 +101,8 @@ function derivedColumns(terms: DealTerms, area: { contractM2: number; exclusiveM
 async function writeSchedule(trx: Trx, leaseId: string, terms: DealTerms, area: { contractM2: number; exclusiveM2: number }, amendments: { effectiveOn: string; changes: TermChanges }[]): Promise<void> {
   await trx.deleteFrom('leaseScheduleMonths').where('leaseId', '=', leaseId).execute();
   const rows = leaseSchedule({ terms, area, amendments });
+  // The first term month's rent and the last month's, kept on the lease for the reports (no probe per lease).
+  await trx.updateTable('leases').set({ firstRentKrw: rows.find((row) => row.phase === 'term')?.rentKrw ?? 0, lastRentKrw: rows.at(-1)?.rentKrw ?? 0 }).where('id', '=', leaseId).execute();
   for (let start = 0; start < rows.length; start += 200) {
     await trx
       .insertInto('leaseScheduleMonths')

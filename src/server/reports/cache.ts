@@ -13,7 +13,7 @@ const MAX_ENTRIES = 200;
 const caches = new WeakMap<Db, Map<string, { at: number; value: Promise<unknown> }>>();
 
 async function versions(db: Db): Promise<string> {
-  const rows = await db.selectFrom('dataVersions').select(['name', 'version']).where('name', 'in', ['inquiries', 'units']).orderBy('name').execute();
+  const rows = await db.selectFrom('dataVersions').select(['name', 'version']).where('name', 'in', ['inquiries', 'units', 'leases']).orderBy('name').execute();
   return rows.map((row) => `${row.name}:${row.version}`).join(',');
 }
 

@@ -13,6 +13,7 @@ import { funnelReport } from './funnel.ts';
 import { periodOf, type Period } from './period.ts';
 import { sourcesReport } from './sources.ts';
 import { spacesReport } from './spaces.ts';
+import { asOfDay, expiriesReport, rentRollReport } from './leases.ts';
 import { speedReport } from './speed.ts';
 import { teamReport } from './team.ts';
 
@@ -36,6 +37,10 @@ export function computeReport(db: Db, name: ReportName, period: Period, reader: 
       return teamReport(db, period);
     case 'spaces':
       return spacesReport(db, period);
+    case 'rent-roll':
+      return rentRollReport(db, period);
+    case 'expiries':
+      return expiriesReport(db, period);
   }
 }
 
@@ -52,7 +57,10 @@ export async function reportRoute(name: ReportName, req: Request, context: Route
   const reader: ReportReader = { people: can(staff.role, 'reports.people'), personal: can(staff.role, 'inquiries.personal') };
   const db = await getDb();
   const period = periodOf(query);
-  const key = `${name}|${query.from}|${query.to}|${query.interval}|${reader.people}|${reader.personal}|${period.today}`;
+  // The lease reports read the leases as of one day: every period ending on it asks the same question.
+  const key = name === 'rent-roll' || name === 'expiries'
+    ? `${name}|${asOfDay(period)}`
+    : `${name}|${query.from}|${query.to}|${query.interval}|${reader.people}|${reader.personal}|${period.today}`;
   const report = await cachedReport(db, key, () => computeReport(db, name, period, reader));
   const headers = { 'Cache-Control': `private, max-age=${REPORT_CACHE_SECONDS}` };
   if (query.format === 'json') {

@@ -88,6 +88,8 @@ export default function ReportsTab({ t }: { t: Translate }) {
     speed: useReport('speed', period),
     team: useReport('team', people ? period : null),
     spaces: useReport('spaces', period),
+    'rent-roll': useReport('rent-roll', period),
+    expiries: useReport('expiries', period),
   };
   const funnelBefore = useReport('funnel', previous);
   const speedBefore = useReport('speed', previous);
@@ -153,6 +155,36 @@ export default function ReportsTab({ t }: { t: Translate }) {
           {figures('spaces', data)}
         </>
       ),
+    },
+    {
+      name: 'rent-roll',
+      shown: true,
+      body: (data: ReportOf<'rent-roll'>) => (
+        <>
+          <p className="text-sm text-muted">{t('reports.asOf', { day: f.day(data.asOf) })}</p>
+          {figures('rent-roll', data)}
+        </>
+      ),
+    },
+    {
+      name: 'expiries',
+      shown: true,
+      body: (data: ReportOf<'expiries'>) => {
+        const years = (value: number | null) => (value === null ? '—' : t('reports.years', { n: f.number(value) }));
+        return (
+          <>
+            <p className="text-sm text-muted">{t('reports.asOf', { day: f.day(data.asOf) })}</p>
+            <p className="text-ink" data-testid="expiries-summary">
+              {t('reports.expiriesSummary', {
+                share: data.occupancy.share === null ? '—' : f.percent(data.occupancy.share),
+                leased: f.number(data.occupancy.leasedAreaM2), total: f.number(data.totalAreaM2),
+                byArea: years(data.wale.byArea), byRent: years(data.wale.byRent),
+              })}
+            </p>
+            {figures('expiries', data)}
+          </>
+        );
+      },
     },
   ];
 

@@ -2,7 +2,7 @@ import type { Translate } from '~/i18n/translate';
 import type { Cell, Column, ReportTable } from '~/shared/report-tables';
 import type { Formats } from './formats';
 
-const DATE_COLUMNS = new Set(['period', 'recordedOn']);
+const DATE_COLUMNS = new Set(['period', 'recordedOn', 'commencement', 'leaseEnd']);
 
 /** A column of Korean days (kept on one line where it is shown). */
 export const isDateColumn = (column: Column) => typeof column === 'string' && DATE_COLUMNS.has(column);
@@ -15,7 +15,10 @@ export function cellText(table: ReportTable, column: Column, cell: Cell, t: Tran
   if (cell === null) return '—';
   if (typeof cell === 'object') return t(cell.key);
   if (typeof cell === 'number') return typeof column === 'string' && table.shares?.includes(column) ? f.percent(cell) : f.number(cell);
-  return isDateColumn(column) ? f.day(cell) : cell;
+  if (isDateColumn(column)) return f.day(cell);
+  // A calendar quarter as stored ('2027-Q1'), said in the reader's words ("2027년 1분기").
+  const quarter = /^(\d{4})-Q([1-4])$/.exec(cell);
+  return quarter ? t('reports.quarterOf', { year: quarter[1]!, quarter: quarter[2]! }) : cell;
 }
 
 /** A column's heading: its name in the reader's language, or its week's or month's first day. */

@@ -50,6 +50,12 @@ export const REPORT_FIGURES: Record<ReportName, FigureSpec[]> = {
     { table: 'vacancyByAreaBand', chart: 'bars', value: 'vacantShare', max: 1 },
     { table: 'inquiriesBySpace', chart: 'bars', value: 'inquiries', label: [0, 1] },
   ],
+  'rent-roll': [{ table: 'rentRoll', chart: 'bars', value: 'rent', withoutTotal: true }],
+  expiries: [
+    { table: 'expiries', chart: 'columns', value: 'areaExpiring' },
+    { table: 'occupancy', chart: 'columns', value: 'occupancy', max: 1 },
+    { table: 'wale', chart: 'bars', value: 'waleYears' },
+  ],
 };
 
 /**
@@ -75,7 +81,8 @@ export function drawnFrom(spec: FigureSpec, table: ReportTable, interval: Report
   const empty: Empty = rows.every((row) => typeof row[valueAt] !== 'number') ? 'none' : values.every((value) => value === 0) ? 'zero' : false;
   if (spec.chart === 'columns') {
     // A period's first day as an axis reads short: "3. 2." for a week, "2026년 3월" for a month.
-    const label = (cell: unknown) => (typeof cell === 'string' ? (interval === 'month' ? f.month(cell) : f.shortDay(cell)) : '');
+    // Anything else (a quarter, "now") as its cell reads.
+    const label = (cell: unknown) => (typeof cell === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(cell) ? (interval === 'month' ? f.month(cell) : f.shortDay(cell)) : cellText(table, table.columns[0]!, (cell ?? null) as never, t, f));
     return {
       chart: 'columns',
       columns: rows.map((row) => ({ label: label(row[0]), value: number(row[valueAt]), ...(frontAt >= 0 ? { front: number(row[frontAt]) } : {}) })),
