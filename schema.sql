@@ -522,8 +522,8 @@ BEGIN
     -- A field that is absent on one side (a created or deleted row) counts as JSON null.
     IF coalesce(old_row -> field, 'null'::jsonb) IS DISTINCT FROM coalesce(new_row -> field, 'null'::jsonb) THEN
       changes := changes || jsonb_build_object(field, CASE
-        -- A lease's representative and contacts are personal data the log would keep past their five years.
-        WHEN field IN ('password', 'public_key', 'representative', 'contacts') THEN '["changed", "changed"]'::jsonb
+        -- A lease's tenant (its people, and the prospect's company a draft starts from) would outlive their periods in the log.
+        WHEN field IN ('password', 'public_key', 'representative', 'contacts', 'legal_name', 'business_number', 'new_brand') THEN '["changed", "changed"]'::jsonb
         ELSE jsonb_build_array(old_row -> field, new_row -> field) END);
     END IF;
   END LOOP;

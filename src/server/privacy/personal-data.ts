@@ -5,6 +5,7 @@ import { deleteObject } from '../objects/storage.ts';
 import { copyOfActivity, copyOfAttachments, copyOfHistory, copyOfInquiry, copyOfOutbox, copyOfTours, copyOfUndo } from './copy-readers.ts';
 import type { CopyContext, CopyLine, DestroyTarget } from './copy-values.ts';
 import { copyOfProposals, destroyProposalData, PROPOSAL_AUDIT_FACTS, proposalAuditRows } from '../proposals/privacy.ts';
+import { copyOfLeases, destroyLeaseDrafts, expireLeasePeople } from '../leases/privacy.ts';
 
 /**
  * Every place that holds a visitor's personal data, in one list (PIPA Art. 21: destruction reaches every copy).
@@ -195,6 +196,18 @@ export const PER_INQUIRY: PerInquiryEntry[] = [
     destroy: (target, trx) => destroyProposalData(target, trxOf(trx)),
   },
   {
+    name: 'lease drafts',
+    section: 'leases',
+    copy: copyOfLeases,
+    tables: ['leases'],
+    holds:
+      'A draft lease\'s representative, contacts, legal name, number and new brand (taken over from the inquiry) become empty. A signed lease is the ' +
+      'contract\'s: its people are kept for the lease and five years after it ends (the expiry entry below), then destroyed; ' +
+      'the legal name, 사업자등록번호, figures and dates stay. src/server/leases/privacy.ts.',
+    phase: 'database',
+    destroy: (target, trx) => destroyLeaseDrafts(target, trxOf(trx)),
+  },
+  {
     // Last: the row updates above wrote their own activity entries (with the values they cleared) in this transaction.
     name: 'activity log',
     section: 'activity',
@@ -256,6 +269,12 @@ export const EXPIRY: ExpiryEntry[] = [
   deleting('sessions', 'sessions', 'when they end (expired or signed out), with their device and client address', (eb, now) => eb.or([eb('expiresAt', '<', now), eb('revokedAt', 'is not', null)])),
   deleting('invitation and reset links', 'authTokens', 'once used, replaced or expired', (eb, now) => eb.or([eb('usedAt', 'is not', null), eb('revokedAt', 'is not', null), eb('expiresAt', '<', now)])),
   deleting('passkey challenges', 'webauthnChallenges', 'once expired', (eb, now) => eb('expiresAt', '<', now)),
+  {
+    name: 'signed leases\' people',
+    tables: ['leases', 'blob:objects'],
+    period: 'five years after the lease ends (books and evidence): the representative, the contacts and the signed PDF',
+    expire: expireLeasePeople,
+  },
   deleting('unconfirmed privacy requests', 'privacyRequests', 'when their 24-hour link expires unconfirmed (with the address and details)', (eb, now) => eb.and([eb('status', '=', 'unconfirmed'), eb('expiresAt', '<', now)])),
 ];
 
