@@ -14,6 +14,7 @@ import { loginBench, secondFactorBench } from './bench/login.ts';
 import { currentNoticeVersion } from '../src/server/privacy/notice.ts';
 import { toursBench } from './bench/tours.ts';
 import { leasesBench } from './bench/leases.ts';
+import { proposalsBench } from './bench/proposals.ts';
 
 /**
  * `npm run bench`: the API budgets through the local server on PGlite (issue 3): GET /api/brands with
@@ -129,10 +130,10 @@ async function coldStart(dataDir: string): Promise<Row[]> {
 /**
  * The parts, each runnable alone: `npm run bench -- --only=reports,tours` (comma-separated). `brands`: the
  * directory lists, the concurrent inquiries and the cold start; `login`: sign-in with the password and with a
- * second factor; `inbox`, `tours`, `reports`, `leases` (the rent roll and expiries with 300 leases): scripts/bench/*.ts. BENCH_BASE / BENCH_BASE_DIST add
+ * second factor; `inbox`, `tours`, `reports`, `leases` (the rent roll and expiries with 300 leases), `proposals` (saving one with 10,000 inquiries and 2,000 proposals): scripts/bench/*.ts. BENCH_BASE / BENCH_BASE_DIST add
  * before-and-after rows to the reports and the inbox's paint (see those files).
  */
-const PARTS = ['brands', 'login', 'inbox', 'tours', 'reports', 'leases'] as const;
+const PARTS = ['brands', 'login', 'inbox', 'tours', 'reports', 'leases', 'proposals'] as const;
 type Part = (typeof PARTS)[number];
 const onlyArg = process.argv.slice(2).find((arg) => arg.startsWith('--only='));
 const only = onlyArg ? onlyArg.slice('--only='.length).split(',').filter(Boolean) : [...PARTS];
@@ -178,6 +179,7 @@ try {
   if (runs('tours')) rows.push(...(await toursBench()));
   if (runs('reports')) rows.push(...(await reportsBench()));
   if (runs('leases')) rows.push(...(await leasesBench()));
+  if (runs('proposals')) rows.push(...(await proposalsBench()));
   // Latency percentiles mean little on a busy machine: say how busy it was.
   console.log(`${availableParallelism()} CPUs, load average ${loadavg().map((n) => n.toFixed(1)).join(' / ')} (1/5/15 min)\n`);
   printTable(rows);

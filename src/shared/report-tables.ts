@@ -1,4 +1,5 @@
-import { FUNNEL_STAGES, type ExpiriesReport, type RentRollReport, type FunnelCounts, type FunnelReport, type ReportInterval, type ReportName, type ReportOf, type SourceRow, type SpacesReport, type SpeedFigures, type SpeedReport, type TeamReport } from './reports.ts';
+import type { ApprovalFigures, ConversionCounts, DiscountGroup, RoundFigures } from './proposals/report.ts';
+import { FUNNEL_STAGES, type ProposalsReport, type ExpiriesReport, type RentRollReport, type FunnelCounts, type FunnelReport, type ReportInterval, type ReportName, type ReportOf, type SourceRow, type SpacesReport, type SpeedFigures, type SpeedReport, type TeamReport } from './reports.ts';
 
 /**
  * Every chart's numbers as a table (issue 27): what the panel shows beside the chart, what the chart is drawn
@@ -121,6 +122,38 @@ function spacesTables(report: SpacesReport): ReportTable[] {
   ];
 }
 
+/**
+ * Proposals (issue 39): conversion by the period of the first sending, rounds and days to acceptance, owners'
+ * approval turnaround, and the discount vs asking (by NER) by floor and use. Shares and discounts are fractions.
+ */
+function proposalsTables(report: ProposalsReport): ReportTable[] {
+  const conversion = (c: ConversionCounts): Cell[] => [c.sent, c.accepted, c.declined, c.open, c.lapsed, shareOf(c.accepted, c.sent)];
+  const rounds = (r: RoundFigures): Cell[] => [r.accepted, r.averageRounds, r.medianDays, r.maxDays];
+  const approvals = (a: ApprovalFigures): Cell[] => [a.decided, a.approved, a.rejected, a.changesRequested, a.medianHours, a.p90Hours];
+  const discount = (d: DiscountGroup): Cell[] => [d.proposals, d.averageDiscountPct === null ? null : Math.round(d.averageDiscountPct * 100) / 10_000, d.averageNerPerM2, d.contractAreaM2];
+  const DISCOUNT_COLUMNS = ['proposals', 'averageDiscount', 'averageNer', 'contractAreaM2'];
+  return [
+    {
+      name: 'proposalConversion',
+      columns: ['period', 'sent', 'accepted', 'declined', 'open', 'lapsed', 'acceptance'],
+      shares: ['acceptance'],
+      rows: [...report.conversion.map((c) => [c.start, ...conversion(c)]), [label('reports.total'), ...conversion(report.conversionTotal)]],
+    },
+    {
+      name: 'proposalRounds',
+      columns: ['period', 'accepted', 'averageRounds', 'medianDays', 'maxDays'],
+      rows: [...report.rounds.map((r) => [r.start, ...rounds(r)]), [label('reports.total'), ...rounds(report.roundsTotal)]],
+    },
+    {
+      name: 'approvalTurnaround',
+      columns: ['period', 'decided', 'approved', 'rejected', 'changesRequested', 'medianHours', 'p90Hours'],
+      rows: [...report.approvals.map((a) => [a.start, ...approvals(a)]), [label('reports.total'), ...approvals(report.approvalsTotal)]],
+    },
+    { name: 'discountByFloor', columns: ['floor', ...DISCOUNT_COLUMNS], shares: ['averageDiscount'], rows: report.byFloor.map((d) => [d.floor || label('reports.none'), ...discount(d)]) },
+    { name: 'discountByUse', columns: ['use', ...DISCOUNT_COLUMNS], shares: ['averageDiscount'], rows: report.byUse.map((d) => [d.use ? label(`brands.category.${d.use}`) : label('reports.none'), ...discount(d)]) },
+  ];
+}
+
 /** The tables of a report, in the order the panel shows them; `interval` names the columns of weeks or months. */
 /** The rent roll (issue 40): every lease in force on the day, then the totals. */
 function rentRollTables(report: RentRollReport): ReportTable[] {
@@ -186,6 +219,8 @@ export function reportTables<N extends ReportName>(name: N, report: ReportOf<N>,
       return rentRollTables(report as RentRollReport);
     case 'expiries':
       return expiriesTables(report as ExpiriesReport);
+    case 'proposals':
+      return proposalsTables(report as ProposalsReport);
     default:
       return spacesTables(report as SpacesReport);
   }

@@ -2,13 +2,16 @@ import * as v from 'valibot';
 import { objectMessages } from './object-messages.ts';
 import { daySchema, daysInclusive, periodMessages, withSpanRule } from './periods.ts';
 import type { LostReason } from './lost-reasons.ts';
+import type { ProposalsReport } from './proposals/report.ts';
+
+export type { ProposalsReport };
 
 /**
  * The owner's reports (issue 27): what each one answers, the period it is asked for, and the rules the
  * server's queries and the panel's charts share. Days are Korean calendar days; weeks start on Monday.
  */
-/** `rent-roll` and `expiries` (issue 40) read the leases as of the period's last day. */
-export const REPORTS = ['funnel', 'sources', 'speed', 'team', 'spaces', 'rent-roll', 'expiries'] as const;
+/** `rent-roll` and `expiries` (issue 40) read the leases as of the period's last day; `proposals` (issue 39) the proposals. */
+export const REPORTS = ['funnel', 'sources', 'speed', 'team', 'spaces', 'rent-roll', 'expiries', 'proposals'] as const;
 export type ReportName = (typeof REPORTS)[number];
 export const REPORT_INTERVALS = ['week', 'month'] as const;
 export type ReportInterval = (typeof REPORT_INTERVALS)[number];
@@ -287,4 +290,6 @@ export type ReportOf<N extends ReportName> = N extends 'rent-roll'
       ? SpeedReport
       : N extends 'team'
         ? TeamReport
-        : SpacesReport;
+        : N extends 'spaces'
+          ? SpacesReport
+          : ProposalsReport;

@@ -337,7 +337,7 @@ describe.each(availableBackends({ neon: true }))('role matrix: every admin route
     // The privacy notice the contact form shows (public)
     { route: 'GET /api/privacy/notice', access: 'public', ok: 200, send: (_, token) => call(privacyNotice, 'GET', '/api/privacy/notice', { token }) },
     // Reports (issue 27): the team's totals for every role, per-person figures for owners and agents
-    ...(['funnel', 'sources', 'speed', 'spaces', 'rent-roll', 'expiries'] as const).map((name): RouteCase => ({
+    ...(['funnel', 'sources', 'speed', 'spaces', 'rent-roll', 'expiries', 'proposals'] as const).map((name): RouteCase => ({
       route: `GET /api/reports/${name}`, access: 'reports.read', ok: 200, send: (_, token) => call(reports, 'GET', `/api/reports/${name}?from=2026-03-01&to=2026-03-31`, { token }),
     })),
     { route: 'GET /api/reports/team', access: 'reports.people', ok: 200, send: (_, token) => call(reports, 'GET', '/api/reports/team?from=2026-03-01&to=2026-03-31', { token }) },

@@ -11,6 +11,7 @@ import { cachedReport, REPORT_CACHE_SECONDS } from './cache.ts';
 import { tableCsv } from './csv.ts';
 import { funnelReport } from './funnel.ts';
 import { periodOf, type Period } from './period.ts';
+import { proposalsReport } from './proposals.ts';
 import { sourcesReport } from './sources.ts';
 import { spacesReport } from './spaces.ts';
 import { asOfDay, expiriesReport, rentRollReport } from './leases.ts';
@@ -41,6 +42,8 @@ export function computeReport(db: Db, name: ReportName, period: Period, reader: 
       return rentRollReport(db, period);
     case 'expiries':
       return expiriesReport(db, period);
+    case 'proposals':
+      return proposalsReport(db, period);
   }
 }
 

@@ -90,6 +90,7 @@ export default function ReportsTab({ t }: { t: Translate }) {
     spaces: useReport('spaces', period),
     'rent-roll': useReport('rent-roll', period),
     expiries: useReport('expiries', period),
+    proposals: useReport('proposals', period),
   };
   const funnelBefore = useReport('funnel', previous);
   const speedBefore = useReport('speed', previous);
@@ -186,6 +187,7 @@ export default function ReportsTab({ t }: { t: Translate }) {
         );
       },
     },
+    { name: 'proposals', shown: true, body: (data: ReportOf<'proposals'>) => figures('proposals', data) },
   ];
 
   return (

@@ -56,6 +56,13 @@ export const REPORT_FIGURES: Record<ReportName, FigureSpec[]> = {
     { table: 'occupancy', chart: 'columns', value: 'occupancy', max: 1 },
     { table: 'wale', chart: 'bars', value: 'waleYears' },
   ],
+  proposals: [
+    { table: 'proposalConversion', chart: 'columns', value: 'sent', front: 'accepted', axis: 'count', withoutTotal: true },
+    { table: 'proposalRounds', chart: 'columns', value: 'medianDays', withoutTotal: true },
+    { table: 'approvalTurnaround', chart: 'columns', value: 'medianHours', withoutTotal: true },
+    { table: 'discountByFloor', chart: 'bars', value: 'averageDiscount' },
+    { table: 'discountByUse', chart: 'bars', value: 'averageDiscount' },
+  ],
 };
 
 /**
