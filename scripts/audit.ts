@@ -38,7 +38,7 @@ const ALL_ROUTES = [...NAV_ITEMS.map((i) => i.path), ...EXTRA_PAGES, ...FOOTER_P
  * Lighthouse refuses to audit, but the page is the same file.
  */
 const NOT_FOUND_ROUTE = '/404';
-const NOINDEX_ROUTES = new Set(['/admin', NOT_FOUND_ROUTE]);
+const NOINDEX_ROUTES = new Set(['/admin', '/proposal', NOT_FOUND_ROUTE]);
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
 
 const failures: string[] = [];

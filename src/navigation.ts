@@ -14,8 +14,8 @@ export const NAV_ITEMS = [
   { path: '/contact', label: 'nav.contact' },
 ] as const;
 
-/** Pages that exist besides the nav items. */
-export const EXTRA_PAGES = ['/admin'] as const;
+/** Pages that exist besides the nav items (not in the sitemap: the panel, and the page a proposal's mailed link opens). */
+export const EXTRA_PAGES = ['/admin', '/proposal'] as const;
 
 /** Public pages linked from every page's footer rather than the top bar: indexed, in the sitemap and the audits. */
 export const FOOTER_PAGES = ['/privacy'] as const;

@@ -31,7 +31,14 @@ export default function SettingsForm({ t }: { t: Translate }) {
   const [idleMinutes, setIdleMinutes] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [idleError, setIdleError] = useState<string | null>(null);
-  const [deal, setDeal] = useState(() => proposalSettingValues(undefined));
+  // The proposal settings follow the stored ones in the render they arrive in (not an effect after it): a box that is
+  // enabled is never refilled under the person's typing.
+  const [deal, setDeal] = useState(() => proposalSettingValues(data));
+  const [dealOf, setDealOf] = useState(data);
+  if (data !== dealOf) {
+    setDealOf(data);
+    setDeal(proposalSettingValues(data));
+  }
   const [dealErrors, setDealErrors] = useState<Record<string, string>>({});
   useEffect(() => {
     setHours(data ? String(data.reminderBusinessHours) : '');
@@ -41,7 +48,6 @@ export default function SettingsForm({ t }: { t: Translate }) {
     setOpen(data ? String(data.retentionOpenDays) : '');
     setRequireFactor(data?.requireSecondFactor ?? false);
     setIdleMinutes(data ? String(data.idleTimeoutMinutes) : '');
-    setDeal(proposalSettingValues(data));
   }, [data]);
   const { ask, dialog } = useConflictDialog(t, 'settings');
 

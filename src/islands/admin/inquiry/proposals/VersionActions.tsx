@@ -37,6 +37,8 @@ export default function VersionActions({ proposal, latest, canWrite, email, lang
   const [busy, setBusy] = useState(false);
   const { write, dialog } = useProposalWrite(proposal, lang, t, onChanged);
   const version = proposal.version;
+  // A prospect's counter is theirs: it is answered by our next version, never sent or withdrawn by us.
+  const ours = proposal.proposedBy === 'landlord';
 
   /** One write at a time: a second click while the first is under way does nothing. */
   const once = async (run: () => Promise<unknown>) => {
@@ -79,10 +81,14 @@ export default function VersionActions({ proposal, latest, canWrite, email, lang
         {canWrite && proposal.status === 'approved' && (
           <button type="button" className="btn min-h-11 bg-ink text-white disabled:opacity-60" aria-expanded={open === 'send'} disabled={busy} onClick={() => setOpen(open === 'send' ? null : 'send')}>{t('proposalPanel.actions.send')}</button>
         )}
+        {/* A lost mail or a wrong address: the same version again, with a new link (the old one stops working). */}
+        {canWrite && ours && proposal.status === 'sent' && (
+          <button type="button" className={button} aria-expanded={open === 'send'} disabled={busy} onClick={() => setOpen(open === 'send' ? null : 'send')}>{t('proposalPanel.actions.resend')}</button>
+        )}
         {canWrite && latest && REVISABLE_STATUSES.includes(proposal.status) && (
           <button type="button" className={button} disabled={busy} onClick={() => onEdit({ mode: 'next', proposal })}>{t('proposalPanel.actions.editNext')}</button>
         )}
-        {canWrite && WITHDRAWABLE_STATUSES.includes(proposal.status) && (
+        {canWrite && ours && WITHDRAWABLE_STATUSES.includes(proposal.status) && (
           <button type="button" className={button} disabled={busy} onClick={() => setOpen('withdraw')}>{t('proposalPanel.actions.withdraw')}</button>
         )}
         {languages.map((language) => (

@@ -71,6 +71,13 @@ export default function VersionItem({ proposal, all, latest, canWrite, email, la
           {proposal.link.firstViewedAt && ` · ${t('proposalPanel.timeline.viewed', { at: dateFormat.format(new Date(proposal.link.firstViewedAt)) })}`}
         </p>
       )}
+      {proposal.hold && (
+        <p className="text-sm font-semibold text-ink" data-testid="proposal-hold">
+          {proposal.hold.releasedAt
+            ? t('proposalPanel.timeline.holdReleased', { at: dateFormat.format(new Date(proposal.hold.releasedAt)), reason: t(`proposalPanel.holdReasons.${proposal.hold.releaseReason ?? 'lapsed'}`) })
+            : t('proposalPanel.timeline.hold', { at: dateFormat.format(new Date(proposal.hold.until)) })}
+        </p>
+      )}
       {proposal.askingChanged.length > 0 && <p role="note" className="rounded-md bg-brass-soft p-2 text-sm text-ink">{t('proposalPanel.form.askingChanged')}</p>}
       <div className="grid gap-3 md:grid-cols-2">
         <TermChanges title={t('proposalPanel.timeline.changedVsPrevious')} changes={vsParent} empty={t('proposalPanel.timeline.noChanges')} none={t('proposalPanel.timeline.firstVersion')} t={t} testId="changes-vs-previous" />
