@@ -95,6 +95,7 @@ test('a proposal from draft to acceptance: live economics, approval by an owner,
   const threshold = rules.getByLabel('호가 대비 할인율(NER)이 이 값(%)을 넘을 때');
   await expect(threshold).toHaveValue('5');
   await threshold.fill('6');
+  expect(await axeViolations(owner, { include: '[data-testid="proposal-settings"]' })).toEqual([]);
   await owner.locator('form[aria-labelledby="settings-title"]').getByRole('button', { name: '저장', exact: true }).click();
   await expect(owner.getByText('설정을 저장했습니다', { exact: false })).toBeVisible();
   await ownerContext.close();
@@ -189,6 +190,9 @@ test('a proposal from draft to acceptance: live economics, approval by an owner,
   await islandsReady(page);
   await expect(v3).toHaveAttribute('data-status', 'accepted');
   await expect(v3.getByTestId('proposal-response')).toHaveAttribute('data-decision', 'accept');
+  await expect(v3.getByTestId('proposal-hold')).toBeVisible();
+  // The timeline as it ends: three versions, their changes, approvals, answers and the hold.
+  expect(await axeViolations(page, { include: '[data-testid="inquiry-proposals"]' })).toEqual([]);
 });
 
 test('a space another prospect’s acceptance holds is refused clearly, and a fourth code in fifteen minutes says how long to wait', { tag: '@any-viewport' }, async ({ page, browser, request, mailServer }) => {
