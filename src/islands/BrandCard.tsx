@@ -6,6 +6,7 @@ import { $language } from '~/client/stores';
 import { LOCALE_TAGS, localizePath } from '~/i18n/locales';
 import { brandPath } from '~/shared/share-paths';
 import type { Translate } from '~/i18n/translate';
+import { spaceName } from '~/shared/units/space-name';
 
 /** How soon the card's picture loads: the first one on screen first, the rest of the first row eagerly, others when near. */
 export type ImagePriority = 'high' | 'eager' | 'lazy';
@@ -118,8 +119,8 @@ const CONTACT_LINK = 'inline-block py-1 font-medium text-ink underline decoratio
 
 /** Floor label, unit with its suffix, area in parentheses: '1층 101호 (149.88평)'. */
 function locationLine(brand: Brand, t: Translate): string {
-  const parts = [t(`brands.floor.${brand.floor}`)];
-  if (brand.unit) parts.push(t('brands.card.unit', { unit: brand.unit }));
+  // A unit is a space, written as every space is ("1층 101호", "Floor 1, Unit 101"); a floor alone, as the filter names it.
+  const parts = [brand.unit ? spaceName(t, { floor: brand.floor, unitNumber: brand.unit }) : t(`brands.floor.${brand.floor}`)];
   if (brand.area) parts.push(`(${brand.area})`);
   return parts.join(' ');
 }

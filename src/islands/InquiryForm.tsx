@@ -24,6 +24,7 @@ import PrivacyNotice, { ACKNOWLEDGE_ID, MARKETING_ID, type NoticeText } from './
 import { RETENTION_DEFAULTS } from '~/shared/privacy/retention';
 import type { PrivacyNoticeAnswer, RetentionPeriods } from '~/shared/privacy/notice';
 import Toaster from './Toaster';
+import { listText } from '~/i18n/list';
 
 interface Props {
   locale: Locale;
@@ -220,7 +221,7 @@ export default function InquiryForm({ locale, messages, notice, policyHref }: Pr
         </button>
         <p id="inquiry-attach-hint" className="mt-2 text-sm text-muted">{t('inquiry.attachHint', { count: ATTACHMENT_MAX_FILES, size: ATTACHMENT_MAX_MB })}</p>
         {draft.notKept.length > 0 && (
-          <p className="mt-2 text-sm font-medium text-danger" data-testid="attachments-not-kept">{t('inquiry.notKept', { names: draft.notKept.join(', ') })}</p>
+          <p className="mt-2 text-sm font-medium text-danger" data-testid="attachments-not-kept">{t('inquiry.notKept', { names: listText(LOCALE_TAGS[locale], draft.notKept) })}</p>
         )}
         <FieldError id="inquiry-attachments" message={errors.attachments && t(errors.attachments)} />
         <AttachmentList
@@ -262,7 +263,7 @@ export default function InquiryForm({ locale, messages, notice, policyHref }: Pr
       >
         {status && t(STATUS_TEXT[status], { percent })}
       </p>
-      {sent && <SentSummary ref={summaryRef} sent={sent} t={t} />}
+      {sent && <SentSummary ref={summaryRef} sent={sent} localeTag={LOCALE_TAGS[locale]} t={t} />}
       <Toaster closeLabel={t('toast.close')} />
     </form>
   );

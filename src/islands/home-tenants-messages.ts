@@ -10,6 +10,8 @@ export const HOME_TENANTS_MESSAGES = [
   'brands.card',
   'brands.category',
   'brands.floor',
+  'units.floor',
+  'units.space',
   'status.open',
   'status.comingSoon',
   'status.comingSoonOn',

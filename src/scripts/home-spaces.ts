@@ -1,6 +1,7 @@
 import type { Unit } from '../shared/units/unit.ts';
 import { availabilityOf, formatArea, formatDay, seoulToday } from '../shared/units/facts.ts';
 import { spacePath } from '../shared/share-paths.ts';
+import { spaceName } from '../shared/units/space-name.ts';
 import { localizePath, type Locale } from '../i18n/locales.ts';
 
 /** How many spaces the home page names: enough to show what there is, few enough to stay a teaser. */
@@ -59,7 +60,7 @@ async function load(section: HTMLElement, words: HomeWords): Promise<void> {
         link.href = localizePath(words.locale, spacePath(unit));
         link.className = 'flex min-h-11 items-center rounded-xl border border-line px-4 py-3 font-semibold text-ink hover:border-brass-strong hover:text-brass-strong';
         const availability = availabilityOf(unit, today);
-        const space = t('units.detail.title', { floor: t(`units.floor.${unit.floor}`), unit: unit.unitNumber });
+        const space = spaceName(t, unit);
         const area = formatArea(unit.exclusiveAreaM2, factWords);
         link.textContent = availability.kind === 'from'
           ? t('units.home.itemFrom', { space, area, date: formatDay(availability.date, words.tag) })

@@ -2,8 +2,10 @@ import type { Unit } from '../shared/units/unit.ts';
 import { availabilityOf, formatArea, formatDay, formatWon, statusText } from '../shared/units/facts.ts';
 import { sortUnits, type PlanSearch, type PlanSort } from '../shared/units/search.ts';
 import { spacePath } from '../shared/share-paths.ts';
+import { spaceName } from '../shared/units/space-name.ts';
 import { localizePath, type Locale } from '../i18n/locales.ts';
 import { el, translator, type PlanConfig } from './stacking-plan-config.ts';
+import { listText } from '../i18n/list.ts';
 
 /** The columns of the list; those with a sort key reorder it when their heading is chosen. */
 const COLUMNS: { key: string; sort?: PlanSort }[] = [
@@ -48,7 +50,7 @@ export function renderList(container: HTMLElement, units: Unit[], search: PlanSe
   const rows = sortUnits(units, search, today).map((unit) => {
     const availability = availabilityOf(unit, today);
     const date = availability.kind === 'leased' ? '—' : availability.kind === 'now' ? t('units.detail.immediately') : formatDay(availability.date, config.tag);
-    const name = t('units.detail.title', { floor: t(`units.floor.${unit.floor}`), unit: unit.unitNumber });
+    const name = spaceName(t, unit);
     /** A cell; on a phone a line of the card, labelled with its column, in the card's order. */
     const cell = (key: string, order: string, value: string, nowrap = false) =>
       el('td', { class: `flex justify-between gap-3 px-3 py-1 sm:table-cell sm:py-2 ${order} sm:order-none ${nowrap ? 'sm:whitespace-nowrap' : ''}`, 'data-column': key },
@@ -59,7 +61,7 @@ export function renderList(container: HTMLElement, units: Unit[], search: PlanSe
       { class: 'flex flex-col border-t border-line py-2 sm:table-row sm:py-0', 'data-list-unit': unit.id },
       el('th', { scope: 'row', class: 'px-3 py-2 text-left' }, el('a', { href: localizePath(locale, spacePath(unit)), class: 'inline-flex min-h-11 items-center font-semibold text-brass-strong underline underline-offset-2' }, name)),
       cell('area', 'order-4', formatArea(unit.exclusiveAreaM2, words), true),
-      cell('uses', 'order-5', unit.uses.length ? unit.uses.map(words.useLabel).join(', ') : t('units.detail.usesNone')),
+      cell('uses', 'order-5', unit.uses.length ? listText(words.tag, unit.uses.map(words.useLabel)) : t('units.detail.usesNone')),
       cell('status', 'order-1', statusText(unit, today, { t, tag: config.tag })),
       cell('date', 'order-2', date, true),
       cell('rent', 'order-3', rentCell(unit, t, config.tag), true),

@@ -2,6 +2,7 @@ import type { Unit } from '../shared/units/unit.ts';
 import { translator, el, type PlanConfig } from './stacking-plan-config.ts';
 import { plural } from '../i18n/plural.ts';
 import { seoulToday, statusText } from '../shared/units/facts.ts';
+import { spaceName } from '../shared/units/space-name.ts';
 
 /** Level numbers of the floor sections (content/floors) → floor codes: -2 → B2, -1 → B1, 3 → 3F. */
 const floorOf = (level: number) => (level < 0 ? `B${-level}` : `${level}F`);
@@ -69,7 +70,7 @@ async function draw(root: HTMLElement, units: Unit[], config: PlanConfig, decora
     row.querySelector('[data-floor-units]')!.replaceChildren(
       ...onFloor.map((unit) => {
         const label = t('units.plan.unitLabel', {
-          unit: unit.unitNumber, floor: t(`units.floor.${floor}`), area: area.format(unit.exclusiveAreaM2), status: statusText(unit, today, { t, tag: config.tag }),
+          space: spaceName(t, unit), area: area.format(unit.exclusiveAreaM2), status: statusText(unit, today, { t, tag: config.tag }),
         });
         const button = el(
           'button',

@@ -1,5 +1,6 @@
 import type { Unit } from '../shared/units/unit.ts';
 import { seoulToday } from '../shared/units/facts.ts';
+import { plural } from '../i18n/plural.ts';
 import {
   convertArea, EMPTY_SEARCH, isFiltering, matchesSearch, parseSearch, rangeInverted, SEARCH_PARAMS, searchParams, type AreaUnit, type PlanSearch,
 } from '../shared/units/search.ts';
@@ -117,8 +118,8 @@ function show(root: HTMLElement, units: Unit[], config: PlanConfig, search: Plan
     if (!matches) button.setAttribute('aria-label', t('units.plan.unitLabelNoMatch', { label }));
   });
   root.querySelector<HTMLElement>('[data-plan-status]')!.textContent = filtering
-    ? t('units.search.results', { count: matching.length })
-    : t('units.search.allResults', { count: units.length });
+    ? plural(t, config.tag, 'units.search.results', matching.length)
+    : plural(t, config.tag, 'units.search.allResults', units.length);
   root.querySelector<HTMLElement>('[data-plan-empty]')!.hidden = !(filtering && matching.length === 0);
   // A minimum above the maximum finds nothing: said at the fields, not left to look like an empty building.
   const inverted = rangeInverted(search);

@@ -2,8 +2,9 @@ import type { Unit } from '../shared/units/unit.ts';
 import { costEstimate, noteIn } from '../shared/units/basics.ts';
 import { planImageUrl } from '../shared/plan-image.ts';
 import { hasPublicPrice, inquirable, seoulToday, unitFacts } from '../shared/units/facts.ts';
-import { similarInquiryPath, similarPlanPath, spacePath, specSheetPath } from '../shared/share-paths.ts';
+import { inquiryPath, similarInquiryPath, similarPlanPath, spacePath, specSheetPath } from '../shared/share-paths.ts';
 import { localizePath, type Locale } from '../i18n/locales.ts';
+import { spaceName } from '../shared/units/space-name.ts';
 import { openModal, setUpModal } from './modal-dialog.ts';
 import { el, translator, type PlanConfig } from './stacking-plan-config.ts';
 
@@ -37,7 +38,7 @@ export function showUnit(unit: Unit | null, trigger: HTMLElement | null, config:
   const title = dialog.querySelector('#unit-dialog-title')!;
   const body = dialog.querySelector<HTMLElement>('[data-unit-detail]')!;
   if (unit) {
-    title.textContent = t('units.detail.title', { floor: t(`units.floor.${unit.floor}`), unit: unit.unitNumber });
+    title.textContent = spaceName(t, unit);
     body.replaceChildren(...detail(unit, config));
     setUnitParam(unit.id);
   } else {
@@ -80,7 +81,7 @@ function actions(unit: Unit, config: PlanConfig): Node {
       link(similarPlanPath(unit), t('units.detail.seeSimilar'), { 'data-unit-see-similar': '' }),
     );
   } else {
-    const href = `/contact?unit=${encodeURIComponent(unit.id)}#inquiry-form`;
+    const href = inquiryPath(unit);
     row.append(link(href, t('units.detail.inquire'), { 'data-unit-inquire': '' }, true));
   }
   row.append(
@@ -96,7 +97,7 @@ function actions(unit: Unit, config: PlanConfig): Node {
  */
 function plan(unit: Unit, config: PlanConfig): Node {
   const t = translator(config);
-  const alt = t('units.detail.planAlt', { unit: unit.unitNumber, floor: t(`units.floor.${unit.floor}`) });
+  const alt = t('units.detail.planAlt', { space: spaceName(t, unit) });
   const img = el('img', { src: planImageUrl(unit.plan!, 640), alt, class: 'h-auto max-h-72 w-full rounded-md bg-mist object-contain', decoding: 'async' });
   // Where the image CDN is not there (a plain local server), the original object is the same picture.
   img.addEventListener('error', () => img.setAttribute('src', unit.plan!), { once: true });

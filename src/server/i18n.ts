@@ -53,15 +53,15 @@ export type ServerLocale = Locale;
 
 /**
  * The texts functions write themselves (mails, CSV headers, error pages): the `inbox`, `mail`, `staffMail`
- * and `access` namespaces (and `tours` for the tour invitations; the brand categories, the floors' names and the form's extra fields for
+ * and `access` namespaces (and `tours` for the tour invitations; the brand categories, the floors' names, the one way to write a space and the form's extra fields for
  * the access copy's values and the export; `deals` and `proposals` for proposal mails and PDFs; `lostReasons` for the export), imported
  * so each function bundle carries them.
  */
 const DICTIONARIES: Record<Locale, Dictionary> = {
-  ko: { inbox: koInbox, mail: koMail, staffMail: koStaffMail, access: koAccess, tours: koTours, privacyRequests: koPrivacyRequests, brands: { category: koBrands.category }, units: { floor: koUnits.floor }, inquiryExtra: koInquiryExtra, deals: koDeals, proposals: koProposals, lostReasons: koLostReasons },
-  en: { inbox: enInbox, mail: enMail, staffMail: enStaffMail, access: enAccess, tours: enTours, privacyRequests: enPrivacyRequests, brands: { category: enBrands.category }, units: { floor: enUnits.floor }, inquiryExtra: enInquiryExtra, deals: enDeals, proposals: enProposals, lostReasons: enLostReasons },
-  zh: { inbox: zhInbox, mail: zhMail, staffMail: zhStaffMail, access: zhAccess, tours: zhTours, privacyRequests: zhPrivacyRequests, brands: { category: zhBrands.category }, units: { floor: zhUnits.floor }, inquiryExtra: zhInquiryExtra, deals: zhDeals, proposals: zhProposals, lostReasons: zhLostReasons },
-  ja: { inbox: jaInbox, mail: jaMail, staffMail: jaStaffMail, access: jaAccess, tours: jaTours, privacyRequests: jaPrivacyRequests, brands: { category: jaBrands.category }, units: { floor: jaUnits.floor }, inquiryExtra: jaInquiryExtra, deals: jaDeals, proposals: jaProposals, lostReasons: jaLostReasons },
+  ko: { inbox: koInbox, mail: koMail, staffMail: koStaffMail, access: koAccess, tours: koTours, privacyRequests: koPrivacyRequests, brands: { category: koBrands.category }, units: { floor: koUnits.floor, space: koUnits.space }, inquiryExtra: koInquiryExtra, deals: koDeals, proposals: koProposals, lostReasons: koLostReasons },
+  en: { inbox: enInbox, mail: enMail, staffMail: enStaffMail, access: enAccess, tours: enTours, privacyRequests: enPrivacyRequests, brands: { category: enBrands.category }, units: { floor: enUnits.floor, space: enUnits.space }, inquiryExtra: enInquiryExtra, deals: enDeals, proposals: enProposals, lostReasons: enLostReasons },
+  zh: { inbox: zhInbox, mail: zhMail, staffMail: zhStaffMail, access: zhAccess, tours: zhTours, privacyRequests: zhPrivacyRequests, brands: { category: zhBrands.category }, units: { floor: zhUnits.floor, space: zhUnits.space }, inquiryExtra: zhInquiryExtra, deals: zhDeals, proposals: zhProposals, lostReasons: zhLostReasons },
+  ja: { inbox: jaInbox, mail: jaMail, staffMail: jaStaffMail, access: jaAccess, tours: jaTours, privacyRequests: jaPrivacyRequests, brands: { category: jaBrands.category }, units: { floor: jaUnits.floor, space: jaUnits.space }, inquiryExtra: jaInquiryExtra, deals: jaDeals, proposals: jaProposals, lostReasons: jaLostReasons },
 };
 
 const translators = new Map<Locale, Translate>();

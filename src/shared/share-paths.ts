@@ -21,6 +21,29 @@ export function spacePath(unit: { floor: string; unitNumber: string }): string {
   return `/floors/${floorSlug(unit.floor)}/${encodeURIComponent(unit.unitNumber.toLowerCase())}/`;
 }
 
+/**
+ * The inquiry form about one space, named as people name it — its floor and number — not by its database id.
+ * @example inquiryPath({ floor: '8F', unitNumber: '801' }) // '/contact?unit=8F-801#inquiry-form'
+ */
+export function inquiryPath(unit: { floor: string; unitNumber: string }): string {
+  return `/contact?${new URLSearchParams({ unit: `${unit.floor}-${unit.unitNumber}` })}#inquiry-form`;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The space a contact link's `?unit=` names: a floor and number ("8F-801"; the floor is one of the building's,
+ * the number the rest), or, in a link made before addresses named spaces, its id. Null for anything else.
+ * @example unitParamOf('8F-801') // { floor: '8F', unitNumber: '801' }
+ */
+export function unitParamOf(value: string): { id: string } | { floor: string; unitNumber: string } | null {
+  if (UUID.test(value)) return { id: value.toLowerCase() };
+  const dash = value.indexOf('-');
+  const floor = dash > 0 ? floorOfSlug(value.slice(0, dash)) : null;
+  const unitNumber = value.slice(dash + 1).trim();
+  return floor && unitNumber ? { floor, unitNumber } : null;
+}
+
 /** The space's A4 spec sheet, in the language of the path it is asked under. */
 export const SPEC_SHEET_FILE = 'spec-sheet.pdf';
 export function specSheetPath(unit: { floor: string; unitNumber: string }): string {

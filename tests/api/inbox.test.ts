@@ -280,6 +280,10 @@ describe.each(availableBackends())('inquiry inbox API on $name', (backend) => {
     const [, english] = decode((await raw(inquiries, '/api/inquiries/export?reason=report&lang=en&search=Raw%20Codes', auth)).bytes).slice(1).split('\r\n');
     expect(english).toContain(',Medical,');
     expect(english).toContain('"Floor 3, Basement 1"');
+    // One way to write a space, and "상관없음" (the form's choice, sent as no method) said as chosen, not left blank.
+    if (unit) expect(english).toContain(`"Floor ${unit.floor.replace('F', '')}, Unit ${unit.unitNumber}"`);
+    expect(row).toContain(',상관없음,');
+    expect(english).toContain(',No preference,');
   });
 
   it('refuses forged cursors and impossible dates with 400 and a code, never a failed query; the export is whole or not sent (issue 16)', async () => {

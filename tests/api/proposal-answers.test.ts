@@ -107,7 +107,7 @@ describe.each(availableBackends({ neon: true }))('proposal sending and answers o
     expect(after).toMatchObject({ status: 'sent', sentBy: { id: agent.id }, delivery: { mail: 'queued' } });
     expect(mail.to).toEqual([inquiry.email]);
     const { text, attachments } = mailParts(mail.raw);
-    expect(subjectOf(mail.raw)).toMatch(/Lease proposal \(Floor 10, unit 10/);
+    expect(subjectOf(mail.raw)).toMatch(/Lease proposal \(Floor 10, Unit 10/);
     expect(text).toContain(`${serverEnv().siteUrl}/en/proposal/#${token}`);
     expect(text).not.toMatch(/[?&]token=/);
     expect(text).toContain('This proposal is not legally binding');

@@ -51,7 +51,7 @@ test.describe('one delete per click (issue 16)', () => {
     // While its request runs the button does nothing more.
     await expect(button).toBeDisabled();
     deletes.release();
-    const toast = page.getByTestId('toast').filter({ hasText: `14층 ${first.unitNumber} 공간을 삭제했습니다.` });
+    const toast = page.getByTestId('toast').filter({ hasText: `14층 ${first.unitNumber}호 공간을 삭제했습니다.` });
     await expect(toast).toBeVisible();
     await expect(toast.getByRole('button', { name: '되돌리기' })).toBeFocused();
     // The row leaves a placeholder of its height: a third click where the pointer still is hits no button.
@@ -62,7 +62,7 @@ test.describe('one delete per click (issue 16)', () => {
     await expect(page.getByTestId('toast').filter({ hasText: '삭제하지 못했습니다' })).toHaveCount(0);
 
     await toast.getByRole('button', { name: '되돌리기' }).click();
-    await expect(page.getByTestId('toast')).toContainText(`14층 ${first.unitNumber} 공간을 되살렸습니다.`);
+    await expect(page.getByTestId('toast')).toContainText(`14층 ${first.unitNumber}호 공간을 되살렸습니다.`);
     await expect(rowOf(first)).toBeVisible();
   });
 
@@ -224,7 +224,7 @@ test.describe('inquiry attachments (issue 16)', () => {
     await expect(dialog.locator('.uppy-Dashboard-Item')).toHaveCount(4);
   });
 
-  test('a program renamed to .pdf is refused by the server, and the dialog says which files it takes', { tag: '@any-viewport' }, async ({ page }) => {
+  test('a program renamed to .pdf is refused by the server, and the dialog says it is not a real PDF', { tag: '@any-viewport' }, async ({ page }) => {
     await page.goto('/contact');
     await islandsReady(page);
     await page.getByRole('button', { name: '파일 첨부' }).click();
@@ -236,7 +236,7 @@ test.describe('inquiry attachments (issue 16)', () => {
     const response = await refused;
     expect(response.status()).toBe(415);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('unsupported_attachment_type');
-    await expect(dialog).toContainText('다음 형식만 업로드할 수 있습니다: PDF');
+    await expect(dialog).toContainText('setup.pdf: 실제 PDF 파일이 아닙니다.');
   });
 
   // In the full browser: the headless shell has no PDF viewer and saves a PDF as a download.

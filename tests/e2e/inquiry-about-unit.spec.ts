@@ -2,11 +2,12 @@ import { test, expect } from './fixtures';
 import { islandsReady, openAdmin, personFillTimePassed, uniqueName, uploadInDialog, acknowledgeNotice } from './support/islands.ts';
 import { createUnit } from './support/units.ts';
 
-test('an inquiry about a space ticks its floor among the desired floors', { tag: '@any-viewport' }, async ({ page }) => {
+test('an inquiry about a space ticks its floor among the desired floors; a link naming it by its old id still works', { tag: '@any-viewport' }, async ({ page }) => {
   const unit = await createUnit(page.request, { floor: '7F' });
+  // A link made before contact addresses named spaces by floor and number.
   await page.goto(`/en/contact?unit=${unit.id}#inquiry-form`);
   await islandsReady(page);
-  await expect(page.getByTestId('unit-chip')).toContainText(`Floor 7, unit ${unit.unitNumber}`);
+  await expect(page.getByTestId('unit-chip')).toContainText(`Floor 7, Unit ${unit.unitNumber}`);
   await page.getByText('Tell us more (optional)').click();
   await expect(page.getByRole('checkbox', { name: 'Floor 7', exact: true })).toBeChecked();
   await expect(page.locator('input[name="desiredFloors"]:checked')).toHaveCount(1);

@@ -87,6 +87,8 @@ test.describe('the privacy policy page', { tag: '@any-viewport' }, () => {
       await expect(page.getByTestId('privacy-request-link')).toHaveAttribute('href', localizePath(locale, '/privacy/request'));
       await expect(page.getByTestId('policy-officer').locator('a[href^="mailto:"]')).toHaveCount(1);
       await expect(page.getByTestId('policy-officer').locator('a[href^="tel:"]')).toHaveCount(1);
+      // The version in force says so after a space ("… 2026 (In force)"), not glued to the date by a margin.
+      await expect(page.getByTestId('policy-versions').locator('li').first()).toHaveText(/[^\s(] \([^)]+\)$/);
       const version = page.getByTestId('policy-versions').getByRole('link').first();
       await expect(version).toHaveAttribute('href', localizePath(locale, `/privacy/${POLICY_VERSION}`));
       await version.click();

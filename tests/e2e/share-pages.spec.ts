@@ -43,10 +43,10 @@ const FLOOR_9: Record<Locale, string> = { ko: '9층', en: 'Floor 9', zh: '9层',
 const NOTE = { ko: '남향 코너 공간, 전용 화장실 있음', en: 'South-facing corner, private restroom' };
 /** What each sheet says besides the facts: the note, the phone as dialled from there, which box on the floor is this space. */
 const SHEET_SAYS: Record<Locale, string[]> = {
-  ko: [NOTE.ko, '전화 02-871-3300', '칠한 칸이 이 공간입니다: 9층 ·'],
-  en: [NOTE.en, 'Phone +82 2-871-3300', 'The filled box is this space: Floor 9 · unit'],
-  zh: [NOTE.ko, '电话 +82 2-871-3300', '填色的格子即本空间：9层 ·'],
-  ja: [NOTE.ko, '電話 +82 2-871-3300', '色付きの枠がこの区画です：9階 ·'],
+  ko: [NOTE.ko, '전화 02-871-3300', '칠한 칸이 이 공간입니다: 9층 '],
+  en: [NOTE.en, 'Phone +82 2-871-3300', 'The filled box is this space: Floor 9, Unit '],
+  zh: [NOTE.ko, '电话 +82 2-871-3300', '填色的格子即本空间：9层 '],
+  ja: [NOTE.ko, '電話 +82 2-871-3300', '色付きの枠がこの区画です：9階 '],
 };
 
 /** The PDF's words as pdftotext reads them, white space folded. */
@@ -122,7 +122,8 @@ test('a tenant goes from the home page to a filtered plan, a space page, its she
 
     // And an inquiry about it, the space named on the form.
     await page.locator('[data-unit-inquire]').click();
-    await expect(page).toHaveURL(new RegExp(`${localizePath(locale, '/contact')}\\?unit=${unit.id}#inquiry-form$`));
+    // The space by its floor and number, not its database id.
+    await expect(page).toHaveURL(new RegExp(`${localizePath(locale, '/contact')}\\?unit=9F-${unit.unitNumber}#inquiry-form$`));
     await islandsReady(page);
     await expect(page.getByTestId('unit-chip')).toContainText(unit.unitNumber);
     await page.locator('#inquiry-name').fill(uniqueName(`Share ${locale}`));

@@ -51,7 +51,7 @@ test.describe('available spaces', () => {
     await expect(page.getByTestId('unit-plan-preview')).toBeVisible();
     await page.getByRole('button', { name: '완료' }).press('Enter');
     await page.getByRole('button', { name: '공간 등록' }).click();
-    await expect(page.getByTestId('toast')).toContainText(`7층 ${number} 공간을 등록했습니다.`);
+    await expect(page.getByTestId('toast')).toContainText(`7층 ${number}호 공간을 등록했습니다.`);
     // The price was typed but "show price to visitors" left off: the save says so (issue 16).
     await expect(page.getByTestId('toast')).toContainText('가격은 방문자에게 공개되지 않고');
     const row = page.getByTestId('unit-row').filter({ hasText: number });
@@ -62,10 +62,10 @@ test.describe('available spaces', () => {
 
     // A status change straight from the table, saved at once; its toast can take it back (issue 16).
     await row.getByRole('combobox').selectOption('negotiating');
-    const changed = page.getByTestId('toast').filter({ hasText: `7층 ${number} 공간의 상태를 바꿨습니다` });
+    const changed = page.getByTestId('toast').filter({ hasText: `7층 ${number}호 공간의 상태를 바꿨습니다` });
     await expect(changed).toBeVisible();
     await changed.getByRole('button', { name: '되돌리기' }).click();
-    await expect(page.getByTestId('toast')).toContainText(`7층 ${number} 공간의 상태를 되돌렸습니다`);
+    await expect(page.getByTestId('toast')).toContainText(`7층 ${number}호 공간의 상태를 되돌렸습니다`);
     await expect(row.getByRole('combobox')).toHaveValue('available');
     expect(((await (await page.request.get('/api/units?floor=7F')).json()) as Unit[]).find((u) => u.unitNumber === number)?.status).toBe('available');
 
@@ -83,7 +83,7 @@ test.describe('available spaces', () => {
     await page.getByRole('tab', { name: '공간' }).click();
     const row = page.getByTestId('unit-row').filter({ hasText: unit.unitNumber });
     await row.getByRole('button', { name: '삭제' }).click();
-    const deletedToast = page.getByTestId('toast').filter({ hasText: `9층 ${unit.unitNumber} 공간을 삭제했습니다.` });
+    const deletedToast = page.getByTestId('toast').filter({ hasText: `9층 ${unit.unitNumber}호 공간을 삭제했습니다.` });
     await expect(deletedToast).toBeVisible();
     await expect(row).toHaveCount(0);
     await deletedToast.getByRole('button', { name: '되돌리기' }).click();
@@ -101,7 +101,7 @@ test.describe('available spaces', () => {
     await page.goto(`/en/floors?unit=${unit.id}`);
     const title = await page.title();
     await expect(dialog(page)).toBeVisible();
-    await expect(page.locator('#unit-dialog-title')).toHaveText(`Floor 8 · unit ${unit.unitNumber}`);
+    await expect(page.locator('#unit-dialog-title')).toHaveText(`Floor 8, Unit ${unit.unitNumber}`);
     await expect(dialog(page)).toContainText('Faces south');
     await expect(dialog(page)).toContainText('100 m² (30.3 pyeong)');
     await expect(dialog(page).locator('[data-fact="availableFrom"]')).toHaveText('Immediately');
@@ -172,9 +172,9 @@ test.describe('available spaces', () => {
     const name = `Unit asker ${unit.unitNumber}`;
     await page.goto(`/ja/floors?unit=${unit.id}`);
     await dialog(page).getByRole('link', { name: 'この区画について問い合わせる' }).click();
-    await expect(page).toHaveURL(new RegExp(`/ja/contact\\?unit=${unit.id}#inquiry-form$`));
+    await expect(page).toHaveURL(new RegExp(`/ja/contact\\?unit=11F-${unit.unitNumber}#inquiry-form$`));
     await islandsReady(page);
-    await expect(page.getByTestId('unit-chip')).toContainText(`11階 ${unit.unitNumber} 区画`);
+    await expect(page.getByTestId('unit-chip')).toContainText(`11階 ${unit.unitNumber}区画`);
     await page.locator('#inquiry-name').fill(name);
     await page.locator('#inquiry-phone').fill('010-1234-5678');
     await page.locator('#inquiry-email').fill('asker@example.com');

@@ -25,13 +25,13 @@ describe('the visitor’s confirmation mail (issue 28)', () => {
     expect(ko).toContain('문의한 공간: 8층 802호');
     const en = confirmationMail(inquiry({ locale: 'en', unitId: ID, unit: { floor: 'B1', unitNumber: 'B101' } })).text;
     expect(en).toContain(`Reference number: ${reference}`);
-    expect(en).toContain('Space asked about: Basement 1, unit B101');
+    expect(en).toContain('Space asked about: Basement 1, Unit B101');
     const ja = confirmationMail(inquiry({ locale: 'ja', unitId: ID, unit: { floor: '12F', unitNumber: '1201' } })).text;
     expect(ja).toContain(`受付番号：${reference}`);
-    expect(ja).toContain('お問い合わせの区画：12階 1201 区画');
+    expect(ja).toContain('お問い合わせの区画：12階 1201区画');
     const zh = confirmationMail(inquiry({ locale: 'zh', unitId: ID, unit: { floor: '3F', unitNumber: '301' } })).text;
     expect(zh).toContain(`受理编号：${reference}`);
-    expect(zh).toContain('咨询的空间：3层 301 单元');
+    expect(zh).toContain('咨询的空间：3层 301单元');
   });
 
   it('a general inquiry (no space) still carries its reference number and names no space', () => {

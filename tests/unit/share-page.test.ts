@@ -33,13 +33,14 @@ describe('share pages', () => {
   it('a space page fills every token: its address, title, description, card, and the note stays text', () => {
     const page = fillShell(SHELL, spacePage({ unit, similar: [], floorUnits: [unit], words: shareWords('ko', SITE), today: '2026-11-24', origin: SITE.origin }));
     expect(page).not.toMatch(/SHARE_|share-slug-token|share-image-token|<!--share:/);
-    expect(page).toContain('<title>8층 · 801호 임대 공간 · 임대 가능 | B TOWER</title>');
+    expect(page).toContain('<title>8층 801호 임대 공간 · 임대 가능 | B TOWER</title>');
     expect(page).toContain('href="https://btower.example/floors/8f/801/"');
     expect(page).toContain('content="https://btower.example/og/floors/4f-10f.png"');
     expect(page).toContain('&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(page).not.toContain('<script>alert(1)</script>');
     expect(page).toContain('"@type":"RealEstateListing"');
-    expect(page).toContain('href="/contact?unit=0b6c3c5e-6b2a-4d38-9a57-3f1c2f4c8e01#inquiry-form"');
+    // The inquiry link names the space as people do, not by its database id.
+    expect(page).toContain('href="/contact?unit=8F-801#inquiry-form"');
     expect(page).toContain('href="/floors/8f/801/spec-sheet.pdf"');
   });
 
@@ -51,7 +52,7 @@ describe('share pages', () => {
     expect(row.match(/data-this-space/g)).toHaveLength(1);
     expect(row).toMatch(/<g data-this-space>[\s\S]*?>801호<\/text>/);
     const caption = /data-floor-row-caption>([^<]*)</.exec(page)?.[1];
-    expect(caption).toMatch(/^칠한 칸이 이 공간입니다: 8층.*801호$/);
+    expect(caption).toBe('칠한 칸이 이 공간입니다: 8층 801호');
     expect(row).toContain(`aria-label="${caption}"`);
     // With a plan of its own there is no floor card, and no row.
     const planned = fillShell(SHELL, spacePage({ unit: { ...unit, plan: '/objects/uploads/00000000-0000-4000-8000-000000000009' }, similar: [], floorUnits: [], words: shareWords('ko', SITE), today: '2026-11-24', origin: SITE.origin }));

@@ -126,8 +126,8 @@ describe('spec sheet', () => {
 
   /** The label each language gives this space's box on its floor's row (units.plan.unitShort), written out. */
   const MARK: Record<Locale, { label: string; caption: string }> = {
-    ko: { label: '801호', caption: '칠한 칸이 이 공간입니다: 8층 · 801호' },
-    en: { label: '801', caption: 'The filled box is this space: Floor 8 · unit 801' },
+    ko: { label: '801호', caption: '칠한 칸이 이 공간입니다: 8층 801호' },
+    en: { label: '801', caption: 'The filled box is this space: Floor 8, Unit 801' },
     zh: { label: '801', caption: '填色的格子即本空间：8层' },
     ja: { label: '801', caption: '色付きの枠がこの区画です：8階' },
   };
@@ -230,6 +230,6 @@ describe('every character a Chinese or Japanese sheet can print has its glyph (d
   it('a character no face has (an ideograph Noto Sans CJK lacks, an emoji) is printed as the mark for one, never as a blank', async () => {
     const { text } = await sheetText('zh', { ...unit, unitNumber: '𪚥', note: { zh: '一楼大堂🏢旁边' } });
     expect(text).toContain(`一楼大堂${UNPRINTABLE_MARK}旁边`);
-    expect(text).toContain(`8层 · ${UNPRINTABLE_MARK} 单元`);
+    expect(text).toContain(`8层 ${UNPRINTABLE_MARK}单元`);
   });
 });

@@ -1,5 +1,6 @@
 import { forwardRef } from 'react';
 import type { Translate } from '~/i18n/translate';
+import { listText } from '~/i18n/list';
 
 /** What the visitor sent, as the summary repeats it. */
 export interface SentInquiry {
@@ -14,6 +15,8 @@ export interface SentInquiry {
 
 interface Props {
   sent: SentInquiry;
+  /** BCP 47 tag: the files are listed as the language lists. */
+  localeTag: string;
   t: Translate;
 }
 
@@ -21,12 +24,12 @@ interface Props {
  * After sending: what went to the leasing team and the reference number to quote, instead of a single line.
  * It takes focus, so a screen reader reads it and a phone scrolls to it.
  */
-const SentSummary = forwardRef<HTMLElement, Props>(function SentSummary({ sent, t }, ref) {
+const SentSummary = forwardRef<HTMLElement, Props>(function SentSummary({ sent, localeTag, t }, ref) {
   const rows: [string, string][] = [
     ['name', sent.name],
     ['contact', `${sent.email} · ${sent.phone}`],
     ...(sent.unit ? ([['unit', sent.unit]] as [string, string][]) : []),
-    ['files', sent.files.length > 0 ? sent.files.join(', ') : t('inquiry.summary.noFiles')],
+    ['files', sent.files.length > 0 ? listText(localeTag, sent.files) : t('inquiry.summary.noFiles')],
   ];
   return (
     <section

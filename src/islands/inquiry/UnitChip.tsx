@@ -3,6 +3,8 @@ import type { Unit } from '~/shared/units/unit';
 import { inquirable, seoulToday } from '~/shared/units/facts';
 import type { Translate } from '~/i18n/translate';
 import { ApiError } from '~/client/api';
+import { spaceName } from '~/shared/units/space-name';
+import { unitParamOf } from '~/shared/share-paths';
 
 interface Props {
   t: Translate;
@@ -20,18 +22,23 @@ function forgetUnitParam(): void {
 }
 
 /**
- * The space an inquiry is about, from `/contact?unit=<id>` (the "inquire about this space" link of
- * /floors): shown above the form with a button to remove it. A unit that is gone or leased is dropped
+ * The space an inquiry is about, from `/contact?unit=8F-801` (the "inquire about this space" link of /floors
+ * and the space's page; `?unit=<id>` of older links too): shown above the form with a button to remove it. A unit that is gone or leased is dropped
  * with a note, so the visitor can still send a general inquiry.
  */
 export default function UnitChip({ t, onChange }: Props) {
   const [state, setState] = useState<State>({ kind: 'none' });
   useEffect(() => {
-    const id = new URLSearchParams(location.search).get('unit');
-    if (!id) return;
+    const named = unitParamOf(new URLSearchParams(location.search).get('unit') ?? '');
+    if (!named) return;
     const controller = new AbortController();
-    fetch(`/api/units/${encodeURIComponent(id)}`, { headers: { Accept: 'application/json' }, signal: controller.signal })
-      .then((response) => (response.ok ? (response.json() as Promise<Unit>) : null))
+    const read = (url: string) => fetch(url, { headers: { Accept: 'application/json' }, signal: controller.signal }).then((response) => (response.ok ? response.json() : null));
+    // By floor and number: the floor's public list (cached at the CDN) has it; an old link's id: the space itself.
+    const found: Promise<Unit | null> = 'id' in named
+      ? read(`/api/units/${encodeURIComponent(named.id)}`)
+      : read(`/api/units?${new URLSearchParams({ floor: named.floor })}`).then((units: Unit[] | null) =>
+          units?.find((unit) => unit.unitNumber.toLowerCase() === named.unitNumber.toLowerCase()) ?? null);
+    found
       .then((unit) => {
         // A leased space can be asked about once its lease's end is known (it shows "available from").
         if (unit && inquirable(unit, seoulToday())) {
@@ -68,7 +75,7 @@ export default function UnitChip({ t, onChange }: Props) {
 
 /** The space in words, as the chip and the sent summary show it: "7층 701호". */
 export function unitLabel(unit: Unit, t: Translate): string {
-  return t('units.chip.value', { floor: t(`units.floor.${unit.floor}`), unit: unit.unitNumber });
+  return spaceName(t, unit);
 }
 
 /** The message key of a refused unit (gone or leased since the page loaded), else null. */

@@ -14,6 +14,7 @@ export const INQUIRY_FORM_MESSAGES = [
   'abuse.botTrap',
   'units.chip',
   'units.floor',
+  'units.space',
   'units.errors.unitLeased',
   'units.errors.unitNotFound',
   'privacy.notice',

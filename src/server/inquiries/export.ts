@@ -7,6 +7,8 @@ import { csvRow, UTF8_BOM } from './csv.ts';
 import { allInquiries } from './list.ts';
 import { serverMessages, type ServerLocale } from '../i18n.ts';
 import { lostReasonLabel } from '../../shared/lost-reasons.ts';
+import { spaceName } from '../../shared/units/space-name.ts';
+import type { Translate } from '../../i18n/translate.ts';
 
 const COLUMNS = [
   'createdAt', 'status', 'name', 'company', 'email', 'phone', 'businessType', 'unit', 'desiredFloors', 'areaM2', 'areaPyeong',
@@ -29,7 +31,7 @@ export function koreaTime(moment: string | Date | number): string {
 const pyeong = (m2: number | null) => (m2 === null ? null : Math.round(toPyeong(m2) * 10) / 10);
 const range = (min: number | null, max: number | null) => (min === null && max === null ? '' : `${min ?? ''}–${max ?? ''}`);
 
-function cells(inquiry: Inquiry, notes: string, t: (key: string, params?: Record<string, string>) => string): (string | number | null)[] {
+function cells(inquiry: Inquiry, notes: string, t: Translate): (string | number | null)[] {
   const area = inquiry.desiredAreaM2;
   return [
     koreaTime(inquiry.createdAt),
@@ -41,12 +43,12 @@ function cells(inquiry: Inquiry, notes: string, t: (key: string, params?: Record
     inquiry.phone,
     // Uses, spaces and floors in the reader's words ("의료", "3층 301호"), as the inbox shows them.
     inquiry.businessType ? t(`brands.category.${inquiry.businessType}`) : null,
-    inquiry.unit ? t('inbox.unitLabel', { floor: t(`units.floor.${inquiry.unit.floor}`), unit: inquiry.unit.unitNumber ?? '' }) : '',
+    inquiry.unit ? spaceName(t, inquiry.unit) : '',
     inquiry.desiredFloors.map((floor) => t(`units.floor.${floor}`)).join(', '),
     area ? range(area.min, area.max) : '',
     area ? range(pyeong(area.min), pyeong(area.max)) : '',
     inquiry.moveInDate,
-    inquiry.preferredContact ? t(`inbox.contact.${inquiry.preferredContact}`) : null,
+    inquiry.destroyedAt ? null : t(`inbox.contact.${inquiry.preferredContact ?? 'any'}`),
     inquiry.message,
     inquiry.attachments.length,
     inquiry.lostReason ? lostReasonLabel(t, inquiry.lostReason, inquiry.lostReasonText) : null,

@@ -3,6 +3,7 @@ import { singleLine } from '../../shared/inquiry-rules.ts';
 import { inquiryReference } from '../../shared/inquiry-basics.ts';
 import { serverEnv } from '../env.ts';
 import { asLocale, serverMessages } from '../i18n.ts';
+import { floorName as sharedFloorName, spaceName } from '../../shared/units/space-name.ts';
 
 const SUMMARY_CHARS = 300;
 
@@ -32,7 +33,7 @@ function summary(text: string): string {
 
 /** The space as the team reads it ("8층 802호", not "8F 802"), or the floors wished for. */
 function unitText(inquiry: Inquiry, none: string, t: ReturnType<typeof serverMessages>): string {
-  if (inquiry.unit) return t('mail.confirmation.spaceValue', { floor: floorName(inquiry.unit.floor, t), unit: inquiry.unit.unitNumber });
+  if (inquiry.unit) return spaceName(t, inquiry.unit);
   return inquiry.desiredFloors.length > 0 ? inquiry.desiredFloors.map((floor) => floorName(floor, t)).join(', ') : none;
 }
 
@@ -91,12 +92,9 @@ export function teamMail(inquiry: Inquiry, to: string, options: TeamTextOptions 
   return { to, subject, text };
 }
 
-/** A floor code as the reader's language says it: 8F → "8층" / "Floor 8", B1 → "지하 1층" / "Basement 1". */
+/** A floor code as the reader's language says it: 8F → "8층" / "Floor 8", B1 → "지하 1층" / "Basement 1" (units.floor). */
 export function floorName(floor: string, t: ReturnType<typeof serverMessages>): string {
-  const below = /^B(\d+)$/i.exec(floor);
-  if (below) return t('mail.confirmation.floorBelow', { n: below[1]! });
-  const above = /^(\d+)F$/i.exec(floor);
-  return above ? t('mail.confirmation.floorAbove', { n: above[1]! }) : floor;
+  return sharedFloorName(t, floor);
 }
 
 /**
@@ -106,7 +104,7 @@ export function floorName(floor: string, t: ReturnType<typeof serverMessages>): 
 export function confirmationMail(inquiry: Inquiry): MailMessage {
   const t = serverMessages(asLocale(inquiry.locale));
   const space = inquiry.unit
-    ? t('mail.confirmation.space', { space: t('mail.confirmation.spaceValue', { floor: floorName(inquiry.unit.floor, t), unit: singleLine(inquiry.unit.unitNumber) }) })
+    ? t('mail.confirmation.space', { space: spaceName(t, { floor: inquiry.unit.floor, unitNumber: singleLine(inquiry.unit.unitNumber) }) })
     : null;
   const lines = [
     t('mail.confirmation.greeting', { name: singleLine(inquiry.name ?? '') }), '', t('mail.confirmation.body'), '',

@@ -6,6 +6,7 @@ import type { Trx } from '../audit/actor.ts';
 import { serverMessages } from '../i18n.ts';
 import { readSettings } from '../settings/queries.ts';
 import { floorName } from './messages.ts';
+import { spaceName } from '../../shared/units/space-name.ts';
 
 /**
  * THE rule of what a mail to staff may say about a prospect (PIPA Art. 3, the privacy policy's 제13조): the
@@ -59,7 +60,7 @@ export function prospectMention(source: ProspectSource, locale: Locale, rule: St
   const name = rule.includeName && source.name ? singleLine(source.name).replace(/ {2,}/g, ' ').trim() || null : null;
   const units = spaces ?? (source.unit ? [source.unit] : []);
   const space = units.length > 0
-    ? units.map((unit) => t('mail.confirmation.spaceValue', { floor: floorName(unit.floor, t), unit: singleLine(unit.unitNumber) })).join(', ')
+    ? units.map((unit) => spaceName(t, { floor: unit.floor, unitNumber: singleLine(unit.unitNumber) })).join(', ')
     : (source.desiredFloors ?? []).length > 0 ? source.desiredFloors!.map((floor) => floorName(floor, t)).join(', ') : null;
   const label = name ? t('staffMail.prospect.labelNamed', { reference, name }) : t('staffMail.prospect.label', { reference });
   return { reference, name, space, label };

@@ -2,6 +2,7 @@ import type { Locale } from '../../i18n/locales.ts';
 import type { Translate } from '../../i18n/translate.ts';
 import type { Db } from '../db/index.ts';
 import { floorName } from '../notify/messages.ts';
+import { spaceName as sharedSpaceName } from '../../shared/units/space-name.ts';
 
 /**
  * How the access copy (열람, PIPA Art. 35) writes values: every one in the requester's language — codes through the
@@ -46,7 +47,7 @@ export function languageName(code: string, locale: Locale): string {
 
 /** "3층 301호" / "Floor 3, Unit 301" in the reader's language. */
 export function spaceName(floor: string, unitNumber: string, t: Translate): string {
-  return t('mail.confirmation.spaceValue', { floor: floorName(floor, t), unit: unitNumber });
+  return sharedSpaceName(t, { floor, unitNumber });
 }
 
 /** A floor code in the reader's language. */

@@ -9,11 +9,11 @@ import { toPyeong } from '../../shared/units/basics.ts';
 import { consentKey, type ConsentVersion } from '../../shared/proposals/consent.ts';
 import type { Proposal, ProposalResponse } from '../../shared/proposals/types.ts';
 import { serverMessages } from '../i18n.ts';
-import { floorName } from '../notify/messages.ts';
 import { pdfFont, printable, registerPdfFont } from '../pdf/fonts.ts';
 import { buildingFacts } from '../tours/messages.ts';
 import { phoneText } from '../../content/phone.ts';
 import { formatDayIn } from './format.ts';
+import { spaceName } from '../../shared/units/space-name.ts';
 
 /**
  * A proposal as the prospect keeps it (issue 39): A4, in the proposal's language, the spec sheet's look and fonts
@@ -133,7 +133,7 @@ function render(input: ProposalDocument, font: Font, certificate?: CertificateFa
   section(t('proposals.pdf.spaces'));
   for (const unit of proposal.asking.units) {
     row(
-      t('proposals.pdf.floorUnit', { floor: floorName(unit.floor, t), unit: text(unit.unitNumber) }),
+      spaceName(t, { floor: unit.floor, unitNumber: text(unit.unitNumber) }),
       `${t('proposals.pdf.contractArea')} ${area(unit.supplyAreaM2)} · ${t('proposals.pdf.exclusiveArea')} ${area(unit.exclusiveAreaM2)}`,
     );
   }
@@ -241,7 +241,7 @@ function drawCertificate(
     doc.y = Math.max(doc.y, labelBottom) + 5;
     doc.moveTo(MARGIN, doc.y - 2).lineTo(MARGIN + width, doc.y - 2).lineWidth(0.4).strokeColor(LINE).stroke();
   };
-  const spaces = proposal.asking.units.map((unit) => t('proposals.pdf.floorUnit', { floor: floorName(unit.floor, t), unit: text(unit.unitNumber) })).join(', ');
+  const spaces = proposal.asking.units.map((unit) => spaceName(t, { floor: unit.floor, unitNumber: text(unit.unitNumber) })).join(', ');
   row(t('proposals.certificate.proposal'), `${t('proposals.pdf.version', { version: proposal.version })} · ${spaces}`);
   row(t('proposals.certificate.decision'), t(`proposals.certificate.${response.decision}`));
   row(t('proposals.certificate.atKst'), response.atKst);

@@ -3,13 +3,13 @@ import { formatDayIn } from './format.ts';
 import type { Db } from '../db/index.ts';
 import { asLocale, serverMessages } from '../i18n.ts';
 import type { MailMessage } from '../notify/messages.ts';
-import { floorName } from '../notify/messages.ts';
 import { organizerOf, buildingFacts } from '../tours/messages.ts';
 import { serverEnv } from '../env.ts';
 import { answerCode, proposalLinkUrl } from './links.ts';
 import type { ProposalMail } from './mail-queue.ts';
 import { proposalFilename, renderProposalPdf } from './pdf.ts';
 import { findProposal } from './records.ts';
+import { spaceName } from '../../shared/units/space-name.ts';
 
 /**
  * The prospect's mails about a proposal, in the link's language, written when they are sent: the proposal (a short
@@ -29,7 +29,7 @@ export async function prospectMessage(db: Db, mail: Extract<ProposalMail, { kind
       if (!inquiry || inquiry.destroyedAt) return null;
       const locale = asLocale(link.locale);
       const t = serverMessages(locale);
-      const spaces = proposal.asking.units.map((unit) => t('proposals.pdf.floorUnit', { floor: floorName(unit.floor, t), unit: unit.unitNumber })).join(', ');
+      const spaces = proposal.asking.units.map((unit) => spaceName(t, unit)).join(', ');
       // Greeted by name when the link goes to the inquiry's own address, else by company (a colleague, a broker).
       const name = link.recipient === inquiry.email?.toLowerCase() ? inquiry.name : inquiry.company;
       const pdf = await renderProposalPdf({ proposal, addressee: inquiry.company || inquiry.name || '', locale });

@@ -7,6 +7,7 @@ import type { ShareWords } from '../../shared/share-shell.ts';
 import { serializeJsonLd, tenantJsonLd } from '../../seo/json-ld.ts';
 import { html, trusted, type SafeHtml } from './html.ts';
 import type { ShellFill } from './shell.ts';
+import { spaceName } from '../../shared/units/space-name.ts';
 
 /**
  * A brand's page (issue 18) at /brands/<slug>/: its name and description in the visitor's language
@@ -29,7 +30,7 @@ const DESCRIPTION_MAX = 160;
 /** '1층 101호' in the page's language. */
 function locationLine(brand: Brand, words: ShareWords): string {
   const t = createTranslator(words.text);
-  return [t(`brands.floor.${brand.floor}`), brand.unit && t('brands.card.unit', { unit: brand.unit })].filter(Boolean).join(' ');
+  return brand.unit ? spaceName(t, { floor: brand.floor, unitNumber: brand.unit }) : t(`brands.floor.${brand.floor}`);
 }
 
 export function brandPage(page: BrandPage): ShellFill {
@@ -107,7 +108,7 @@ function brandMain({ brand, words, unitOnPlan }: BrandPage): SafeHtml {
         <dt class="font-semibold text-muted">${t('brands.page.category')}</dt><dd>${t(`brands.category.${brand.category}`)}</dd>
         <dt class="font-semibold text-muted">${t('brands.page.location')}</dt>
         <dd data-brand-location>${where}${brand.area ? ` (${brand.area})` : ''}${unitOnPlan &&
-          html`<br><a href="${localizePath(locale, spacePath(unitOnPlan))}" class="inline-flex min-h-11 items-center font-semibold text-brass-strong underline underline-offset-4" data-brand-space>${t('brands.page.unitOnPlan', { floor: t(`units.floor.${unitOnPlan.floor}`), unit: unitOnPlan.unitNumber })}</a>`}</dd>
+          html`<br><a href="${localizePath(locale, spacePath(unitOnPlan))}" class="inline-flex min-h-11 items-center font-semibold text-brass-strong underline underline-offset-4" data-brand-space>${t('brands.page.unitOnPlan', { space: spaceName(t, unitOnPlan) })}</a>`}</dd>
         <dt class="font-semibold text-muted">${t('brands.page.status')}</dt><dd>${t(status.key, status.params)}</dd>
         ${(phone || email || website) && html`<dt class="font-semibold text-muted">${t('brands.page.contacts')}</dt><dd class="grid gap-1">
           ${phone && html`<a class="inline-flex min-h-11 items-center underline underline-offset-2" href="tel:${phone.replace(/[^\d+]/g, '')}">${phone}</a>`}

@@ -3,12 +3,14 @@ import { createTranslator } from '../../i18n/translate.ts';
 import { costEstimate, noteIn, type Unit } from '../../shared/units/unit.ts';
 import { planImageUrl } from '../../shared/plan-image.ts';
 import { floorRowBoxes } from '../../shared/units/floor-row.ts';
+import { spaceName as writeSpace } from '../../shared/units/space-name.ts';
 import { availabilityOf, formatArea, formatDay, formatWon, hasPublicPrice, inquirable, statusText, unitFacts, type FactWords } from '../../shared/units/facts.ts';
-import { similarInquiryPath, similarPlanPath, spacePath, specSheetPath } from '../../shared/share-paths.ts';
+import { inquiryPath, similarInquiryPath, similarPlanPath, spacePath, specSheetPath } from '../../shared/share-paths.ts';
 import type { ShareWords } from '../../shared/share-shell.ts';
 import { serializeJsonLd } from '../../seo/json-ld.ts';
 import { html, trusted, type SafeHtml } from './html.ts';
 import type { ShellFill } from './shell.ts';
+import { listText } from '../../i18n/list.ts';
 
 /**
  * A space's page (issue 18): what its dialog on /floors shows, in the site's layout, readable without
@@ -35,10 +37,9 @@ export function factWords(words: ShareWords): FactWords {
 /** The address segment of a space's page after /floors/: '8f/801'. */
 export const spaceSlug = (unit: Unit) => spacePath(unit).slice('/floors/'.length, -1);
 
-/** "8층 · 801호" in the page's language. */
+/** "8층 801호" in the page's language (the one way to write a space, src/shared/units/space-name.ts). */
 export function spaceName(unit: Unit, words: ShareWords): string {
-  const t = createTranslator(words.text);
-  return t('units.detail.title', { floor: t(`units.floor.${unit.floor}`), unit: unit.unitNumber });
+  return writeSpace(createTranslator(words.text), unit);
 }
 
 /** One line for search results and link previews: where, how large, for what, from when (and the rent when public). */
@@ -53,7 +54,7 @@ export function spaceDescription(unit: Unit, words: ShareWords, today: string): 
     building: words.building.name,
     space: spaceName(unit, words),
     area: formatArea(unit.exclusiveAreaM2, fw),
-    uses: unit.uses.length ? unit.uses.map(fw.useLabel).join(', ') : t('units.detail.usesNone'),
+    uses: unit.uses.length ? listText(words.tag, unit.uses.map(fw.useLabel)) : t('units.detail.usesNone'),
     when,
   }) + rent;
 }
@@ -134,7 +135,7 @@ function spaceMain(page: SpacePage): SafeHtml {
       <div class="mt-4 flex flex-wrap gap-3">
         ${leased
           ? html`<a href="${localizePath(locale, similarInquiryPath(unit))}" class="btn-primary" data-unit-ask-similar>${t('units.detail.askSimilar')}</a>`
-          : html`<a href="${localizePath(locale, `/contact?unit=${encodeURIComponent(unit.id)}#inquiry-form`)}" class="btn-primary" data-unit-inquire>${t('units.detail.inquire')}</a>`}
+          : html`<a href="${localizePath(locale, inquiryPath(unit))}" class="btn-primary" data-unit-inquire>${t('units.detail.inquire')}</a>`}
         <a href="${localizePath(locale, specSheetPath(unit))}" type="application/pdf" class="btn-outline text-brass-strong hover:bg-brass-soft" data-unit-sheet>${t('units.detail.specSheet')}</a>
         <a href="${planHref}" class="btn-outline text-brass-strong hover:bg-brass-soft" data-back-to-plan>${t('units.page.backToPlan')}</a>
       </div>
@@ -147,7 +148,7 @@ ${leased && similarSection(page)}`;
 /** The space's own plan (through the image CDN, enlarged in the lightbox), else its floor's plan card with the floor's row. */
 function planFigure({ unit, words, floorUnits }: SpacePage): SafeHtml | false {
   const t = createTranslator(words.text);
-  const alt = t('units.detail.planAlt', { unit: unit.unitNumber, floor: t(`units.floor.${unit.floor}`) });
+  const alt = t('units.detail.planAlt', { space: spaceName(unit, words) });
   if (unit.plan) {
     return html`<figure>
       <h2 class="mb-3 text-xl font-bold text-ink">${t('units.detail.plan')}</h2>

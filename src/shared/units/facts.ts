@@ -1,5 +1,6 @@
 import type { Unit } from './unit.ts';
 import { toPyeong } from './basics.ts';
+import { listText } from '../../i18n/list.ts';
 
 /**
  * What a space's facts say, the same in its dialog on /floors, on its page and on its spec sheet: one
@@ -99,7 +100,7 @@ export function unitFacts(unit: Unit, today: string, words: FactWords): UnitFact
     fact('status', statusText(unit, today, words)),
     fact('exclusiveArea', formatArea(unit.exclusiveAreaM2, words)),
     fact('supplyArea', formatArea(unit.supplyAreaM2, words)),
-    fact('uses', unit.uses.length ? unit.uses.map(words.useLabel).join(', ') : t('units.detail.usesNone')),
+    fact('uses', unit.uses.length ? listText(words.tag, unit.uses.map(words.useLabel)) : t('units.detail.usesNone')),
   ];
   const availability = availabilityOf(unit, today);
   if (availability.kind === 'leased') return facts;

@@ -5,6 +5,7 @@ import { matchesAdminSearch } from '~/client/admin-brand-search';
 import { imageUrl, isTransformable } from '~/shared/image-url';
 import RowActions from '../RowActions';
 import { rowHeightOf, type DeletedRows } from '../use-deleted-rows';
+import { spaceLabel } from '../space-label';
 
 interface Props {
   brands: Brand[];
@@ -106,7 +107,7 @@ export default function BrandTable({ brands, editingId, onEdit, onDelete, delete
                     </td>
                     <td className={CELL}>
                       <ColumnName name="location" t={t} />
-                      {t(`brands.floor.${brand.floor}`)} {brand.unit && t('brands.card.unit', { unit: brand.unit })}
+                      {brand.unit ? spaceLabel({ floor: brand.floor, unitNumber: brand.unit }, t) : t(`brands.floor.${brand.floor}`)}
                     </td>
                     <td className={CELL}>
                       <ColumnName name="status" t={t} />

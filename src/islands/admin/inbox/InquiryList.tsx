@@ -3,6 +3,7 @@ import { afterPaint } from '~/client/hooks/use-built-in-batches';
 import type { Inquiry } from '~/shared/inquiry';
 import type { Translate } from '~/i18n/translate';
 import { NotificationBadge, StatusBadge } from './StatusBadge';
+import { spaceLabel } from '../space-label';
 
 interface Props {
   items: Inquiry[];
@@ -47,7 +48,7 @@ export default function InquiryList({ items, selected, onOpen, dateFormat, t }: 
               )}
               {(inquiry.unit || (inquiry.attachmentCount ?? inquiry.attachments.length) > 0) && (
                 <span className="text-xs text-muted">
-                  {inquiry.unit && <span data-testid="inquiry-unit">{t('inbox.unitLabel', { floor: t(`units.floor.${inquiry.unit.floor}`), unit: inquiry.unit.unitNumber ?? '' })}</span>}{' '}
+                  {inquiry.unit && <span data-testid="inquiry-unit">{spaceLabel(inquiry.unit, t)}</span>}{' '}
                   {(inquiry.attachmentCount ?? inquiry.attachments.length) > 0 && <span>{t('inbox.attachmentCount', { n: inquiry.attachmentCount ?? inquiry.attachments.length })}</span>}
                 </span>
               )}

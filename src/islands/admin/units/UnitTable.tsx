@@ -51,7 +51,7 @@ export default function UnitTable({ units, onEdit, onDelete, onStatus, deletedRo
               return (
                 <tr key={`deleted-${gone.id}`} className={ROW} style={{ height: entry.row.height }} data-testid="unit-row-deleted">
                   <td colSpan={5} className="block px-4 py-3 text-muted italic sm:table-cell">
-                    {t('units.admin.toast.deletedRow', { floor: t(`units.floor.${gone.floor}`), number: gone.unitNumber })}
+                    {t('units.admin.toast.deletedRow', { space: spaceLabel(gone, t) })}
                   </td>
                 </tr>
               );

@@ -14,9 +14,10 @@ import UnitTable from './UnitTable';
 import { useDeletedRows } from '../use-deleted-rows';
 import { saveVersioned, type VersionedSave } from '~/client/conflict';
 import { useConflictDialog, type FormatValue } from '../ConflictDialog';
+import { spaceLabel } from '../space-label';
 
 /** What a toast names: the space's floor (in the admin's language) and number. */
-const named = (unit: Pick<Unit, 'floor' | 'unitNumber'>, t: Translate) => ({ floor: t(`units.floor.${unit.floor}`), number: unit.unitNumber });
+const named = (unit: Pick<Unit, 'floor' | 'unitNumber'>, t: Translate) => ({ space: spaceLabel(unit, t) });
 
 /** A price was typed but stays hidden from visitors: easy to miss on a long form, so the save says it. */
 const priceStaysHidden = (input: UnitInput) =>

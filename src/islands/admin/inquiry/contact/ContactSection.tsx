@@ -7,6 +7,7 @@ import { can } from '~/shared/roles';
 import { NotificationBadge } from '../../inbox/StatusBadge';
 import type { InquirySectionProps } from '../section';
 import ContactEdit from './ContactEdit';
+import { spaceLabel } from '../../space-label';
 
 /** What the prospect wrote and who they are: the message, every field of the form, the attachments. */
 export default function ContactSection({ inquiry: detail, role, writable, lang, change, t }: InquirySectionProps) {
@@ -21,11 +22,12 @@ export default function ContactSection({ inquiry: detail, role, writable, lang, 
     ['phone', gone ?? (masked ? <span>{detail.phone}</span> : <a className="text-brass-strong underline" href={`tel:${(detail.phone ?? '').replace(/[^\d+]/g, '')}`}>{detail.phone}</a>)],
     ['company', gone ?? detail.company ?? none],
     ['businessType', detail.businessType ? t(`brands.category.${detail.businessType}`) : none],
-    ['unit', detail.unit ? t('inbox.unitLabel', { floor: t(`units.floor.${detail.unit.floor}`), unit: detail.unit.unitNumber ?? '' }) : none],
+    ['unit', detail.unit ? spaceLabel(detail.unit, t) : none],
     ['desiredFloors', detail.desiredFloors.length > 0 ? detail.desiredFloors.map((floor) => t(`units.floor.${floor}`)).join(', ') : none],
     ['desiredArea', detail.desiredAreaM2 ? formatArea(detail.desiredAreaM2, t('inbox.pyeong')) : none],
     ['moveInDate', gone ?? detail.moveInDate ?? none],
-    ['preferredContact', gone ?? (detail.preferredContact ? t(`inbox.contact.${detail.preferredContact}`) : none)],
+    // The form's 상관없음 is the visitor's choice (sent as no method): said as chosen, not as "없음".
+    ['preferredContact', gone ?? t(`inbox.contact.${detail.preferredContact ?? 'any'}`)],
     ['locale', detail.locale ? t(`inbox.locales.${detail.locale}`) : none],
     ['source', detail.source ? <SourceText source={detail.source} /> : none],
     // Its notifications were deleted with it: "not set up" would say none was ever sent.
