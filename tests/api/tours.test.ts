@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import inquiries from '../../functions/inquiries.ts';
 import me from '../../functions/admin-me.ts';
 import tours from '../../functions/tours.ts';
@@ -47,7 +47,7 @@ function textOf(raw: string): string {
 function eventOf(raw: string) {
   const calendar = new ICAL.Component(ICAL.parse(icsOf(raw)));
   const vevent = calendar.getFirstSubcomponent('vevent')!;
-  return { method: calendar.getFirstPropertyValue('method'), uid: vevent.getFirstPropertyValue('uid'), sequence: vevent.getFirstPropertyValue('sequence'), start: new ICAL.Event(vevent).startDate.toJSDate().toISOString() };
+  return { method: calendar.getFirstPropertyValue('method'), uid: vevent.getFirstPropertyValue('uid'), sequence: vevent.getFirstPropertyValue('sequence'), start: new ICAL.Event(vevent).startDate.toJSDate().toISOString(), summary: String(vevent.getFirstPropertyValue('summary')) };
 }
 
 /** The public feed answers text/calendar, not JSON: read it as text. */
@@ -213,7 +213,12 @@ describe.each(availableBackends({ neon: true }))('tours on $name', (backend) => 
     const update = await delivered();
     expect(update).toHaveLength(2);
     for (const mail of update) expect(eventOf(mail.raw)).toMatchObject({ method: 'REQUEST', uid: `tour-${booked.id}@btower.example`, sequence: 1, start: at(day, '15:00') });
-    expect(subjectOf(update.find((mail) => mail.to[0] !== agent.email)!.raw)).toContain('변경');
+    const movedMail = update.find((mail) => mail.to[0] !== agent.email)!;
+    // It moved: the subject says so, the body says from when, and the space is written as Korean writes it.
+    expect(subjectOf(movedMail.raw)).toContain('현장 투어 시간이 바뀌었습니다');
+    expect(textOf(movedMail.raw)).toMatch(/변경 전: .*13:00–13:30 \(한국 시간, KST\)/);
+    expect(textOf(movedMail.raw)).toContain('3층 301호');
+    expect(textOf(movedMail.raw)).toContain('02-871-3300');
     // Internal notes alone are nobody else's news: no new version, no mail.
     const noted = await call(tours, 'PATCH', `/api/tours/${booked.id}`, { token: agent.token, body: { internalNotes: 'Parking pass ready' } });
     expect(noted.json.sequence).toBe(1);
@@ -245,6 +250,51 @@ describe.each(availableBackends({ neon: true }))('tours on $name', (backend) => 
     const events = await ctx.db.selectFrom('auditEvents').select(['action', 'actorId']).where('entity', '=', 'tour').where('entityId', '=', booked.id).execute();
     expect(events.map((event) => event.action)).toEqual(expect.arrayContaining(['create', 'update', 'cancel']));
     expect(new Set(events.map((event) => event.actorId))).toEqual(new Set([agent.id, colleague.id]));
+  });
+
+  it('a move says so and from when — the time the prospect was last told — and English mails write "Floor 3, Unit 301" and +82 numbers', async () => {
+    const inquiryId = await newInquiry();
+    await delivered();
+    const day = officeDayAhead(6);
+    const booked = (await book(inquiryId, { startsAt: at(day, '10:00') })).json;
+    const prospectOf = (mails: Mail[]) => mails.filter((mail) => !mail.to[0]!.endsWith('@btower.example'));
+    const [invite] = prospectOf(await delivered());
+    expect(textOf(invite!.raw)).toContain('- Floor 3, Unit 301: ');
+    expect(textOf(invite!.raw)).toContain('call +82 2-871-3300.');
+    expect(subjectOf(invite!.raw)).toContain('Your site visit');
+
+    // Moved twice while the mail server was away: the first change's mails did not go out, so the one mail sent
+    // says it moved from 10:00, the time the prospect knew, not from 11:00, which nobody was told.
+    process.env.SMTP_URL = 'smtp://127.0.0.1:9';
+    resetServerEnv();
+    await call(tours, 'PATCH', `/api/tours/${booked.id}`, { token: agent.token, body: { startsAt: at(day, '11:00') } });
+    await vi.waitFor(async () => {
+      const held = await ctx.db.selectFrom('outbox').select('lastError').where('dedupeKey', '=', `tour:${booked.id}:1:prospect`).executeTakeFirstOrThrow();
+      expect(held.lastError).not.toBeNull();
+    });
+    process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
+    resetServerEnv();
+    await call(tours, 'PATCH', `/api/tours/${booked.id}`, { token: agent.token, body: { startsAt: at(day, '14:00') } });
+    const moves = await delivered();
+    const [moved] = prospectOf(moves);
+    expect(prospectOf(moves)).toHaveLength(1);
+    expect(subjectOf(moved!.raw)).toContain('Moved: your site visit is now on');
+    expect(textOf(moved!.raw)).toMatch(/Before: .*10:00–10:30 \(Korean time, KST\)/);
+    expect(textOf(moved!.raw)).not.toContain('11:00');
+    expect(textOf(moved!.raw)).toMatch(/When: .*14:00–14:30/);
+    // The host reads it in the panel's language: moved, and from when.
+    const hostMove = moves.find((mail) => mail.to[0] === agent.email)!;
+    expect(subjectOf(hostMove.raw)).toContain('투어 일정 변경');
+    expect(textOf(hostMove.raw)).toMatch(/변경 전: .*10:00–10:30/);
+
+    // A change that keeps the time is a change, not a move.
+    await call(tours, 'PATCH', `/api/tours/${booked.id}`, { token: agent.token, body: { unitIds: [units.free, units.other] } });
+    const [changed] = prospectOf(await delivered());
+    expect(subjectOf(changed!.raw)).toContain('Changed: your site visit');
+    expect(textOf(changed!.raw)).not.toContain('Before:');
+    expect(textOf(changed!.raw)).toContain('- Floor 5, Unit 501: ');
+    // The calendar's title lists them as English lists.
+    expect(eventOf(changed!.raw).summary).toContain('Floor 3, Unit 301 and Floor 5, Unit 501');
   });
 
   it('takes the outcome only after the end, once, and reminds the host once two office hours after an end without one', async () => {
@@ -329,7 +379,9 @@ describe.each(availableBackends({ neon: true }))('tours on $name', (backend) => 
     expect(served.headers.get('Content-Type')).toBe('text/calendar; charset=utf-8');
     expect(served.text).toContain('METHOD:PUBLISH');
     expect(served.text.replace(/\r\n /g, '')).toContain('Acme\\; Seoul\\, Ltd');
-    expect(served.text).toContain('3F 301');
+    // Spaces as the reader writes them, never floor codes.
+    expect(served.text.replace(/\r\n /g, '')).toMatch(/3층 301호|Floor 3, Unit 301/);
+    expect(served.text).not.toContain('3F 301');
     expect(served.text).not.toMatch(/@example\.com|010-1234|ORGANIZER|ATTENDEE/);
     const stored = await ctx.db.selectFrom('calendarFeeds').select('tokenHash').where('userId', '=', agent.id).executeTakeFirstOrThrow();
     expect(stored.tokenHash).not.toContain(path.split('/').at(-1));

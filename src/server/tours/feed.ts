@@ -8,6 +8,7 @@ import { linkDigest } from '../objects/signing.ts';
 import { asLocale, serverMessages } from '../i18n.ts';
 import { feedText, tourUid, type CalendarEvent } from './calendar.ts';
 import { buildingFacts, defaultMeetingPoint } from './messages.ts';
+import { spaceName } from '../../shared/units/space-name.ts';
 
 /** Past tours a feed still shows (a calendar keeps what it saw; a day back is enough for today's). */
 const FEED_PAST_MS = 86_400_000;
@@ -76,7 +77,7 @@ export async function calendarFeedText(db: Db, token: string, now = new Date()):
     .execute();
   const unitIds = [...new Set(rows.flatMap((row) => row.unitIds))];
   const units = unitIds.length ? await db.selectFrom('units').select(['id', 'floor', 'unitNumber']).where('id', 'in', unitIds).execute() : [];
-  const names = new Map(units.map((unit) => [unit.id, `${unit.floor} ${unit.unitNumber}`]));
+  const names = new Map(units.map((unit) => [unit.id, spaceName(t, unit)]));
   const site = serverEnv().siteUrl;
   const events: CalendarEvent[] = rows.map((row) => {
     const spaces = row.unitIds.map((id) => names.get(id)).filter(Boolean).join(', ');

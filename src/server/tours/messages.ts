@@ -5,6 +5,7 @@ import jaDirections from '../../../content/directions/ja.json' with { type: 'jso
 import directionsData from '../../../content/directions/data.json' with { type: 'json' };
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { spacePath } from '../../shared/share-paths.ts';
+import { spaceName } from '../../shared/units/space-name.ts';
 import type { Db } from '../db/index.ts';
 import { serverEnv } from '../env.ts';
 import { asLocale, serverMessages } from '../i18n.ts';
@@ -12,6 +13,8 @@ import type { MailMessage } from '../notify/messages.ts';
 import { googleCalendarLink, invitationText, outlookCalendarLink, tourUid, type CalendarEvent, type CalendarPerson } from './calendar.ts';
 import type { TourMail } from './mail-queue.ts';
 import { prospectMention, staffMailRule } from '../notify/staff-prospect.ts';
+import { listText } from '../../i18n/list.ts';
+import { phoneText } from '../../content/phone.ts';
 
 const DIRECTIONS: Record<Locale, { address: string; addressDetail: string; parking: string }> = { ko: koDirections, en: enDirections, zh: zhDirections, ja: jaDirections };
 const INTL: Record<Locale, string> = { ko: 'ko-KR', en: 'en-GB', zh: 'zh-CN', ja: 'ja-JP' };
@@ -19,7 +22,8 @@ const INTL: Record<Locale, string> = { ko: 'ko-KR', en: 'en-GB', zh: 'zh-CN', ja
 /** The building's address, map link, phone and where to park in `locale`, from content/directions (as /directions says them). */
 export function buildingFacts(locale: Locale) {
   const text = DIRECTIONS[locale];
-  return { address: `${text.address}, ${text.addressDetail}`, mapUrl: directionsData.mapLinkUrl, phone: directionsData.phone, parking: text.parking };
+  // The phone as dialled from where the reader is: Korean mails the local form, the others +82 (content/phone.ts).
+  return { address: `${text.address}, ${text.addressDetail}`, mapUrl: directionsData.mapLinkUrl, phone: phoneText(directionsData.phone, locale), parking: text.parking };
 }
 
 /** The default meeting point (content: tours.content.meetingPoint) in `locale`. */
@@ -71,7 +75,7 @@ export function tourEvent(facts: TourFacts, locale: Locale, sequence: number): C
   const t = serverMessages(locale);
   const building = buildingFacts(locale);
   const meetingPoint = facts.meetingPoint || defaultMeetingPoint(locale);
-  const spaces = facts.units.map((unit) => `${unit.floor} ${unit.unitNumber}`).join(', ');
+  const spaces = listText(INTL[locale], facts.units.map((unit) => spaceName(t, unit)));
   return {
     uid: tourUid(facts.id, serverEnv().siteUrl),
     sequence,
@@ -98,7 +102,7 @@ function visitLines(facts: TourFacts, locale: Locale, event: CalendarEvent): str
     `${t('tours.mail.parking')}: ${building.parking}`,
     `${t('tours.mail.host')}: ${facts.hostName}`,
     `${t('tours.mail.spaces')}:`,
-    ...facts.units.map((unit) => `- ${unit.floor} ${unit.unitNumber}: ${site}${localizePath(locale, spacePath(unit))}`),
+    ...facts.units.map((unit) => `- ${spaceName(t, unit)}: ${site}${localizePath(locale, spacePath(unit))}`),
     '',
     `${t('tours.mail.addGoogle')}: ${googleCalendarLink(event)}`,
     `${t('tours.mail.addOutlook')}: ${outlookCalendarLink(event)}`,
@@ -145,25 +149,32 @@ export async function tourMessage(db: Db, mail: TourMail, now = new Date()): Pro
       const content = `${invitationText(event, mail.method, { organizer, prospect: toHost ? null : prospect, host: hostPerson }, now)}\r\n`;
       const when = shortWhen(facts.startsAt, locale);
       const cancel = mail.method === 'CANCEL';
+      // A reschedule that moved the time says so in its subject, and from when (the time the reader was last told).
+      const movedFrom = !cancel && mail.previous && (Date.parse(mail.previous.startsAt) !== facts.startsAt.getTime() || Date.parse(mail.previous.endsAt) !== facts.endsAt.getTime())
+        ? `${t('tours.mail.before')}: ${tourWhen(new Date(mail.previous.startsAt), new Date(mail.previous.endsAt), locale)} (${t('tours.mail.kst')}, KST)`
+        : null;
       let subject: string;
       let body: string[];
       if (toHost) {
         // Reference and spaces, the name only by the owner's rule; no company, notes or reason (they are in the panel).
         const mention = prospectMention({ id: facts.inquiryId, name: found.prospectName }, locale, await staffMailRule(db), facts.units);
-        subject = t(cancel ? 'tours.mail.hostCancelSubject' : 'tours.mail.hostSubject', { when, prospect: mention.label });
+        subject = t(cancel ? 'tours.mail.hostCancelSubject' : movedFrom ? 'tours.mail.hostMovedSubject' : 'tours.mail.hostSubject', { when, prospect: mention.label });
         body = [
           t(cancel ? 'tours.mail.hostCancelBody' : 'tours.mail.hostBody'), '',
           `${t('tours.mail.prospect')}: ${mention.label}`,
+          ...(movedFrom ? [movedFrom] : []),
           ...visitLines(facts, locale, event).slice(0, 8),
-          ...facts.units.map((unit) => `- ${unit.floor} ${unit.unitNumber}`),
+          ...facts.units.map((unit) => `- ${spaceName(t, unit)}`),
           '', t('staffMail.prospect.detailsInPanel'),
           '', `${t('tours.mail.open')}: ${adminLink(locale, facts.inquiryId)}`,
         ];
       } else {
-        subject = t(cancel ? 'tours.mail.cancelSubject' : mail.sequence === 0 ? 'tours.mail.inviteSubject' : 'tours.mail.updateSubject', { when });
+        const kind = cancel ? 'cancel' : mail.sequence === 0 ? 'invite' : movedFrom ? 'moved' : 'update';
+        subject = t(`tours.mail.${kind}Subject`, { when });
         body = [
           t('tours.mail.greeting', { name: facts.prospectName }), '',
-          t(cancel ? 'tours.mail.cancelBody' : mail.sequence === 0 ? 'tours.mail.inviteBody' : 'tours.mail.updateBody'), '',
+          t(`tours.mail.${kind}Body`), '',
+          ...(movedFrom ? [movedFrom] : []),
           ...(cancel ? [`${t('tours.mail.when')}: ${tourWhen(facts.startsAt, facts.endsAt, locale)} (${t('tours.mail.kst')}, KST)`] : visitLines(facts, locale, event)),
           ...(!cancel && facts.messageToProspect ? ['', `${t('tours.mail.message')}:`, facts.messageToProspect] : []),
           '', t('tours.mail.contact', { phone: buildingFacts(locale).phone }),

@@ -24,7 +24,7 @@ import { staleOrMissing } from '../http/versions.ts';
 import { asLocale } from '../i18n.ts';
 import { officeHolidays } from '../inquiries/response-time.ts';
 import { readSettings } from '../settings/queries.ts';
-import { queueTourMail } from './mail-queue.ts';
+import { queueTourMail, timeLastTold, type TourTime } from './mail-queue.ts';
 import { lockInquiryForProcessing } from '../privacy/processing-guard.ts';
 
 const MINUTE_MS = 60_000;
@@ -136,10 +136,14 @@ async function inquiryOfTour(trx: Trx, id: string): Promise<string> {
   return row.inquiryId;
 }
 
-/** Queues the invitation (or cancellation) of version `sequence` for the prospect and the host(s). */
-export async function queueInvites(trx: Trx, tour: { id: string; inquiryId: string; hostId: string }, sequence: number, method: 'REQUEST' | 'CANCEL', formerHost?: string): Promise<void> {
-  await queueTourMail(trx, tour.inquiryId, { kind: 'invite', tourId: tour.id, sequence, method, to: 'prospect' });
-  await queueTourMail(trx, tour.inquiryId, { kind: 'invite', tourId: tour.id, sequence, method, to: 'host', userId: tour.hostId });
+/**
+ * Queues the invitation (or cancellation) of version `sequence` for the prospect and the host(s); `previous`, the
+ * time they were last told, when this version moves the tour (the mails say it moved, and from when).
+ */
+export async function queueInvites(trx: Trx, tour: { id: string; inquiryId: string; hostId: string }, sequence: number, method: 'REQUEST' | 'CANCEL', formerHost?: string, previous?: TourTime | null): Promise<void> {
+  const moved = previous ? { previous } : {};
+  await queueTourMail(trx, tour.inquiryId, { kind: 'invite', tourId: tour.id, sequence, method, to: 'prospect', ...moved });
+  await queueTourMail(trx, tour.inquiryId, { kind: 'invite', tourId: tour.id, sequence, method, to: 'host', userId: tour.hostId, ...moved });
   if (formerHost && formerHost !== tour.hostId) {
     await queueTourMail(trx, tour.inquiryId, { kind: 'invite', tourId: tour.id, sequence, method: 'CANCEL', to: 'host', userId: formerHost });
   }
@@ -238,7 +242,11 @@ export async function patchTour(db: Db, id: string, patch: TourPatch, editor: To
       })
       .where('id', '=', id)
       .execute();
-    if (significant) await queueInvites(trx, { id, inquiryId: tour.inquiryId, hostId }, sequence, 'REQUEST', tour.hostId);
+    const wasAt = { startsAt: new Date(tour.startsAt).toISOString(), endsAt: new Date(tour.endsAt).toISOString() };
+    const moved = startsAt.getTime() !== new Date(tour.startsAt).getTime() || endsAt.getTime() !== new Date(tour.endsAt).getTime();
+    // Read before this version's own mails are queued, so an unsent earlier one is what it finds.
+    const previous = moved ? await timeLastTold(trx, id, wasAt) : null;
+    if (significant) await queueInvites(trx, { id, inquiryId: tour.inquiryId, hostId }, sequence, 'REQUEST', tour.hostId, previous);
   }, { db }), () => ({ hostId: patch.hostId ?? before.hostId, startsAt, durationMinutes, except: id, now })));
   return (await findTour(db, id))!;
 }
