@@ -8,7 +8,7 @@ export interface ProposalPageConfig {
   locale: string;
   /** BCP 47 tag for numbers, money and dates. */
   tag: string;
-  /** Flattened dictionary keys: proposalPage.*, deals.terms.*, deals.metrics.per*, brands.category.*, units.floor.*. */
+  /** Flattened dictionary keys: proposalPage.*, deals.terms.*, deals.metrics.per*, brands.category.*, units.floor.*, units.space. */
   words: Record<string, string>;
 }
 

@@ -3,6 +3,7 @@ import { DEAL_TERM_FIELDS, type DealTermField } from '../../shared/deals/term-fi
 import type { DealTerms } from '../../shared/deals/terms.ts';
 import { localizePath, splitLocale, type Locale } from '../../i18n/locales.ts';
 import { spacePath } from '../../shared/share-paths.ts';
+import { spaceName } from '../../shared/units/space-name.ts';
 import { el, type ProposalPageConfig, type Words } from './config.ts';
 import type { ProposalLinkView } from './link-api.ts';
 
@@ -28,7 +29,7 @@ export function showProposal(root: HTMLElement, view: ProposalLinkView, config: 
       el(
         'li',
         { class: 'flex flex-wrap items-center justify-between gap-2 border-b border-line py-2' },
-        el('span', {}, t('proposalPage.spaceLine', { floor: t(`units.floor.${unit.floor}`), unit: unit.unitNumber, contract: unit.supplyAreaM2, exclusive: unit.exclusiveAreaM2 })),
+        el('span', {}, t('proposalPage.spaceLine', { space: spaceName(t, unit), contract: unit.supplyAreaM2, exclusive: unit.exclusiveAreaM2 })),
         el('a', { href: localizePath(config.locale as Locale, spacePath(unit)), class: 'inline-flex min-h-11 items-center text-brass-strong underline' }, t('proposalPage.spaceLink')),
       ),
     ),

@@ -5,7 +5,7 @@ import type { ProposalPageConfig } from '~/scripts/proposal-page/config';
 
 /** The words the proposal page's script reads (the page's HTML holds the rest): no more, they are in the page. */
 const SCRIPT_WORDS = [
-  'proposalPage', 'proposals.errors', 'deals.terms', 'deals.metrics.perM2', 'deals.metrics.perPyeong', 'brands.category', 'units.floor',
+  'proposalPage', 'proposals.errors', 'deals.terms', 'deals.metrics.perM2', 'deals.metrics.perPyeong', 'brands.category', 'units.floor', 'units.space',
 ] as const;
 
 export function proposalPageConfig(locale: Locale): ProposalPageConfig {
