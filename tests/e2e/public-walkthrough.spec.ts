@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures';
 import { LOCALES, localizePath } from '../../src/i18n/locales.ts';
+import { completionPhase } from '../../src/content/completion.ts';
+import { seoulToday } from '../../src/shared/units/facts.ts';
 
 /** Defects of a real walk-through of the public site (issue 9), checked as a visitor meets them. */
 const content = (file: string) => JSON.parse(readFileSync(new URL(`../../content/${file}`, import.meta.url), 'utf8'));
@@ -28,9 +30,15 @@ test.describe('line breaking', () => {
 
 test.describe('leasing office', () => {
   for (const locale of LOCALES) {
-    test(`${localizePath(locale, '/about')}: the footer can call the leasing office`, { tag: '@any-viewport' }, async ({ page }) => {
+    test(`${localizePath(locale, '/about')}: the footer can call the leasing office; completion is spoken of in today's tense`, { tag: '@any-viewport' }, async ({ page }) => {
       await page.goto(localizePath(locale, '/about'));
       await expect(page.locator(`footer a[href="${tel}"]`)).toBeVisible();
+      // Built after building.json's completion month, the page says the building is complete, not that it will be.
+      const about = content(`about/${locale}.json`) as { summary: { completionLabel: Record<string, string> }; features: { subtitle: Record<string, string> }; videos: { text: Record<string, string> } };
+      const phase = completionPhase((content('building.json') as { completion: string }).completion, seoulToday());
+      await expect(page.locator('#summary-title ~ dl')).toContainText(about.summary.completionLabel[phase]!);
+      await expect(page.locator('#features-title + p')).toHaveText(about.features.subtitle[phase]!);
+      await expect(page.locator('#videos-title + p')).toHaveText(about.videos.text[phase]!);
     });
   }
 

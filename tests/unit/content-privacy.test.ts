@@ -3,7 +3,10 @@ import { parseContent } from '~/content/validate';
 import { currentNotice, loadPrivacyNotice, policyAddresses, policyBodyHtml, policyVersions, withPeriods } from '~/content/privacy';
 import { MANDATORY_POLICY_SECTIONS, PrivacyNoticeTextSchema, PrivacyPolicyTextSchema } from '~/content/schemas/privacy';
 import { messagesFor } from '~/content/dictionaries';
-import { LOCALES, LOCALE_TAGS } from '~/i18n/locales';
+import { LOCALES, LOCALE_TAGS, type Locale } from '~/i18n/locales';
+import type { Inquiry } from '~/shared/inquiry';
+import { inquiryReference } from '~/shared/inquiry-basics';
+import { webhookBody } from '../../src/server/notify/messages.ts';
 import { RETENTION_DEFAULTS } from '~/shared/privacy/retention';
 import { retentionPeriodText } from '~/shared/privacy/notice';
 import koPolicy from '../../content/privacy-policy/ko.json';
@@ -97,5 +100,36 @@ describe('privacy policy content', () => {
   it('titles the policy exactly 개인정보 처리방침 in Korean', () => {
     expect(messagesFor('ko')['privacy.title']).toBe('개인정보 처리방침');
     for (const locale of LOCALES) expect(messagesFor(locale)['privacy.title']?.trim()).toBeTruthy();
+  });
+
+  it('says in 제6조 of the policy in force exactly what the Slack webhook receives today, in every language', () => {
+    const inquiry = {
+      id: '0b6c2f1e-9d3a-4c1b-8e2f-1234567890ab', name: '김민준', email: 'minjun@example.com', phone: '010-1234-5678', message: '8층 공간 임대 조건', attachments: ['/objects/uploads/0b6c2f1e-9d3a-4c1b-8e2f-1234567890ac'],
+      createdAt: '2026-11-27T00:00:00.000Z', company: '스마일 치과', businessType: 'Medical', desiredFloors: [], desiredAreaM2: null, moveInDate: null, preferredContact: null,
+      source: null, locale: 'ko', status: 'new', lostReason: null, lostReasonText: null, firstStatusChangeAt: null, unitId: null, unit: { floor: '8F', unitNumber: '801' },
+      notification: 'off', assigneeId: null, assignee: null, nextStepOn: null, touchedAt: null, responseDueAt: null, overdue: false, version: 1,
+      privacyNoticeVersion: null, privacyNoticeAt: null, marketingConsent: false, marketingConsentAt: null, destroyedAt: null, suspendedAt: null,
+    } as Inquiry;
+    const sent = JSON.stringify(webhookBody(inquiry));
+    // What goes: the reference, the space, the use, the number of attachments, the time, the admin link …
+    for (const fact of [inquiryReference(inquiry.id), '801', 'Medical', '첨부파일 수: 1', inquiry.createdAt, `/admin?inquiry=${inquiry.id}`]) expect(sent).toContain(fact);
+    // … the name only when the owner shows names, and never the company, phone, e-mail, message or a file.
+    expect(sent).not.toContain('김민준');
+    expect(JSON.stringify(webhookBody(inquiry, { includeName: true }))).toContain('김민준');
+    for (const never of ['스마일 치과', '010-1234-5678', 'minjun@example.com', '임대 조건', '/objects/uploads/']) expect(sent).not.toContain(never);
+
+    const slackLine = (locale: Locale) => {
+      const [inForce] = policyVersions(locale);
+      return inForce!.sections.find((section) => section.id === 'processors')!.body.split('\n').find((line) => line.includes('Slack'))!;
+    };
+    const says = slackLine('ko');
+    for (const item of ['접수 번호', '문의한 공간 또는 희망 층', '업종', '첨부파일 수', '접수 시각', '관리 화면 링크', '성명은 관리사무소가']) expect(says).toContain(item);
+    expect(says).toMatch(/회사명, 전화번호, 이메일, 문의 내용과 첨부파일은 전달하지 않습니다/);
+    expect(slackLine('en')).toContain('Never your company, phone, e-mail, message or attachments.');
+    // Said anew in every language: none keeps the earlier version's "name, company, …" line.
+    for (const locale of LOCALES) {
+      const earlier = policyVersions(locale)[1]!.sections.find((section) => section.id === 'processors')!.body.split('\n').find((line) => line.includes('Slack'));
+      expect(slackLine(locale), locale).not.toBe(earlier);
+    }
   });
 });

@@ -3,6 +3,12 @@ import { captionedPicture, LongText, picture, Text } from './shared.ts';
 
 const Titled = v.object({ title: Text, text: LongText });
 
+/**
+ * A text that reads differently once the building stands complete (building.json `completion`): `before` in the
+ * future tense, `after` in the present. The page picks one by the day it is built (src/content/completion.ts).
+ */
+const ByCompletion = <T extends typeof Text | typeof LongText>(text: T) => v.object({ before: text, after: text });
+
 /** content/about/{locale}.json: the about page's copy in one language, with its images and their alt texts. */
 export const AboutTextSchema = v.object({
   title: Text,
@@ -10,12 +16,14 @@ export const AboutTextSchema = v.object({
   summary: v.object({
     title: Text,
     text: LongText,
-    specs: v.pipe(v.array(v.object({ label: Text, value: Text })), v.length(6, 'must list exactly 6 spec lines')),
+    // Five lines here; the sixth, completion, is the building's date (building.json) under this label.
+    specs: v.pipe(v.array(v.object({ label: Text, value: Text })), v.length(5, 'must list exactly 5 spec lines (completion is added from building.json)')),
+    completionLabel: ByCompletion(Text),
     image: captionedPicture('building'),
   }),
   features: v.object({
     title: Text,
-    subtitle: LongText,
+    subtitle: ByCompletion(LongText),
     completion: v.pipe(v.array(captionedPicture('building')), v.length(4, 'must show exactly 4 completion images')),
     cards: v.pipe(v.array(Titled), v.minLength(1, 'must list at least one feature')),
     bicycle: Titled,
@@ -40,7 +48,7 @@ export const AboutTextSchema = v.object({
   ledWall: v.object({ title: Text, description: LongText, features: v.array(Text), videoTitle: Text, poster: picture('interior') }),
   videos: v.object({
     title: Text,
-    text: LongText,
+    text: ByCompletion(LongText),
     preview: v.object({ label: Text, title: Text, poster: picture('building') }),
     tour: v.object({ label: Text, title: Text }),
   }),
