@@ -67,7 +67,7 @@ test('the details, the page language and the landing page of the visit reach the
   await expect(detailValue(detail, '회사')).toHaveText('Smile Dental');
   await expect(detailValue(detail, '업종')).toHaveText('의료');
   await expect(detailValue(detail, '작성 언어')).toHaveText('영어');
-  await expect(detailValue(detail, '희망 층')).toHaveText('3F, 5F');
+  await expect(detailValue(detail, '희망 층')).toHaveText('3층, 5층');
   await expect(detailValue(detail, '희망 면적')).toHaveText('120–200 m² (36.3–60.5평)');
   await expect(detailValue(detail, '입주 희망일')).toHaveText('2027-03-01');
   await expect(detailValue(detail, '선호 연락 방법')).toHaveText('이메일');

@@ -4,6 +4,7 @@ import { createBrand, islandsReady, showInboxFilters, uniqueName } from './suppo
 import { MAIL_SERVER_PASSWORD as PASSWORD, mailTo, signInAsOwner, test } from './support/mail-server.ts';
 import { NOTICE_VERSION } from '../support/privacy.ts';
 import { maskName } from '../../src/shared/masking.ts';
+import { inquiryReference } from '../../src/shared/inquiry-basics.ts';
 
 // The team's journeys run on this worker's mail server (support/mail-server.ts), opened at http://localhost, not
 // 127.0.0.1, because WebAuthn needs a secure context with a domain as its relying party (decision 016).
@@ -55,8 +56,12 @@ test('the owner invites an agent, who joins from the mail, is assigned an inquir
   await page.getByTestId('assignee-select').selectOption({ label: name });
   await expect(page.getByTestId('toast')).toContainText('담당자를 지정했습니다.');
   const assigned = await mailTo(mailServer, email, '문의가 배정되었습니다');
-  expect(assigned.subject).toContain(prospect);
-  expect(assigned.text).toContain(`${mailServer.origin}/admin?inquiry=`);
+  // Staff mails name a prospect by reference and link only (notifyIncludesName is off): never the name or address.
+  const { id: inquiryId } = (await sent.json()) as { id: string };
+  expect(assigned.subject).toContain(`#${inquiryReference(inquiryId)}`);
+  expect(`${assigned.subject}\n${assigned.text}`).not.toContain(prospect);
+  expect(assigned.text).not.toContain('prospect@example.com');
+  expect(assigned.text).toContain(`${mailServer.origin}/admin?inquiry=${inquiryId}`);
 
   // The agent opens "my inquiries" and works it: a status and a note.
   await agent.goto('/admin');
@@ -82,7 +87,7 @@ test('the owner invites an agent, who joins from the mail, is assigned an inquir
   // It asks first, naming the person and what happens to the inquiries they have (issue 28).
   const confirm = page.getByTestId('team-confirm');
   await expect(confirm).toContainText(`${name} 계정을 비활성화할까요?`);
-  await expect(confirm).toContainText(/진행 중인 문의 \d+건은\(는\) 미배정으로 돌아가고/);
+  await expect(confirm).toContainText(/진행 중인 문의 \d+건은 미배정으로 돌아가고/);
   await confirm.getByRole('button', { name: '비활성화', exact: true }).click();
   await expect(page.getByTestId('toast')).toContainText(`${name} 계정을 비활성화했습니다.`);
   await agent.getByLabel('내부 메모').fill('비활성화 뒤의 메모');
