@@ -11,6 +11,7 @@ import LoginCard from './admin/LoginCard';
 import IdleWarning from './admin/IdleWarning';
 import AdminTabs, { ADMIN_TABS, tabsFor, type AdminTab } from './admin/AdminTabs';
 import { tabInUrl, writeTabToUrl } from '~/client/admin-tab-url';
+import { leaseInUrl, writeLeaseToUrl } from '~/client/leases/url';
 import AdminPanel from './admin/AdminPanel';
 import ScreenBoundary from './admin/ScreenBoundary';
 import { takeLinkFromUrl, type MailedLink } from './admin/signin/mailed-link';
@@ -32,9 +33,9 @@ export default function AdminApp({ locale, messages }: Props) {
   const t = useMemo(() => withKoreanParticles(plain), [plain]);
   const token = useStore($adminToken);
   const me = useStore($me);
-  // The tab a reload or a link names (?tab=), else the inbox.
+  // The tab a reload or a link names (?tab=; a lease's link, ?lease=, is the leases tab), else the inbox.
   const [tab, setTab] = useState<AdminTab>(() => {
-    const named = tabInUrl();
+    const named = tabInUrl() ?? (leaseInUrl() ? 'leases' : null);
     return ADMIN_TABS.includes(named as AdminTab) ? (named as AdminTab) : 'inquiries';
   });
   const [link, setLink] = useState<MailedLink | null>(null);
@@ -54,6 +55,8 @@ export default function AdminApp({ locale, messages }: Props) {
   }, [hydrated, token, me, inboxFirstPage, inboxShowing]);
   const openTab = (next: AdminTab) => {
     setTab(next);
+    // A lease open on the leases tab is not what another tab shows (nor what a reload there should open).
+    if (next !== 'leases') writeLeaseToUrl(null);
     writeTabToUrl(next, 'inquiries');
   };
   /** After signing in, focus goes to the panel's heading: the card that held it is about to go. */

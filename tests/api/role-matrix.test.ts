@@ -262,6 +262,7 @@ describe.each(availableBackends({ neon: true }))('role matrix: every admin route
     { route: 'GET /api/leases/{id}/schedule', access: 'leases.read', ok: 200, send: async (_, token) => call(leases, 'GET', `/api/leases/${(await leaseDraft()).id}/schedule`, { token }) },
     { route: 'GET /api/leases/{id}/schedule (CSV)', access: 'leases.read', ok: 200, send: async (_, token) => getFile(leases, `/api/leases/${(await leaseDraft()).id}/schedule?format=csv`, token) },
     { route: 'POST /api/leases/{id}/document/link', access: 'leases.documents', ok: 200, send: async (_, token) => call(leases, 'POST', `/api/leases/${(await signedLease()).id}/document/link`, { token }) },
+    { route: 'GET /api/leases/{id}/history', access: 'leases.read', ok: 200, send: async (_, token) => call(leases, 'GET', `/api/leases/${(await leaseDraft()).id}/history`, { token }) },
     // The brand directory's page (decision 051) is the same for everyone: a bearer must not change what the CDN keeps.
     { route: 'GET /brands/ (the directory page)', access: 'public', ok: 200, send: (_, token) => getFile(brandDirectory, '/brands/', token) },
     // The team

@@ -221,7 +221,7 @@ test('a viewer reads the inbox, spaces and brands without the controls that writ
   await viewer.getByLabel('비밀번호').fill('Reads-every-report');
   await viewer.getByRole('button', { name: '로그인', exact: true }).click();
   await expect(viewer.getByTestId('signed-in-as')).toContainText('Asset Manager · 열람자');
-  await expect(viewer.getByRole('tab')).toHaveText(['문의 관리', '투어', '브랜드 관리', '공간', '리포트', '내 계정']);
+  await expect(viewer.getByRole('tab')).toHaveText(['문의 관리', '투어', '계약', '브랜드 관리', '공간', '리포트', '내 계정']);
   await expect(viewer.getByRole('button', { name: 'CSV 내보내기' })).toHaveCount(0);
   // A viewer reads the visitor masked (issue 25), and still finds them by their e-mail.
   await showInboxFilters(viewer);

@@ -15,9 +15,9 @@ describe('roles', () => {
 
   it('show each role the tabs it may use (the server checks anyway)', () => {
     // The 결재 list is the owners': they approve (agents and viewers follow a proposal on its inquiry).
-    expect(tabsFor('owner')).toEqual(['inquiries', 'tours', 'approvals', 'brands', 'units', 'reports', 'team', 'activity', 'privacy', 'account']);
-    expect(tabsFor('agent')).toEqual(['inquiries', 'tours', 'brands', 'units', 'reports', 'account']);
-    expect(tabsFor('viewer')).toEqual(['inquiries', 'tours', 'brands', 'units', 'reports', 'account']);
+    expect(tabsFor('owner')).toEqual(['inquiries', 'tours', 'approvals', 'leases', 'brands', 'units', 'reports', 'team', 'activity', 'privacy', 'account']);
+    expect(tabsFor('agent')).toEqual(['inquiries', 'tours', 'leases', 'brands', 'units', 'reports', 'account']);
+    expect(tabsFor('viewer')).toEqual(['inquiries', 'tours', 'leases', 'brands', 'units', 'reports', 'account']);
   });
 });
 

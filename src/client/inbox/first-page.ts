@@ -35,7 +35,8 @@ export function firstInboxPage(filters: InboxFilters): Promise<InboxPage> {
 function inboxIsFirstToShow(): boolean {
   const tab = tabInUrl();
   // A mailed link's card (#invitation=, #reset=) shows instead of the panel.
-  return (tab === null || tab === 'inquiries') && !/^#(invitation|reset)=/.test(window.location.hash);
+  // A lease's link (?lease=, the expiring mail) opens the leases tab.
+  return (tab === null || tab === 'inquiries') && !new URLSearchParams(window.location.search).has('lease') && !/^#(invitation|reset)=/.test(window.location.hash);
 }
 
 let signedIn = false;

@@ -8,6 +8,7 @@ import ScreenBoundary from './ScreenBoundary';
 // opened, so the sign-in screen loads only what it shows (`npm run audit`: /admin ≤ 60 KB before any interaction).
 const ToursTab = lazy(() => import('./tours/ToursTab'));
 const ApprovalsTab = lazy(() => import('./approvals/ApprovalsTab'));
+const LeasesTab = lazy(() => import('./leases/LeasesTab'));
 const UnitsTab = lazy(() => import('./units/UnitsTab'));
 const BrandsTab = lazy(() => import('./brands/BrandsTab'));
 const ReportsTab = lazy(() => import('./reports/ReportsTab'));
@@ -32,6 +33,8 @@ function LazyTab({ tab, t }: { tab: Exclude<AdminTab, 'inquiries'>; t: Translate
       return <ToursTab t={t} />;
     case 'approvals':
       return <ApprovalsTab t={t} />;
+    case 'leases':
+      return <LeasesTab t={t} />;
     case 'units':
       return <UnitsTab t={t} />;
     case 'brands':

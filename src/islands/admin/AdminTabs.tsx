@@ -2,13 +2,14 @@ import { useRef, type KeyboardEvent } from 'react';
 import type { Translate } from '~/i18n/translate';
 import { can, type Role } from '~/shared/roles';
 
-export const ADMIN_TABS = ['inquiries', 'tours', 'approvals', 'brands', 'units', 'reports', 'team', 'activity', 'privacy', 'account'] as const;
+export const ADMIN_TABS = ['inquiries', 'tours', 'approvals', 'leases', 'brands', 'units', 'reports', 'team', 'activity', 'privacy', 'account'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 /** The tabs a role may use (the server checks every call anyway; this only hides). */
 export function tabsFor(role: Role | null): AdminTab[] {
   return ADMIN_TABS.filter((tab) => {
     if (tab === 'approvals') return can(role, 'proposals.approve');
+    if (tab === 'leases') return can(role, 'leases.read');
     if (tab === 'team') return can(role, 'team.manage');
     if (tab === 'reports') return can(role, 'reports.read');
     if (tab === 'activity') return can(role, 'audit.read');
@@ -22,6 +23,7 @@ const LABELS: Record<AdminTab, string> = {
   inquiries: 'admin.tabs.inquiries',
   tours: 'tours.tab',
   approvals: 'proposalPanel.approvals.tab',
+  leases: 'leasePanel.tab.label',
   brands: 'admin.tabs.brands',
   units: 'units.admin.tab',
   reports: 'reports.tab',

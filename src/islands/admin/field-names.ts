@@ -2,7 +2,7 @@ import type { Translate } from '~/i18n/translate';
 import { DEAL_TERM_FIELDS } from '~/shared/deals/term-fields';
 
 /** The records the panel edits, as the conflict dialog names them (conflict.records.*). */
-export type ConflictRecord = 'unit' | 'brand' | 'inquiry' | 'user' | 'settings' | 'tour' | 'privacyRequest' | 'proposal';
+export type ConflictRecord = 'unit' | 'brand' | 'inquiry' | 'user' | 'settings' | 'tour' | 'privacyRequest' | 'proposal' | 'lease';
 
 const unitField = (name: string) => `units.admin.fields.${name}`;
 const brandField = (name: string) => `admin.brandForm.fields.${name}`;
@@ -19,6 +19,8 @@ const FORM_LABELS: Partial<Record<ConflictRecord, Record<string, string>>> = {
   brand: {
     ...Object.fromEntries(['name', 'description', 'category', 'floor', 'unit', 'area', 'thumbnail', 'tags'].map((name) => [name, brandField(name)])),
     isAvailable: 'status.open',
+    directoryState: 'leasePanel.directory.state',
+    openingOn: 'leasePanel.fields.openingOn',
   },
   inquiry: { lostReason: 'inbox.lostReason', assigneeId: 'team.inbox.assignTo', nextStepOn: 'team.inbox.nextStep' },
   settings: {
@@ -38,6 +40,16 @@ const FORM_LABELS: Partial<Record<ConflictRecord, Record<string, string>>> = {
   proposal: {
     ...Object.fromEntries(DEAL_TERM_FIELDS.map((name) => [name, `deals.terms.${name}`])),
     ...Object.fromEntries(['status', 'unitIds', 'validUntil', 'locale'].map((name) => [name, `proposalPanel.fields.${name}`])),
+  },
+  // The lease form's labels: the terms' words and the form's own fields.
+  lease: {
+    ...Object.fromEntries(DEAL_TERM_FIELDS.map((name) => [name, `deals.terms.${name}`])),
+    ...Object.fromEntries(['status', 'legalName', 'businessNumber', 'representative', 'contractOn', 'handoverOn', 'openingOn'].map((name) => [name, `leasePanel.fields.${name}`])),
+    contacts: 'leasePanel.contacts.title',
+    brandId: 'leasePanel.form.brand',
+    newBrand: 'leasePanel.form.brand',
+    unitIds: 'leasePanel.form.spaces',
+    depositSchedule: 'leasePanel.deposit.title',
   },
   tour: {
     startsAt: 'tours.panel.start',

@@ -18,6 +18,7 @@ import { requireOwnObjects } from '../objects/refs.ts';
 import { signedReadURL } from '../objects/storage.ts';
 import { scheduleCsv } from './csv.ts';
 import { amendLease, discardLease, openLease, patchLease, signLease, type LeaseEditor } from './queries.ts';
+import { leaseHistory } from './history.ts';
 import { changesOf, findLease, leaseNotFound, leasesOfInquiry, listLeases } from './records.ts';
 
 /** Leases (issue 40): thin routes, parse → guard → src/server/leases → respond. docs/api/leases.md. */
@@ -153,6 +154,16 @@ export async function leaseScheduleRoute(req: Request, context: RouteContext): P
     });
   }
   return json({ leaseId: id, rows, years, totals });
+}
+
+/** GET /api/leases/{id}/history: the lease's entries in the activity log, newest first (history.ts). */
+export async function leaseHistoryRoute(req: Request, context: RouteContext): Promise<Response> {
+  await requireAccess(req, 'leases.read', context);
+  const id = leaseId(context);
+  const db = await getDb();
+  const exists = await db.selectFrom('leases').select('id').where('id', '=', id).executeTakeFirst();
+  if (!exists) throw leaseNotFound();
+  return json(await leaseHistory(db, id));
 }
 
 /** POST /api/leases/{id}/document/link: a 5-minute link to the signed PDF, recorded in the activity log. */

@@ -101,7 +101,10 @@ function enumText(entity: string, field: string, value: string, t: Translate): s
       if (entity === 'unit') return maybe(t, `units.status.${value}`);
       if (entity === 'tour') return maybe(t, `tours.status.${value}`);
       if (entity === 'privacy_request') return maybe(t, `activity.values.requestStatus.${value}`);
+      if (entity === 'lease') return maybe(t, `leases.status.${value}`);
       return null;
+    case 'directory_state':
+      return maybe(t, `leases.directory.${value}`);
     case 'role':
       return maybe(t, `team.roles.${value}`);
     case 'locale':

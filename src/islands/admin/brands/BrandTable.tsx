@@ -112,6 +112,10 @@ export default function BrandTable({ brands, editingId, onEdit, onDelete, delete
                     <td className={CELL}>
                       <ColumnName name="status" t={t} />
                       {t(brand.isAvailable ? 'status.open' : 'status.comingSoon')}
+                      {/* Where it stands in the public directory (issue 40): a hidden or closed brand is not shown to visitors. */}
+                      {brand.directoryState && brand.directoryState !== 'open' && (
+                        <span className="block text-xs text-muted" data-testid="brand-directory-state">{t(`leases.directory.${brand.directoryState}`)}</span>
+                      )}
                     </td>
                     {!readOnly && (
                     <td className={`${CELL} pb-3`}>

@@ -8,6 +8,7 @@ import { useQuery } from '~/client/hooks/use-query';
 import { endSessionIfUnauthorized } from '~/client/admin-session';
 import { errorsFromServer, type BrandFormErrors } from '~/client/brand-form-model';
 import BrandForm from './BrandForm';
+import BrandDirectoryForm from './BrandDirectoryForm';
 import BrandTable from './BrandTable';
 import { useDeletedRows } from '../use-deleted-rows';
 import { useStore } from '@nanostores/react';
@@ -135,6 +136,8 @@ export default function BrandsTab({ t }: { t: Translate }) {
         focusOnMount={form.focus}
         t={t}
       />}
+      {/* Where a stored brand stands in the public directory: its own save (PATCH), beside the brand's form. */}
+      {mayWrite && editing && <BrandDirectoryForm key={`directory-${editing.id}-${form.generation}`} brand={editing} onSaved={() => refetch()} t={t} />}
       <section aria-labelledby="brand-list-title" className="min-w-0">
         <h2 id="brand-list-title" className="text-xl font-bold text-ink">{t('admin.brands.listTitle')}</h2>
         {error && <p role="alert" className="mt-4 text-danger">{t('admin.brands.loadFailed')}</p>}

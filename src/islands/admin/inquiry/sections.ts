@@ -23,5 +23,7 @@ export const INQUIRY_SECTIONS: readonly InquirySection[] = [
   { subject: 'tours', Section: ToursSection },
   // Its form and economics come when an inquiry is first opened, not with the inbox (/admin's first load).
   { subject: 'proposals', Section: lazy(() => import('./proposals/ProposalsSection')) },
+  // The won deal's lease: its form, schedule and signing come on first use too.
+  { subject: 'lease', Section: lazy(() => import('./lease/LeaseSection')) },
   { subject: 'history', Section: HistorySection },
 ];

@@ -6,6 +6,7 @@ import {
 } from '~/client/unit-form-model';
 import { revealAndFocus } from '~/client/reveal-and-focus';
 import ImageField from '../ImageField';
+import GovernedByLease from './GovernedByLease';
 
 interface Props {
   /** The unit being edited, or null to add a new one. */
@@ -121,18 +122,26 @@ export default function UnitForm({ unit, serverErrors, onSave, onCancel, focusOn
         </Field>
         {numberField('exclusiveAreaM2', true)}
         {numberField('supplyAreaM2', true)}
-        <Field id="unit-status" label={t('units.admin.fields.status')} error={shown.status && t(shown.status)}>
-          {(describedBy) => (
-            <select id="unit-status" name="status" value={values.status} aria-describedby={describedBy} onChange={(e) => set('status', e.target.value as UnitFormValues['status'])} className={INPUT}>
-              {statusChoices(values.status).map((status) => <option key={status} value={status}>{t(`units.status.${status}`)}</option>)}
-            </select>
-          )}
-        </Field>
-        <Field id="unit-availableFrom" label={t('units.admin.fields.availableFrom')} hint={t('units.admin.hints.availableFrom')} error={shown.availableFrom && t(shown.availableFrom)}>
-          {(describedBy) => (
-            <input id="unit-availableFrom" name="availableFrom" type="date" value={values.availableFrom} aria-describedby={describedBy} aria-invalid={Boolean(shown.availableFrom) || undefined} onChange={(e) => set('availableFrom', e.target.value)} className={INPUT} />
-          )}
-        </Field>
+        {unit?.lease ? (
+          // A signed lease governs the space: its status and "available from" follow the lease's dates (the API
+          // refuses a hand edit, 409 lease_governs), so they are shown, not offered.
+          <GovernedByLease unit={unit} lease={unit.lease} t={t} />
+        ) : (
+          <>
+            <Field id="unit-status" label={t('units.admin.fields.status')} error={shown.status && t(shown.status)}>
+              {(describedBy) => (
+                <select id="unit-status" name="status" value={values.status} aria-describedby={describedBy} onChange={(e) => set('status', e.target.value as UnitFormValues['status'])} className={INPUT}>
+                  {statusChoices(values.status).map((status) => <option key={status} value={status}>{t(`units.status.${status}`)}</option>)}
+                </select>
+              )}
+            </Field>
+            <Field id="unit-availableFrom" label={t('units.admin.fields.availableFrom')} hint={t('units.admin.hints.availableFrom')} error={shown.availableFrom && t(shown.availableFrom)}>
+              {(describedBy) => (
+                <input id="unit-availableFrom" name="availableFrom" type="date" value={values.availableFrom} aria-describedby={describedBy} aria-invalid={Boolean(shown.availableFrom) || undefined} onChange={(e) => set('availableFrom', e.target.value)} className={INPUT} />
+              )}
+            </Field>
+          </>
+        )}
         <fieldset className="scroll-mt-28 md:col-span-2" data-field>
           <legend className="text-sm font-semibold text-ink">{t('units.admin.fields.uses')}</legend>
           <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">

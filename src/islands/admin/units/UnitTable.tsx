@@ -65,8 +65,12 @@ export default function UnitTable({ units, onEdit, onDelete, onStatus, deletedRo
                   <ColumnName name="status" t={t} />
                   {/* A viewer reads the status as text, not as a greyed control that looks editable. */}
                   {/* A reserved space is held by an accepted proposal: its status changes with the lease or the hold's end. */}
-                  {readOnly || unit.status === 'reserved' ? (
-                    <span data-testid="unit-status">{t(`units.status.${unit.status}`)}</span>
+                  {/* A space a signed lease governs follows the lease's dates: its status is read, with the lease named. */}
+                  {readOnly || unit.status === 'reserved' || unit.lease ? (
+                    <span data-testid="unit-status">
+                      {t(`units.status.${unit.status}`)}
+                      {unit.lease && <span className="block text-xs text-muted" data-testid="unit-lease">{t('leasePanel.unit.byLease', { tenant: unit.lease.legalName || t('leasePanel.facts.noTenant') })}</span>}
+                    </span>
                   ) : (
                     <select aria-label={t('units.admin.statusOf', { unit: name })} value={unit.status} onChange={(e) => onStatus(unit, e.target.value as UnitStatus)} className="min-h-11 rounded-md border border-muted bg-paper px-2">
                       {HAND_SET_STATUSES.map((status) => <option key={status} value={status}>{t(`units.status.${status}`)}</option>)}
