@@ -42,9 +42,10 @@ export default defineConfig({
     build: { assetsInlineLimit: inlineAssetLimit, rolldownOptions: { output: { codeSplitting: { groups: [
       { name: 'valibot', test: /node_modules[\\/]valibot[\\/]/, priority: 3 },
       { name: 'site', test: /src[\\/](i18n[\\/]locales|shared[\\/]inquiry-basics|scripts[\\/]visit-source)\./, priority: 2 },
-      // The spaces' rules the static pages' scripts (plan, home, space page) share with the inquiry island:
+      // The spaces' rules (and their one name, units.space) the static pages' scripts (plan, home, space page, the
+      // proposal page) share with the islands:
       // their own chunk, or they land in 'islands' and a static page loads the framework for a few bytes.
-      { name: 'units', test: /src[\\/]shared[\\/](units[\\/]basics|share-paths)\./, priority: 2 },
+      { name: 'units', test: /src[\\/]shared[\\/](units[\\/](basics|space-name)|share-paths)\./, priority: 2 },
       { name: 'islands', test: /node_modules[\\/](preact|nanostores)[\\/]|src[\\/](shared[\\/](abuse|api|brand-basics|uploads|image-url)|client[\\/](stores|api|hooks[\\/]use-translator|hooks[\\/]use-query)|i18n[\\/]translate|islands[\\/]BrandCard)\./, priority: 1 },
     ] } } } },
     server: {
