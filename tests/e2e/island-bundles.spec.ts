@@ -39,3 +39,14 @@ test('public pages never download the validation library, even once their island
   });
   expect(validationLibrary(adminScripts)).toHaveLength(1);
 });
+
+test('the page a proposal link opens is a static page: no island runtime, framework, islands chunk or validation library', { tag: '@any-viewport' }, async ({ page }) => {
+  const scripts = await scriptsLoaded(page, async () => {
+    await page.goto('/en/proposal/');
+    await expect(page.getByText('This link is incomplete.', { exact: false })).toBeVisible();
+  });
+  expect(scripts.some((path) => /\/_astro\/proposal\.astro/.test(path))).toBe(true);
+  // Its budget is 10 KB of script (npm run audit): a module shared with the islands lands in their chunk unless the
+  // build's chunk groups (astro.config.mjs) give it one of its own.
+  expect(scripts.filter((path) => /\/_astro\/(island-runtime|islands|client|valibot|esm|dist)\.[^/]*\.js$/.test(path))).toEqual([]);
+});
