@@ -1233,6 +1233,9 @@ CREATE INDEX IF NOT EXISTS leases_units_idx ON leases USING gin (unit_ids);
 CREATE INDEX IF NOT EXISTS leases_brand_idx ON leases (brand_id) WHERE brand_id IS NOT NULL;
 -- One draft per inquiry at a time (a second "open lease" click finds the first).
 CREATE UNIQUE INDEX IF NOT EXISTS leases_one_draft_idx ON leases (inquiry_id) WHERE status = 'draft';
+-- A renewal is negotiated as a proposal that names the lease it renews (issue 40): it holds no space (that lease
+-- governs them), and the lease opened from it continues the chain the Act's 10 years are counted from.
+ALTER TABLE proposals ADD COLUMN IF NOT EXISTS renewal_of uuid REFERENCES leases (id) ON DELETE SET NULL;
 
 -- A lease's amendments in the order made: what changed, the values it replaced, why, by whom. Never updated.
 CREATE TABLE IF NOT EXISTS lease_amendments (

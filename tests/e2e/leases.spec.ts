@@ -246,6 +246,18 @@ test('a won deal becomes a lease: drafted from the accepted proposal, signed wit
     expect([...shown.matchAll(new RegExp(RAW_CODES.source, 'g'))].map((match) => match[0])).toEqual([]);
     expect(shown).not.toMatch(/leasePanel\.|leases\.|deals\./);
     expect(await axeViolations(page, { include: '[data-testid="lease-page"]' })).toEqual([]);
+
+    // The renewal window is open: a renewal starts as a proposal on the same inquiry, prefilled and marked as one —
+    // the last month's rent stepped once by the lease's 3 % (₩20,259,159 → ₩20,867,000).
+    const renewal = leasePage.getByTestId('lease-renewal');
+    await expect(renewal.getByTestId('renewal-increase')).toContainText('₩20,867,000');
+    await expect(renewal.getByTestId('renewal-cap')).toHaveCount(0);
+    await renewal.getByRole('button', { name: '갱신 제안 작성' }).click();
+    await expect(renewal.getByTestId('renewal-proposal')).toContainText('갱신 제안 v1');
+    await renewal.getByRole('link', { name: '문의 보기' }).click();
+    const renewalVersion = page.getByTestId('proposal-version').filter({ has: page.getByTestId('proposal-renewal') });
+    await expect(renewalVersion).toHaveAttribute('data-status', 'draft');
+    await expect(renewalVersion).toContainText(formatDay(addDays(expiresOn, 1), 'ko'));
   } finally {
     await test.step('the server stopped and its schema dropped', async () => {
       process.env = saved;

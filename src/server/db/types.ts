@@ -492,6 +492,8 @@ export interface ProposalsTable {
   inquiryId: string;
   rootId: string;
   parentId: string | null;
+  /** The lease this proposal renews (issue 40), or null. */
+  renewalOf: Generated<string | null>;
   version: number;
   proposedBy: Generated<string>;
   status: Generated<string>;

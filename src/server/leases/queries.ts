@@ -119,6 +119,8 @@ interface LeaseSource {
   proposalId: string | null;
   unitIds: string[];
   terms: DealTerms | null;
+  /** The lease a renewal proposal renews: the new lease continues its chain (the Act's 10 years). */
+  renewalOf: string | null;
 }
 
 /**
@@ -128,7 +130,7 @@ interface LeaseSource {
 async function acceptedProposal(trx: Trx, inquiryId: string, proposalId: string | undefined): Promise<LeaseSource | null> {
   const row = await trx
     .selectFrom('proposals')
-    .select(['id', 'unitIds', 'terms'])
+    .select(['id', 'unitIds', 'terms', 'renewalOf'])
     .where('inquiryId', '=', inquiryId)
     .where('status', '=', 'accepted')
     .$if(proposalId !== undefined, (query) => query.where('id', '=', proposalId!))
@@ -137,7 +139,7 @@ async function acceptedProposal(trx: Trx, inquiryId: string, proposalId: string 
     .orderBy(sql`answered_at desc nulls last`)
     .orderBy('createdAt', 'desc')
     .executeTakeFirst();
-  return row ? { proposalId: row.id, unitIds: row.unitIds, terms: row.terms as DealTerms } : null;
+  return row ? { proposalId: row.id, unitIds: row.unitIds, terms: row.terms as DealTerms, renewalOf: row.renewalOf } : null;
 }
 
 /**
@@ -164,7 +166,7 @@ export async function openLease(db: Db, inquiryId: string, input: LeaseCreate, e
     if (!source) {
       if (!input.overrideReason) throw new HttpError(409, 'proposal_not_accepted', 'A lease needs an accepted proposal, or an owner\'s override with a reason', { fields: { proposalId: 'leases.errors.proposalNotAccepted' } });
       if (!can(editor.role, 'leases.sign')) throw new HttpError(403, 'forbidden', 'Only an owner may open a lease without an accepted proposal', { fields: { overrideReason: 'leases.errors.overrideOwnerOnly' } });
-      source = { proposalId: null, unitIds: inquiry.unitId ? [inquiry.unitId] : [], terms: null };
+      source = { proposalId: null, unitIds: inquiry.unitId ? [inquiry.unitId] : [], terms: null, renewalOf: null };
     }
     const { units, asking } = await leaseUnits(trx, source.unitIds.filter((unitId, i, all) => all.indexOf(unitId) === i));
     const terms = source.terms ?? prefillTerms(askingSnapshot(asking, DEFAULT_DEAL_RATES.askingEscalationPct, new Date()), today);
@@ -178,6 +180,7 @@ export async function openLease(db: Db, inquiryId: string, input: LeaseCreate, e
       .values({
         inquiryId,
         proposalId: source.proposalId,
+        renewalOf: source.renewalOf,
         overrideReason: source.proposalId ? null : input.overrideReason ?? null,
         legalName: inquiry.company ?? '',
         representative: '',

@@ -193,7 +193,8 @@ export async function answerProposal(db: Db, req: Request, answer: Answer, clien
       if (answer.decision !== 'decline') await takeAnswerCode(trx, locked.id, answer.code, now);
       let counterProposalId: string | null = null;
       let counterVersion: number | undefined;
-      if (answer.decision === 'accept') {
+      // A renewal holds no space: the lease it renews governs them until the renewed lease follows on (issue 40).
+      if (answer.decision === 'accept' && !proposal.renewalOf) {
         await holdUnits(trx, proposal.id, proposal.unitIds, new Date(now.getTime() + settings.proposalHoldDays * 86_400_000));
       }
       if (answer.decision === 'counter') {
@@ -218,6 +219,7 @@ export async function answerProposal(db: Db, req: Request, answer: Answer, clien
             inquiryId: proposal.inquiryId,
             rootId: proposal.rootId,
             parentId: proposal.id,
+            renewalOf: proposal.renewalOf,
             version: counterVersion,
             proposedBy: 'prospect',
             status: 'sent',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { askingSnapshot, askingTerms, areaOf, type AskingSnapshot, type AskingUnit } from '../../shared/deals/asking.ts';
 import { dealMetrics, type DealMetrics } from '../../shared/deals/economics.ts';
+import { LIVE_LEASE_STATUSES } from '../../shared/leases/dates.ts';
 import { addDays } from '../../shared/deals/schedule.ts';
 import type { DealTerms } from '../../shared/deals/terms.ts';
 import { koreanDay } from '../../shared/business-hours.ts';
@@ -128,8 +129,9 @@ export async function createProposal(db: Db, inquiryId: string, input: ProposalC
   await withActor(editor.actor, async (trx) => {
     const inquiry = await lockInquiryForProcessing(trx, inquiryId);
     let lineage: { rootId: string; parentId: string | null; version: number } = { rootId: id, parentId: null, version: 1 };
+    let renewalOf: string | null = null;
     if (input.parentId) {
-      const parent = await trx.selectFrom('proposals').select(['id', 'inquiryId', 'rootId', 'status']).where('id', '=', input.parentId).executeTakeFirst();
+      const parent = await trx.selectFrom('proposals').select(['id', 'inquiryId', 'rootId', 'status', 'renewalOf']).where('id', '=', input.parentId).executeTakeFirst();
       if (!parent || parent.inquiryId !== inquiryId) throw invalid('parentId', 'proposals.errors.parentUnknown');
       const status = parent.status as ProposalStatus;
       if (!REVISABLE_STATUSES.includes(status)) {
@@ -141,6 +143,13 @@ export async function createProposal(db: Db, inquiryId: string, input: ProposalC
       if (open) throw new HttpError(409, 'proposal_open_version', 'This negotiation already has a version being written', { fields: { parentId: 'proposals.errors.openVersion' }, details: { openId: open.id } });
       const last = await trx.selectFrom('proposals').select(sql<number>`max(version)`.as('version')).where('rootId', '=', parent.rootId).executeTakeFirstOrThrow();
       lineage = { rootId: parent.rootId, parentId: parent.id, version: Number(last.version) + 1 };
+      renewalOf = parent.renewalOf;
+    } else if (input.renewalOf) {
+      // A renewal is of a lease of this inquiry that is signed and not ended (the tenant's renewal, issue 40).
+      const renewed = await trx.selectFrom('leases').select('id').where('id', '=', input.renewalOf).where('inquiryId', '=', inquiryId)
+        .where('status', 'in', [...LIVE_LEASE_STATUSES]).executeTakeFirst();
+      if (!renewed) throw invalid('renewalOf', 'proposals.errors.renewalOfUnknown');
+      renewalOf = renewed.id;
     }
     const asking = askingSnapshot(await askingUnits(trx, input.unitIds), settings.askingEscalationPct, now);
     await trx
@@ -149,6 +158,7 @@ export async function createProposal(db: Db, inquiryId: string, input: ProposalC
         id,
         inquiryId,
         ...lineage,
+        renewalOf,
         proposedBy: 'landlord',
         status: 'draft',
         unitIds: input.unitIds,

@@ -45,7 +45,7 @@ function selectRows(db: Db | Trx) {
     .leftJoin('users as uu', 'uu.id', 'p.updatedBy')
     .leftJoin('users as su', 'su.id', 'p.sentBy')
     .select([
-      'p.id', 'p.inquiryId', 'p.rootId', 'p.parentId', 'p.version', 'p.proposedBy', 'p.status', 'p.unitIds', 'p.terms', 'p.asking', 'p.metrics',
+      'p.id', 'p.inquiryId', 'p.rootId', 'p.parentId', 'p.renewalOf', 'p.version', 'p.proposedBy', 'p.status', 'p.unitIds', 'p.terms', 'p.asking', 'p.metrics',
       'p.locale', 'p.createdAt', 'p.updatedAt', 'p.submittedAt', 'p.sentAt', 'p.answeredAt', 'p.revision',
       sql<string>`to_char(p.valid_until, 'YYYY-MM-DD')`.as('validUntil'),
       sql<Person | null>`${personJson('cu')}`.as('createdByPerson'),
@@ -122,6 +122,7 @@ export function toProposals(rows: Row[]): Proposal[] {
       rootId: row.rootId,
       version: row.version,
       parentId: row.parentId,
+      renewalOf: row.renewalOf,
       proposedBy: row.proposedBy as ProposedBy,
       status: row.status as ProposalStatus,
       unitIds: row.unitIds,

@@ -33,6 +33,8 @@ export const ProposalCreateSchema = v.strictObject(
     validUntil: v.optional(Day),
     locale: v.optional(Locale),
     parentId: v.optional(Uuid),
+    /** A renewal of this signed lease of the inquiry (issue 40); a next version keeps its negotiation's. */
+    renewalOf: v.optional(Uuid),
   },
   objectMessages({ unitIds: msg('unitsRequired'), terms: msg('termsRequired') }, msg('invalid'), msg('unknownField')),
 );

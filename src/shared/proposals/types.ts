@@ -15,6 +15,8 @@ export interface Proposal {
   /** The version number in its negotiation: 1, 2, … (not the lost-update counter: that is `revision`). */
   version: number;
   parentId: string | null;
+  /** The lease this negotiation renews (issue 40: a renewal holds no space; the lease made from it continues the chain), or null. */
+  renewalOf: string | null;
   proposedBy: ProposedBy;
   status: ProposalStatus;
   unitIds: string[];

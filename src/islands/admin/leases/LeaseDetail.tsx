@@ -1,6 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { Translate } from '~/i18n/translate';
-import { formatDay } from '~/shared/deals/display';
 import { leaseSchedule } from '~/shared/leases/schedule';
 import { can, type Role } from '~/shared/roles';
 import type { Brand } from '~/shared/brand-basics';
@@ -17,6 +16,7 @@ import LeaseDocument from './LeaseDocument';
 import LeaseDraftForm from './LeaseDraftForm';
 import LeaseFacts from './LeaseFacts';
 import LeaseHistory from './LeaseHistory';
+import RenewalPanel from './RenewalPanel';
 import ScheduleTable from './ScheduleTable';
 import SignForm from './SignForm';
 import SignedContacts from './SignedContacts';
@@ -114,11 +114,7 @@ export default function LeaseDetail({ lease, role, writable, lang, dateFormat, t
       ) : (
         <>
           {!draft && lease.status !== 'ended' && (
-            <div className="grid gap-1 rounded-md bg-mist p-3 text-sm text-ink" data-testid="lease-renewal">
-              <p>{t('leasePanel.renewal.window', { from: formatDay(lease.renewal.windowOpensOn, lang), to: formatDay(lease.renewal.windowClosesOn, lang) })}</p>
-              <p>{t('leasePanel.renewal.tenYears', { day: formatDay(lease.renewal.tenYearsOn, lang) })}</p>
-              <p className="text-xs text-muted">{t('leasePanel.renewal.note')}</p>
-            </div>
+            <RenewalPanel lease={lease} rows={rows} canPropose={writable && can(role, 'proposals.write')} lang={lang} t={t} />
           )}
           <LeaseFacts lease={lease} lang={lang} t={t} />
           {!draft && canWrite && panel !== 'contacts' && (

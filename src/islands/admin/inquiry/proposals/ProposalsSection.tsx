@@ -1,8 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import { useQuery } from '~/client/hooks/use-query';
 import { useBuiltInBatches } from '~/client/hooks/use-built-in-batches';
 import { endSessionIfUnauthorized } from '~/client/admin-session';
 import { proposalsPath } from '~/client/proposals/api';
+import { $proposalsChanged } from '~/client/proposals/changed';
 import { can } from '~/shared/roles';
 import type { Proposal } from '~/shared/proposals/types';
 import type { InquirySectionProps } from '../section';
@@ -39,6 +41,11 @@ export default function ProposalsSection({ inquiry, role, writable, lang, dateFo
   useEffect(() => {
     if (error) endSessionIfUnauthorized(error);
   }, [error]);
+  // A proposal made from elsewhere for this inquiry (a lease's renewal) shows here too.
+  const madeElsewhere = useStore($proposalsChanged);
+  useEffect(() => {
+    if (madeElsewhere?.inquiryId === inquiry.id) refetch();
+  }, [madeElsewhere, inquiry.id, refetch]);
 
   const changed = () => {
     refetch();

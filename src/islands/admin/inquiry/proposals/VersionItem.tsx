@@ -61,6 +61,7 @@ export default function VersionItem({ proposal, all, latest, canWrite, email, la
         <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_CLASS[proposal.status]}`} data-testid="proposal-status">{t(`proposals.status.${proposal.status}`)}</span>
         <span className="text-sm text-muted">{t(`proposals.proposedBy.${proposal.proposedBy}`)}</span>
         {parent && <span className="text-sm text-muted">· {t('proposalPanel.timeline.parent', { version: parent.version })}</span>}
+        {proposal.renewalOf && <span className="rounded-full border border-ink px-2 py-0.5 text-xs font-semibold text-ink" data-testid="proposal-renewal">{t('leasePanel.renewal.badge')}</span>}
       </div>
       <p className="text-sm text-muted">
         {by} · {spacesText(proposal, t)} · {t('proposalPanel.timeline.validUntil', { day: formatDay(proposal.validUntil, lang) })}
