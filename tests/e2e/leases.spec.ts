@@ -147,6 +147,7 @@ test('a won deal becomes a lease: drafted from the accepted proposal, signed wit
     await section.getByRole('button', { name: 'v1로 계약서 작성' }).click({ timeout: 60_000 });
     const form = section.getByTestId('lease-form');
     await expect(form.getByLabel('임차인 상호(법인명)')).toHaveValue('Acme Korea');
+    expect(await axeViolations(page, { include: '[data-testid="inquiry-lease"]' })).toEqual([]);
     // The derived dates and the schedule come from the terms: year 1 has one rent-free month (11 × ₩18,000,000).
     await expect(form.getByTestId('lease-derived-dates').locator('[data-date="commencementOn"]')).toHaveText(formatDay(start, 'ko'));
     await expect(form.getByTestId('lease-derived-dates').locator('[data-date="expiresOn"]')).toHaveText(formatDay(expiresOn, 'ko'));
@@ -191,6 +192,7 @@ test('a won deal becomes a lease: drafted from the accepted proposal, signed wit
     await row.getByRole('button', { name: '수정' }).click();
     await expect(page.getByTestId('unit-governed')).toContainText('Acme Korea의 계약');
     await expect(page.locator('#unit-status')).toHaveCount(0);
+    expect(await axeViolations(page, { include: '[data-testid="unit-governed"]' })).toEqual([]);
 
     // The tenant agreed to be announced: coming soon, with its opening month, on /brands.
     await page.goto(`${origin}/admin?tab=brands`);

@@ -10,7 +10,8 @@ import { typedNumber } from '~/client/proposals/draft-model';
 import { amendLease, type LeaseRecord } from '~/client/leases/api';
 import { Field, TextInput, field } from '../inquiry/proposals/form-parts';
 import ScheduleTable from './ScheduleTable';
-import { fieldsOf, useLeaseWrite } from './use-lease-write';
+import { fieldsOf } from './refusal';
+import { useLeaseWrite } from './use-lease-write';
 
 interface Props {
   lease: LeaseRecord;

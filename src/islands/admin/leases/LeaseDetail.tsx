@@ -21,7 +21,8 @@ import ScheduleTable from './ScheduleTable';
 import SignForm from './SignForm';
 import SignedContacts from './SignedContacts';
 import { LEASE_STATUS_CLASS, spacesText } from './lease-words';
-import { fieldsOf, leaseRefusal, useLeaseWrite } from './use-lease-write';
+import { fieldsOf, leaseRefusal } from './refusal';
+import { useLeaseWrite } from './use-lease-write';
 
 interface Props {
   lease: LeaseRecord;

@@ -4,7 +4,7 @@ import { formatDay } from '~/shared/deals/display';
 import { endSessionIfUnauthorized } from '~/client/admin-session';
 import { showToast } from '~/client/stores';
 import { documentLink, type LeaseRecord } from '~/client/leases/api';
-import { leaseRefusal } from './use-lease-write';
+import { leaseRefusal } from './refusal';
 
 /**
  * The signed PDF (a private file): a link that works for five minutes is made on request — the activity log records

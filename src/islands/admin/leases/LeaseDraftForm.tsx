@@ -254,15 +254,17 @@ export default function LeaseDraftForm({ lease, units, brands, onSave, onDirty, 
         <TextInput id={id('termMonths')} label={t('deals.terms.termMonths')} value={fields.termMonths} onChange={(value) => set('termMonths', value)} error={error('termMonths')} numeric="integer" suffix={months} t={t} />
         <TextInput id={id('dates.openingOn')} type="date" label={t('leasePanel.fields.openingOn')} value={fields.openingOn} onChange={(value) => set('openingOn', value)} error={error('dates.openingOn')} hint={t('leasePanel.form.openingHint')} t={t} />
         {derived && (
-          <dl className="grid gap-1 rounded-md bg-mist p-3 text-sm @md:col-span-2" data-testid="lease-derived-dates" aria-label={t('leasePanel.form.derivedDates')}>
-            <p className="text-xs text-muted">{t('leasePanel.form.derivedDates')}</p>
-            {(['fitoutEndsOn', 'commencementOn', 'rentStartOn', 'expiresOn'] as const).map((name) => (
-              <div key={name} className="flex justify-between gap-2">
-                <dt className="text-muted">{t(`leasePanel.fields.${name}`)}</dt>
-                <dd className="text-right text-ink" data-date={name}>{derived[name] ? formatDay(derived[name]!, lang) : t('leasePanel.facts.noDate')}</dd>
-              </div>
-            ))}
-          </dl>
+          <div className="grid gap-1 rounded-md bg-mist p-3 text-sm @md:col-span-2">
+            <p id={`${prefix}-derived-dates`} className="text-xs text-muted">{t('leasePanel.form.derivedDates')}</p>
+            <dl className="grid gap-1" data-testid="lease-derived-dates" aria-labelledby={`${prefix}-derived-dates`}>
+              {(['fitoutEndsOn', 'commencementOn', 'rentStartOn', 'expiresOn'] as const).map((name) => (
+                <div key={name} className="flex justify-between gap-2">
+                  <dt className="text-muted">{t(`leasePanel.fields.${name}`)}</dt>
+                  <dd className="text-right text-ink" data-date={name}>{derived[name] ? formatDay(derived[name]!, lang) : t('leasePanel.facts.noDate')}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
         )}
       </Group>
 

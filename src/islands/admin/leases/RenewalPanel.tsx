@@ -10,7 +10,7 @@ import { showToast } from '~/client/stores';
 import { createProposal, proposalsPath } from '~/client/proposals/api';
 import { proposalsChanged } from '~/client/proposals/changed';
 import type { LeaseRecord } from '~/client/leases/api';
-import { leaseRefusal } from './use-lease-write';
+import { leaseRefusal } from './refusal';
 
 /** A renewal negotiation still going: not refused, lapsed, taken back or replaced. */
 const CLOSED: readonly Proposal['status'][] = ['rejected', 'declined', 'expired', 'withdrawn', 'superseded'];

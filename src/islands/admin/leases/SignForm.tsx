@@ -7,7 +7,8 @@ import { useUploadDialog } from '~/client/hooks/use-upload-dialog';
 import { uppyLocale } from '~/client/upload/uppy-locale';
 import { signLease, type LeaseRecord } from '~/client/leases/api';
 import { TextInput } from '../inquiry/proposals/form-parts';
-import { fieldsOf, useLeaseWrite } from './use-lease-write';
+import { fieldsOf } from './refusal';
+import { useLeaseWrite } from './use-lease-write';
 
 const ALLOWED = [...LEASE_DOCUMENT_EXTENSIONS, ...LEASE_DOCUMENT_TYPES];
 

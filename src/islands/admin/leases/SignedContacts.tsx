@@ -4,7 +4,8 @@ import type { Translate } from '~/i18n/translate';
 import { LeaseTenantSchema, type LeaseContact } from '~/shared/leases/lease';
 import { patchLease, type LeaseRecord } from '~/client/leases/api';
 import ContactsFields from './ContactsFields';
-import { fieldsOf, useLeaseWrite } from './use-lease-write';
+import { fieldsOf } from './refusal';
+import { useLeaseWrite } from './use-lease-write';
 
 interface Props {
   lease: LeaseRecord;

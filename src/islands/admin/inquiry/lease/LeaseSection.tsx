@@ -1,11 +1,13 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useQuery } from '~/client/hooks/use-query';
 import { endSessionIfUnauthorized } from '~/client/admin-session';
 import { inquiryLeasesPath, type LeaseRecord } from '~/client/leases/api';
 import { can } from '~/shared/roles';
-import LeaseDetail from '../../leases/LeaseDetail';
 import type { InquirySectionProps } from '../section';
 import OpenLease from './OpenLease';
+
+// A lease's form, schedule and signing come when the inquiry has a lease, not with every inquiry opened.
+const LeaseDetail = lazy(() => import('../../leases/LeaseDetail'));
 
 /**
  * An inquiry's leases (issue 40): the won deal's lease, opened from the accepted proposal (or an owner's override
@@ -30,9 +32,13 @@ export default function LeaseSection({ inquiry, role, writable, lang, dateFormat
       {!data && !error && <p className="text-sm text-muted">{t('leasePanel.section.loading')}</p>}
       {data && data.length === 0 && !canOpen && <p className="text-sm text-muted">{t('leasePanel.section.none')}</p>}
       {canOpen && <OpenLease inquiryId={inquiry.id} leases={data} role={role} t={t} onOpened={changed} />}
-      {data?.map((lease) => (
-        <LeaseDetail key={lease.id} lease={lease} role={role} writable={writable} lang={lang} dateFormat={dateFormat} t={t} onChanged={changed} />
-      ))}
+      {data && data.length > 0 && (
+        <Suspense fallback={<p className="text-sm text-muted">{t('leasePanel.section.loading')}</p>}>
+          {data.map((lease) => (
+            <LeaseDetail key={lease.id} lease={lease} role={role} writable={writable} lang={lang} dateFormat={dateFormat} t={t} onChanged={changed} />
+          ))}
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -9,7 +9,7 @@ import { showToast } from '~/client/stores';
 import { proposalsPath } from '~/client/proposals/api';
 import { openLease, type LeaseRecord } from '~/client/leases/api';
 import { Field } from '../proposals/form-parts';
-import { leaseRefusal } from '../../leases/use-lease-write';
+import { leaseRefusal } from '../../leases/refusal';
 import { spacesText } from '../../leases/lease-words';
 
 interface Props {
