@@ -8,7 +8,7 @@ import { serverEnv } from '../src/server/env.ts';
 import { CACHE_TAGS } from '../src/server/http/cdn-cache.ts';
 import { routes, type RouteContext } from '../src/server/http/routes.ts';
 import { resolveUnitAddress } from '../src/server/units/addresses.ts';
-import { forVisitors, listUnits } from '../src/server/units/queries.ts';
+import { forVisitorsAll, listUnits } from '../src/server/units/queries.ts';
 import { decodedSegment } from '../src/server/share/path-segment.ts';
 import { htmlPage, movedTo, notFoundPage } from '../src/server/share/respond.ts';
 import { fillShell, loadShell, shareWords } from '../src/server/share/shell.ts';
@@ -55,10 +55,10 @@ async function spacePageRoute(req: Request, { params }: RouteContext, locale: Lo
   const url = new URL(req.url);
   // One address per space: another case, a missing final slash or an old number leads to it.
   if (answer.kind === 'moved' || url.pathname !== canonical) return movedTo(canonical + url.search, TAGS);
-  const unit = forVisitors(answer.unit);
+  const unit = (await forVisitorsAll(db, [answer.unit]))[0]!;
   const today = seoulToday();
-  const similar = unit.status === 'leased' ? similarUnits(unit, (await listUnits(db)).map(forVisitors), UNIT_FLOORS) : [];
+  const similar = unit.status === 'leased' ? similarUnits(unit, await forVisitorsAll(db, await listUnits(db)), UNIT_FLOORS) : [];
   // Without a plan of its own the page shows its floor's card, with the floor's row of spaces marking this one.
-  const floorUnits = unit.plan ? [] : await listUnits(db, { floor: unit.floor });
+  const floorUnits = unit.plan ? [] : await forVisitorsAll(db, await listUnits(db, { floor: unit.floor }));
   return htmlPage(fillShell(shell, spacePage({ unit, similar, floorUnits, words, today, origin: serverEnv().siteUrl })), 200, TAGS);
 }

@@ -10,7 +10,7 @@ import { serverEnv } from '../src/server/env.ts';
 import { CACHE_TAGS, publicPageHeaders } from '../src/server/http/cdn-cache.ts';
 import { routes, type RouteContext } from '../src/server/http/routes.ts';
 import { resolveUnitAddress } from '../src/server/units/addresses.ts';
-import { forVisitors, listUnits } from '../src/server/units/queries.ts';
+import { forVisitorsAll, listUnits } from '../src/server/units/queries.ts';
 import { decodedSegment } from '../src/server/share/path-segment.ts';
 import { htmlPage, movedTo, notFoundPage } from '../src/server/share/respond.ts';
 import { fillShell, loadShell, shareWords, siteFileBytes } from '../src/server/share/shell.ts';
@@ -47,14 +47,15 @@ async function specSheetRoute(req: Request, { params }: RouteContext, locale: Lo
   const floor = floorOfSlug(params.floor ?? '');
   const number = decodedSegment(params.unit);
   if (!floor || !number) return notFoundPage(locale, TAGS);
-  const answer = await resolveUnitAddress(await getDb(), floor, number);
+  const db = await getDb();
+  const answer = await resolveUnitAddress(db, floor, number);
   if (answer.kind === 'unknown') return notFoundPage(locale, TAGS);
   const words = await shareWords(locale);
   if (answer.kind === 'gone') return htmlPage(fillShell(await loadShell('space', locale), goneSpacePage(words, `${params.floor}/${params.unit}`)), 410, TAGS);
   const url = new URL(req.url);
   const canonical = localizePath(locale, specSheetPath(answer.unit));
   if (answer.kind === 'moved' || url.pathname !== canonical) return movedTo(canonical, TAGS);
-  const unit = forVisitors(answer.unit);
+  const unit = (await forVisitorsAll(db, [answer.unit]))[0]!;
   const plan = await planImage(unit, words, url.origin);
   const pdf = await renderSpecSheet({
     unit,
@@ -62,7 +63,7 @@ async function specSheetRoute(req: Request, { params }: RouteContext, locale: Lo
     font: await pdfFont(locale),
     plan,
     // Only a floor's card needs the floor's other spaces (to mark this one among them).
-    floorUnits: plan?.floorCard ? await listUnits(await getDb(), { floor: unit.floor }) : [],
+    floorUnits: plan?.floorCard ? await forVisitorsAll(db, await listUnits(db, { floor: unit.floor })) : [],
     pageUrl: new URL(localizePath(locale, spacePath(unit)), serverEnv().siteUrl).href,
     today: seoulToday(),
   });

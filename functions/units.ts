@@ -14,7 +14,7 @@ import { requireOwnObjects } from '../src/server/objects/refs.ts';
 import { makePublic } from '../src/server/objects/storage.ts';
 import { withGoverningLeases } from '../src/server/leases/governs.ts';
 import { koreanDay } from '../src/shared/business-hours.ts';
-import { createUnit, deleteUnit, findUnit, forVisitors, listUnits, restoreUnit, updateUnit } from '../src/server/units/queries.ts';
+import { createUnit, deleteUnit, findUnit, forVisitors, forVisitorsAll, listUnits, restoreUnit, updateUnit } from '../src/server/units/queries.ts';
 
 export const config: Config = { path: ['/api/units', '/api/units/:id', '/api/units/:id/restore'] };
 
@@ -61,8 +61,10 @@ async function listPublic(req: Request, context: RouteContext): Promise<Response
   const filter = parseInput(UnitFilterSchema, Object.fromEntries(query));
   const show = await audience(req, context);
   const db = await getDb();
-  const units = (await listUnits(db, filter)).map(show);
-  return show === forVisitors ? json(units, { headers: publicListHeaders(CACHE_TAGS.units, LIST_QUERY, ['Authorization']) }) : json(await withGoverningLeases(db, units, koreanDay(new Date())));
+  const units = await listUnits(db, filter);
+  return show === forVisitors
+    ? json(await forVisitorsAll(db, units), { headers: publicListHeaders(CACHE_TAGS.units, LIST_QUERY, ['Authorization']) })
+    : json(await withGoverningLeases(db, units, koreanDay(new Date())));
 }
 
 async function create(req: Request, context: RouteContext): Promise<Response> {
@@ -79,7 +81,7 @@ async function read(req: Request, context: RouteContext): Promise<Response> {
   const db = await getDb();
   const unit = id ? await findUnit(db, id) : null;
   if (!unit) throw notFound();
-  const answer = show === forVisitors ? show(unit) : (await withGoverningLeases(db, [unit], koreanDay(new Date())))[0]!;
+  const answer = show === forVisitors ? (await forVisitorsAll(db, [unit]))[0]! : (await withGoverningLeases(db, [unit], koreanDay(new Date())))[0]!;
   return json(answer, { headers: versionHeaders(unit) });
 }
 

@@ -72,6 +72,12 @@ describe.each(availableBackends())('units API on $name', (backend) => {
     expect(prices(leased.id)).toMatchObject({ monthlyRent: null, deposit: null, maintenanceFee: null });
     expect((await call(units, 'GET', `/api/units/${hidden.id}`)).json.monthlyRent).toBeNull();
     expect((await call(units, 'GET', `/api/units/${leased.id}`)).json.deposit).toBeNull();
+    // A leased space shows the day it is free again only when its lease says so (issue 40): a date left on a space
+    // leased by hand is not shown to visitors; the team still reads it.
+    const dated = (await create({ unitNumber: 'D', status: 'leased', availableFrom: '2099-01-01' })).json;
+    expect((await call(units, 'GET', `/api/units/${dated.id}`)).json.availableFrom).toBeNull();
+    expect(((await call(units, 'GET', '/api/units')).json as { id: string; availableFrom: string | null }[]).find((u) => u.id === dated.id)?.availableFrom).toBeNull();
+    expect((await call(units, 'GET', `/api/units/${dated.id}`, { token })).json.availableFrom).toBe('2099-01-01');
     // The admin edits the real figures.
     const admin = (await call(units, 'GET', '/api/units', { token })).json as { id: string; monthlyRent: number }[];
     expect(admin.find((u) => u.id === hidden.id)?.monthlyRent).toBe(4_500_000);
@@ -239,9 +245,12 @@ describe.each(availableBackends())('units API on $name', (backend) => {
   it('refuses an inquiry about a leased, unknown or malformed unit (400, field unitId in four languages)', async () => {
     await clear();
     const leased = (await create({ status: 'leased' })).json;
+    // A date left on a space leased by hand is no lease's end: still no inquiry about it (issue 40).
+    const dated = (await create({ unitNumber: 'D', status: 'leased', availableFrom: '2099-01-01' })).json;
     const before = (await ctx.db.selectFrom('inquiries').select('id').execute()).length;
     for (const [unitId, key] of [
       [leased.id, 'units.errors.unitLeased'],
+      [dated.id, 'units.errors.unitLeased'],
       [randomUUID(), 'units.errors.unitNotFound'],
       ['301', 'units.errors.unitNotFound'],
     ] as const) {

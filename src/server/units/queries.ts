@@ -10,7 +10,7 @@ import type { UnitsTable } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
 import { staleOrMissing } from '../http/versions.ts';
 import { koreanDay } from '../../shared/business-hours.ts';
-import { refuseGovernedChange } from '../leases/governs.ts';
+import { governingLeases, refuseGovernedChange } from '../leases/governs.ts';
 import { inquirable } from '../../shared/units/facts.ts';
 
 type UnitRow = Omit<Selectable<UnitsTable>, 'availableFrom'> & { availableFrom: string | null };
@@ -68,9 +68,22 @@ function toColumns(input: UnitInput) {
  * terms are the tenant's business).
  * @example forVisitors({ ...unit, pricePublic: false }).monthlyRent // null
  */
-export function forVisitors(unit: Unit): Unit {
-  if (unit.pricePublic && unit.status !== 'leased') return unit;
-  return { ...unit, monthlyRent: null, deposit: null, maintenanceFee: null };
+export function forVisitors(unit: Unit, governed = false): Unit {
+  // A leased space's "available from" is its lease's end, written by the daily job (decision 056); a date a person
+  // left on a space leased by hand is no end anyone knows, so visitors never read it.
+  const shown = unit.status === 'leased' && !governed && unit.availableFrom !== null ? { ...unit, availableFrom: null } : unit;
+  if (shown.pricePublic && shown.status !== 'leased') return shown;
+  return { ...shown, monthlyRent: null, deposit: null, maintenanceFee: null };
+}
+
+/**
+ * The units as visitors read them (forVisitors), a leased space keeping its "available from" only while a signed
+ * lease governs it: the day after that lease's known end.
+ */
+export async function forVisitorsAll(db: Db, units: Unit[]): Promise<Unit[]> {
+  const dated = units.filter((unit) => unit.status === 'leased' && unit.availableFrom !== null).map((unit) => unit.id);
+  const governed = dated.length > 0 ? await governingLeases(db, dated, koreanDay(new Date())) : new Map<string, unknown>();
+  return units.map((unit) => forVisitors(unit, governed.has(unit.id)));
 }
 
 /** Units matching the filters (absent or 'all' = no filter; areas are exclusive m²), B2 first, then by unit number. */
@@ -192,8 +205,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * else 400 with the field error `unitId` (a dictionary key, so the form speaks the visitor's language).
  */
 export async function inquirableUnit(db: Db, unitId: string): Promise<UnitSnapshot & { id: string }> {
-  const unit = UUID.test(unitId) ? await findUnit(db, unitId.toLowerCase()) : null;
+  const found = UUID.test(unitId) ? await findUnit(db, unitId.toLowerCase()) : null;
   // A leased space may be asked about once its lease's end is known (it shows "available from", issue 40).
+  const unit = found ? (await forVisitorsAll(db, [found]))[0]! : null;
   if (!unit || !inquirable(unit, koreanDay(new Date()))) {
     throw new HttpError(400, 'invalid_input', 'This space cannot be inquired about', {
       fields: { unitId: unit ? 'units.errors.unitLeased' : 'units.errors.unitNotFound' },
