@@ -1,17 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import inquiries from '../../functions/inquiries.ts';
+import leases from '../../functions/leases.ts';
 import me from '../../functions/admin-me.ts';
 import settings from '../../functions/admin-settings.ts';
 import tours from '../../functions/tours.ts';
+import { runDealDates } from '../../src/server/deal-dates/run.ts';
 import { resetServerEnv } from '../../src/server/env.ts';
 import { sendDueReminders, sendMorningDigests } from '../../src/server/inquiries/reminders.ts';
 import { confirmPrivacyRequest, createPrivacyRequest, remindOverdueRequests, requestToken } from '../../src/server/privacy/requests.ts';
 import { sendTourReminders } from '../../src/server/tours/reminders.ts';
 import { inquiryReference } from '../../src/shared/inquiry-basics.ts';
+import { koreanDay } from '../../src/shared/business-hours.ts';
+import { addMonths } from '../../src/shared/deals/schedule.ts';
 import { seoulInstant } from '../../src/shared/tours.ts';
 import { call } from '../support/api-calls.ts';
-import { adminToken, inquiryBody, useApiBackend } from '../support/api-suite.ts';
+import { adminToken, inquiryBody, uploaded, useApiBackend } from '../support/api-suite.ts';
 import { availableBackends } from '../support/db-backends.ts';
 import { officeDayAhead } from '../support/office-days.ts';
 import { everyPartOf, startSmtp, subjectOf, type Mail } from '../support/smtp.ts';
@@ -100,6 +104,21 @@ describe.each(availableBackends())('every staff mail carries only the minimum on
     // Cancelled by the colleague: the host's cancellation.
     expect((await call(tours, 'POST', `/api/tours/${booked.json.id}/cancel`, { token: colleague.token, body: { reason: `${prospect.name} called off` } })).status).toBe(200);
     await outboxSettled(ctx.db);
+    // Signed as a lease (its legal name the prospect's company) on a space of its own; six months before its last
+    // day the owner and its agent are told it is expiring.
+    const leaseUnit = (await ctx.db.insertInto('units').values({ floor: '4F', unitNumber: `4${tag}`, exclusiveAreaM2: 120, supplyAreaM2: 200, status: 'available' }).returning('id').executeTakeFirstOrThrow()).id;
+    const opened = await call(leases, 'POST', `/api/inquiries/${id}/lease`, { token: owner, body: { overrideReason: 'Signed on paper' } });
+    expect(opened.status, opened.text).toBe(201);
+    const drafted = await call(leases, 'PATCH', `/api/leases/${opened.json.id}`, {
+      token: owner, headers: { 'If-Match': `"${opened.json.version}"` },
+      body: { unitIds: [leaseUnit], tenant: { businessNumber: '220-81-62517', representative: `${prospect.name} Sr.`, contacts: [{ name: prospect.name, phone: prospect.phone, email: prospect.email }] } },
+    });
+    expect(drafted.status, drafted.text).toBe(200);
+    const documentPath = await uploaded('lease', new TextEncoder().encode('%PDF-1.4 signed lease'));
+    const signed = await call(leases, 'POST', `/api/leases/${opened.json.id}/sign`, { token: owner, headers: { 'If-Match': `"${drafted.json.version}"` }, body: { signedOn: koreanDay(new Date()), documentPath } });
+    expect(signed.status, signed.text).toBe(200);
+    await runDealDates(ctx.db, new Date(`${addMonths(signed.json.dates.expiresOn as string, -6)}T12:00:00+09:00`));
+    await outboxSettled(ctx.db);
     return { id, prospect };
   }
 
@@ -125,9 +144,9 @@ describe.each(availableBackends())('every staff mail carries only the minimum on
         if (!/privacy request/i.test(subject) && !/tours today|next steps due/i.test(subject)) expect(whole).toContain(`#${inquiryReference(id)}`);
       }
       // Every kind was driven: the new-inquiry notice, assignment, reminder, host invitation and cancellation,
-      // digest, outcome reminder, overdue privacy request.
+      // digest, outcome reminder, overdue privacy request, expiring lease.
       const subjects = staffMails.map((mail) => subjectOf(mail.raw));
-      for (const expected of [/새 임대 문의/, /An inquiry for you/, /Waiting for an answer/, /^\[B TOWER\] Tour (?!cancelled)/, /Tour cancelled/, /today/, /How did the tour go/, /privacy request/i]) {
+      for (const expected of [/새 임대 문의/, /An inquiry for you/, /Waiting for an answer/, /^\[B TOWER\] Tour (?!cancelled)/, /Tour cancelled/, /today/, /How did the tour go/, /privacy request/i, /Lease expiring/]) {
         expect({ includeName, expected: String(expected), found: subjects.some((subject) => expected.test(subject)) }).toEqual({ includeName, expected: String(expected), found: true });
       }
       if (includeName) expect(subjects.find((subject) => /An inquiry for you/.test(subject))).toContain(prospect.name);
