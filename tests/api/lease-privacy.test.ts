@@ -108,5 +108,9 @@ describe.each(availableBackends())('leases on the personal-data map on $name', (
     admin = await adminToken();
     const refused = await call(leases, 'PATCH', `/api/leases/${lease.id}`, { token: admin, body: { tenant: { contacts: [] } } });
     expect(refused.json.error.code).toBe('lease_ended');
+    // The lease says when, so its page can say why its people are gone.
+    const read = (await call(leases, 'GET', `/api/leases/${lease.id}`, { token: admin })).json;
+    expect(read.personalDestroyedAt).toBe(new Date(row.personalDestroyedAt!).toISOString());
+    expect(read.tenant).toMatchObject({ representative: '', contacts: [], legalName: `${WORDS.company} expiredqz` });
   });
 });

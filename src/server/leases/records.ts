@@ -150,6 +150,7 @@ export function toLease(row: LeaseRow, amendments: LeaseAmendment[], firstCommen
     signedBy: row.signedAt ? { id: row.signedBy, name: row.signerDisplayName || row.signerUsername || null } : null,
     document: row.documentPath ? { path: row.documentPath, filename: null, size: null } : null,
     agentId: row.agentId,
+    personalDestroyedAt: row.personalDestroyedAt ? new Date(row.personalDestroyedAt).toISOString() : null,
     renewal: renewalFacts(row.expiresOn, firstCommencementOn),
     monthly: (({ rentKrw, rentDueKrw, maintenanceKrw }) => ({ rentKrw, rentDueKrw, maintenanceKrw }))(monthOf(rows, today)),
     createdAt: new Date(row.createdAt).toISOString(),

@@ -285,6 +285,8 @@ export interface Lease {
   signedBy: { id: string | null; name: string | null } | null;
   document: LeaseDocument | null;
   /** The agent the lease's mails go to (the inquiry's assignee when it was opened, or who opened it). */
+  /** When the retention run destroyed the representative, contacts and signed PDF (5 years after the end); null before. */
+  personalDestroyedAt: string | null;
   agentId: string | null;
   renewal: RenewalFacts;
   /** This month's figures (the schedule's row of today, or the first row before the term). */
