@@ -220,9 +220,11 @@ test('a won deal becomes a lease: drafted from the accepted proposal, signed wit
       await runDealDates(db, new Date(`${expiringOn}T00:01:00+09:00`));
       await runDealDates(db, new Date(`${expiringOn}T00:01:00+09:00`));
     }, { timeout: 90_000 });
+    let leaseLink = '';
     for (const address of [OWNER_EMAIL, setup.agentEmail]) {
       const mail = await mailTo(server, address, '임대차 만료 예정');
-      expect(everyPartOf(mail.raw)).toContain('?lease=');
+      leaseLink = /\/admin\?lease=[0-9a-f-]{36}/.exec(everyPartOf(mail.raw))?.[0] ?? '';
+      expect(leaseLink).not.toBe('');
       expect(server.smtp.mails.filter((one) => one.to.includes(address) && subjectOf(one.raw).includes('임대차 만료 예정'))).toHaveLength(1);
     }
     const freeOn = addDays(expiresOn, 1);
@@ -230,14 +232,9 @@ test('a won deal becomes a lease: drafted from the accepted proposal, signed wit
     await expect(cell).toHaveAttribute('data-available-from', freeOn);
     await expect(cell).toHaveAttribute('aria-label', new RegExp(`입주 가능 ${formatDay(freeOn, 'ko-KR')}`));
 
-    // The leases tab (the mail's link): the lease expiring, its page with the renewal window and its history.
-    await page.goto(`${origin}/admin?tab=leases`);
+    // The mail's link opens the lease's page on the leases tab: expiring, its renewal window and its history.
+    await page.goto(`${origin}${leaseLink}`);
     await islandsReady(page);
-    const leaseRow = page.getByTestId('lease-row').filter({ hasText: 'Acme Korea' });
-    await expect(leaseRow.getByTestId('lease-row-status')).toHaveText('만료 예정');
-    await fitsTheScreen(page);
-    expect(await axeViolations(page, { include: '[data-testid="leases-tab"]' })).toEqual([]);
-    await leaseRow.getByRole('button', { name: 'Acme Korea' }).click();
     const leasePage = page.getByTestId('lease-page');
     await expect(leasePage.getByTestId('lease-status')).toHaveText('만료 예정');
     await leasePage.getByTestId('lease-history').locator('summary').click();
@@ -248,6 +245,13 @@ test('a won deal becomes a lease: drafted from the accepted proposal, signed wit
     expect([...shown.matchAll(new RegExp(RAW_CODES.source, 'g'))].map((match) => match[0])).toEqual([]);
     expect(shown).not.toMatch(/leasePanel\.|leases\.|deals\./);
     expect(await axeViolations(page, { include: '[data-testid="lease-page"]' })).toEqual([]);
+    // Back to every lease: this one expiring, the table a phone reads without scrolling sideways.
+    await leasePage.getByRole('button', { name: '계약 목록으로' }).click();
+    const leaseRow = page.getByTestId('lease-row').filter({ hasText: 'Acme Korea' });
+    await expect(leaseRow.getByTestId('lease-row-status')).toHaveText('만료 예정');
+    await fitsTheScreen(page);
+    expect(await axeViolations(page, { include: '[data-testid="leases-tab"]' })).toEqual([]);
+    await leaseRow.getByRole('button', { name: 'Acme Korea' }).click();
 
     // The renewal window is open: a renewal starts as a proposal on the same inquiry, prefilled and marked as one —
     // the last month's rent stepped once by the lease's 3 % (₩20,259,159 → ₩20,867,000).
