@@ -126,7 +126,7 @@ async function directoryCard(page: Page, origin: string, name: string) {
 }
 
 // The lease's screens change with the viewport (the form's columns, the leases table as cards on a phone): both.
-test('a won deal becomes a lease: drafted from the accepted proposal, signed with its PDF; the space is leased, the brand coming soon, open on its day, and six months before the end the team is mailed and the plan says when the space is free', async ({ page }) => {
+test('a won deal becomes a lease: drafted from the accepted proposal, signed with its PDF; the space is leased, the brand coming soon, open on its day, and six months before the end the team is mailed, the plan says when the space is free and a renewal is proposed', async ({ page }) => {
   test.skip(!serverUrl, 'needs a PostgreSQL server the test and its server share: set TEST_DATABASE_URL (CI does)');
   test.setTimeout(600_000);
   const { schema, server, db } = await test.step('a server of its own on a PostgreSQL schema, its CDN cache off', async () => {
@@ -281,7 +281,7 @@ test('a won deal becomes a lease: drafted from the accepted proposal, signed wit
  * made again from it, found on the leases tab by its name. Made on the suite's server through the API, as staff
  * make it. The same at every size (a dialog's choices, a form's figures): one run.
  */
-test('a draft saved in a stale tab keeps both people’s changes; a signed lease is amended from a date on its page', { tag: '@any-viewport' }, async ({ page }) => {
+test('a draft saved in a stale tab keeps both people’s changes; a signed lease is amended from a date on its page, its people kept current and its PDF opened', { tag: '@any-viewport' }, async ({ page }) => {
   const api = page.request;
   const auth = { Authorization: `Bearer ${await apiToken(api)}` };
   const unitNumber = uniqueUnitNumber('9F');
@@ -352,4 +352,19 @@ test('a draft saved in a stale tab keeps both people’s changes; a signed lease
   await expect(listed.locator('[data-field="rentPerM2Krw"]')).toContainText('₩40,000');
   await expect(listed).toContainText('3년차 임대료 재협상');
   await expect(leasePage.getByTestId('lease-schedule').locator('[data-year="3"] [data-testid="year-rent"]')).toHaveText('₩240,000,000');
+
+  // Signed, its people stay editable; its PDF opens through a link made on request.
+  await leasePage.getByRole('button', { name: '담당자 수정' }).click();
+  const people = leasePage.getByTestId('lease-contacts-form');
+  await people.getByRole('button', { name: '담당자 추가' }).click();
+  await people.getByLabel('담당자 2 이름').fill('이시설');
+  await people.getByRole('button', { name: '담당자 저장' }).click();
+  await expect(people.getByText('전화번호나 이메일 중 하나는 입력하세요.')).toBeVisible();
+  await people.getByLabel('전화번호').nth(1).fill('02-555-0101');
+  await people.getByRole('button', { name: '담당자 저장' }).click();
+  await expect(leasePage.getByTestId('lease-contacts')).toContainText('이시설 · 02-555-0101');
+  await leasePage.getByRole('button', { name: '열람 링크 만들기' }).click();
+  const href = await leasePage.getByRole('link', { name: '계약서 PDF 열기' }).getAttribute('href');
+  const document = await api.get(new URL(href!, page.url()).toString());
+  expect([document.status(), document.headers()['content-type']]).toEqual([200, 'application/pdf']);
 });
