@@ -118,7 +118,11 @@ export default function LeaseDetail({ lease, role, writable, lang, dateFormat, t
             <RenewalPanel lease={lease} rows={rows} canPropose={writable && can(role, 'proposals.write')} lang={lang} t={t} />
           )}
           <LeaseFacts lease={lease} lang={lang} t={t} />
-          {!draft && canWrite && panel !== 'contacts' && (
+          {lease.personalDestroyedAt && (
+            <p role="note" className="rounded-md bg-mist p-2 text-sm text-ink" data-testid="lease-destroyed">{t('leasePanel.facts.destroyed', { day: dateFormat.format(new Date(lease.personalDestroyedAt)) })}</p>
+          )}
+          {/* Five years after its end the lease's people and PDF are destroyed (the privacy map): nothing to keep current then. */}
+          {!draft && canWrite && !lease.personalDestroyedAt && panel !== 'contacts' && (
             <button type="button" className="btn min-h-11 justify-self-start border border-ink text-ink" onClick={() => setPanel('contacts')}>{t('leasePanel.contacts.edit')}</button>
           )}
           {panel === 'contacts' && <SignedContacts lease={lease} lang={lang} t={t} onDone={onChanged} onCancel={() => setPanel(null)} />}
