@@ -1,9 +1,11 @@
 import type { BrandCategory, BrandTextLocale } from '../../src/shared/brand.ts';
+import { koreanDay } from '../../src/shared/business-hours.ts';
 import type { UnitInput, UnitStatus, UnitUse } from '../../src/shared/units/unit.ts';
+import { monthStart } from './dates.ts';
 
 /**
- * A believable Korean building for a newcomer's first look: brands across categories and floors, some
- * coming soon. Korean is the base text (what the Korean site and a Korean search read); English, Chinese
+ * A believable Korean building for a newcomer's first look: brands across categories and floors (the ones still
+ * fitting out are announced "coming soon" by their leases: scripts/demo/tenants-data.ts). Korean is the base text (what the Korean site and a Korean search read); English, Chinese
  * and Japanese are the translations the admin form keeps beside it.
  */
 export interface DemoBrand {
@@ -83,17 +85,17 @@ export const DEMO_BRANDS: DemoBrand[] = [
     ['Modern Korean dining with seasonal set menus.', '以当季食材呈现套餐的现代韩餐。', '旬の食材のコースで味わうモダン韓国料理です。'],
     'F&B', true, ['한식', '저녁'], '#9f1239', 'HT'),
   brand(['2F', '205', 120], '누들랩', ['Noodle Lab', '面条实验室', 'ヌードルラボ'],
-    '손으로 뽑는 수타면과 만두 전문점, 올봄 문을 엽니다.',
-    ['Hand-pulled noodles and dumplings, coming this spring.', '手工拉面与饺子专门店，今年春天开业。', '手延べ麺と餃子の専門店、この春オープン予定です。'],
-    'F&B', false, ['면요리'], '#7c2d12', 'NL'),
+    '손으로 뽑는 수타면과 만두 전문점입니다.',
+    ['Hand-pulled noodles and dumplings.', '手工拉面与饺子专门店。', '手延べ麺と餃子の専門店です。'],
+    'F&B', true, ['면요리'], '#7c2d12', 'NL'),
   brand(['3F', '302', 180], '퓨어스킨 피부과', ['Pure Skin Clinic', '纯肤皮肤科', 'ピュアスキン皮膚科'],
     '피부 진료와 피부 관리 시술을 하는 피부과 의원입니다.',
     ['Dermatology and skin care treatments.', '提供皮肤诊疗与护理的皮肤科诊所。', '皮膚の診療とスキンケア施術を行う皮膚科です。'],
     'Beauty', true, ['피부과'], '#be185d', 'PS'),
   brand(['3F', '305', 260], '코어 피트니스', ['Core Fitness', '核心健身', 'コアフィットネス'],
-    '1:1 퍼스널 트레이닝과 소규모 그룹 수업을 하는 스튜디오, 곧 문을 엽니다.',
-    ['Personal training studio with small group classes, opening soon.', '提供一对一私教和小班课程的工作室，即将开业。', 'パーソナルトレーニングと少人数クラスのスタジオ、まもなくオープンします。'],
-    'Service', false, ['운동'], '#334155', 'CF'),
+    '1:1 퍼스널 트레이닝과 소규모 그룹 수업을 하는 스튜디오입니다.',
+    ['Personal training studio with small group classes.', '提供一对一私教和小班课程的工作室。', 'パーソナルトレーニングと少人数クラスのスタジオです。'],
+    'Service', true, ['운동'], '#334155', 'CF'),
   brand(['5F', '501', 330], '스마일 치과', ['Smile Dental', '微笑牙科', 'スマイル歯科'],
     '가족 치과 진료, 임플란트와 교정을 하는 치과입니다.',
     ['Family dentistry, implants and orthodontics.', '提供家庭牙科、种植牙与矫正的牙科诊所。', '家族の歯科診療、インプラント、矯正の歯科医院です。'],
@@ -107,9 +109,9 @@ export const DEMO_BRANDS: DemoBrand[] = [
     ['Maths and science classes for middle and high school.', '面向初高中生的数学与科学补习班。', '中高生のための数学・理科の専門塾です。'],
     'Education', true, ['학원'], '#6d28d9', 'BM'),
   brand(['12F', '1201', 600], '타워웍스', ['Tower Works', '塔楼共享办公', 'タワーワークス'],
-    '회의실을 갖춘 공유 오피스 층, 곧 문을 엽니다.',
-    ['Co-working floor with meeting rooms, opening soon.', '配备会议室的共享办公楼层，即将开业。', '会議室を備えたコワーキングフロア、まもなくオープンします。'],
-    'Office', false, ['공유오피스'], '#0f172a', 'TW'),
+    '회의실을 갖춘 공유 오피스 층입니다.',
+    ['Co-working floor with meeting rooms.', '配备会议室的共享办公楼层。', '会議室を備えたコワーキングフロアです。'],
+    'Office', true, ['공유오피스'], '#0f172a', 'TW'),
 ];
 
 /** A unit as the admin would enter it, with a plan drawn and uploaded for it when `plan` is set. */
@@ -154,14 +156,21 @@ const ROWS: Row[] = [
 /** Rent per m² of supply area a month, by floor (ground floor retail highest). */
 const RENT_PER_M2: Record<string, number> = { B1: 28_000, '1F': 65_000, '2F': 38_000, '3F': 32_000 };
 
+/**
+ * The space of the demo's deal that ends in a lease (an accepted proposal, then a lease in fit-out:
+ * scripts/demo/deals-data.ts): under negotiation until then, so its proposal can be accepted and its lease signed.
+ */
+export const NEGOTIATED_BRAND_SPACE = '2F 205';
+
 /** The spaces the brands occupy: leased, so the stacking plan shows every tenant's floor and unit. */
-const BRAND_ROWS: Row[] = DEMO_BRANDS.map((brand) => [brand.floor, brand.unit, brand.areaM2, 'leased', [brand.category]]);
+const BRAND_ROWS: Row[] = DEMO_BRANDS.map((brand) => [brand.floor, brand.unit, brand.areaM2, `${brand.floor} ${brand.unit}` === NEGOTIATED_BRAND_SPACE ? 'negotiating' : 'leased', [brand.category]]);
+
+const TODAY = koreanDay(new Date());
 
 export const DEMO_UNITS: DemoUnit[] = [...ROWS, ...BRAND_ROWS].map(([floor, unitNumber, exclusive, status, uses, priceOnRequest = false], index) => {
   // Common areas add about 45 % on upper floors, 30 % below.
   const supply = Math.round(exclusive * (floor.startsWith('B') || floor === '1F' ? 1.3 : 1.45) * 100) / 100;
   const rent = Math.round((supply * (RENT_PER_M2[floor] ?? 26_000)) / 10_000) * 10_000;
-  const month = ((index * 5) % 12) + 1;
   return {
     floor,
     unitNumber,
@@ -169,7 +178,8 @@ export const DEMO_UNITS: DemoUnit[] = [...ROWS, ...BRAND_ROWS].map(([floor, unit
     supplyAreaM2: supply,
     uses,
     status,
-    availableFrom: index % 3 === 0 ? null : `2026-${String(month).padStart(2, '0')}-01`,
+    // An available space is free now or from the first of a coming month (counted from the day the demo is seeded).
+    availableFrom: status !== 'available' || index % 3 === 0 ? null : monthStart(TODAY, 1 + (index % 4)),
     monthlyRent: rent,
     deposit: rent * 10,
     maintenanceFee: Math.round((supply * 6_500) / 10_000) * 10_000,

@@ -1,7 +1,6 @@
-import { UPLOAD_ENDPOINTS, type CreateUploadResponse } from '../../src/shared/upload-protocol.ts';
-import type { UploadPurpose } from '../../src/shared/uploads.ts';
 import type { Brand } from '../../src/shared/brand.ts';
 import type { Unit } from '../../src/shared/units/unit.ts';
+import { apiOf, uploadObject } from './api.ts';
 import { DEMO_ACCOUNTS, DEMO_ADMIN_EMAIL, DEMO_BRANDS, DEMO_UNITS } from './seed-data.ts';
 import { drawPlan, drawThumbnail } from './draw.ts';
 
@@ -19,34 +18,15 @@ export interface SeedResult {
  * demo data passes the same rules as real data. It creates only what is missing (a brand by name, a unit
  * by floor and number), so a run stopped half-way (Ctrl-C while seeding) is completed by the next one.
  */
-/** The server's API as the admin panel calls it: JSON in and out, an error for any answer but 2xx. */
-function apiOf(origin: string) {
-  return async <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => {
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (token) headers.Authorization = `Bearer ${token}`;
-    const response = await fetch(`${origin}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return (text ? JSON.parse(text) : null) as T;
-  };
-}
-
 export async function seedDemo(origin: string, password: string): Promise<SeedResult> {
   const api = apiOf(origin);
   const { token } = await api<{ token: string }>('POST', '/api/admin/login', { password });
 
-  async function upload(purpose: UploadPurpose, filename: string, type: string, bytes: Uint8Array): Promise<string> {
-    const ticket = await api<CreateUploadResponse>('POST', UPLOAD_ENDPOINTS.createUpload, { purpose, filename, size: bytes.byteLength, type }, token);
-    const put = await fetch(`${origin}${ticket.uploadURL}`, { method: 'PUT', headers: { 'Content-Type': type }, body: new Blob([bytes as Uint8Array<ArrayBuffer>], { type }) });
-    if (!put.ok) throw new Error(`PUT ${filename}: ${put.status} ${await put.text()}`);
-    await api('POST', UPLOAD_ENDPOINTS.setPublic, { objectPath: ticket.objectPath }, token);
-    return ticket.objectPath;
-  }
+  const upload = (purpose: 'thumbnail' | 'plan', filename: string, type: string, bytes: Uint8Array) => uploadObject(origin, token, { purpose, filename, type, bytes, public: true });
 
-  // What an earlier run already made. A thumbnail uploaded for a brand that was never created is left to
-  // the hourly sweep (nothing refers to it).
-  const brandNames = new Set((await api<Brand[]>('GET', '/api/brands')).map((brand) => brand.name));
+  // What an earlier run already made: every brand, hidden ones too (the team's list). A thumbnail uploaded for a
+  // brand that was never created is left to the hourly sweep (nothing refers to it).
+  const brandNames = new Set((await api<Brand[]>('GET', '/api/brands?audience=team', undefined, token)).map((brand) => brand.name));
   const unitKey = (unit: { floor: string; unitNumber: string }) => `${unit.floor} ${unit.unitNumber.toLowerCase()}`;
   const unitKeys = new Set((await api<Unit[]>('GET', '/api/units', undefined, token)).map(unitKey));
   let created = 0;

@@ -4,8 +4,7 @@ import { serverMessages, type ServerLocale } from '../i18n.ts';
 import { csvRow, UTF8_BOM } from '../inquiries/csv.ts';
 import { allAuditEvents } from './list.ts';
 import { allAccessRecords } from './access.ts';
-import { accessTargetText, isExportReason, type AccessKind } from '../../shared/access.ts';
-import { LOCALE_TAGS } from '../../i18n/locales.ts';
+import { isExportReason, type AccessKind } from '../../shared/access.ts';
 
 const COLUMNS = ['at', 'actor', 'action', 'entity', 'entityId', 'changes', 'address'] as const;
 
@@ -36,12 +35,9 @@ function csvStream<T>(head: string[], batches: AsyncGenerator<T[]>, row: (item: 
   });
 }
 
-const ACCESS_COLUMNS = ['at', 'actor', 'action', 'inquiries', 'target', 'count', 'reason', 'address'] as const;
+const ACCESS_COLUMNS = ['at', 'actor', 'action', 'inquiries', 'count', 'reason', 'address'] as const;
 
-/**
- * The access records (views, links, exports) as CSV, headers and reasons in the owner's language; the record an
- * access concerned besides inquiries in words ("제안 v2"), its id where no words name it (an attachment's number).
- */
+/** The access records (views, links, exports) as CSV, headers and reasons in the owner's language. */
 export function accessCsvStream(db: Db, filter: AuditFilter, kind: AccessKind | 'access', locale: ServerLocale): ReadableStream<Uint8Array> {
   const t = serverMessages(locale);
   const reasonOf = (reason: string | null) => (reason === null ? '' : isExportReason(reason) ? t(`access.reasons.${reason}`) : reason);
@@ -49,8 +45,7 @@ export function accessCsvStream(db: Db, filter: AuditFilter, kind: AccessKind | 
     record.at,
     record.actor?.name ?? '',
     t(`access.actions.${record.action}`),
-    record.inquiryIds.join(' '),
-    record.target ? accessTargetText(record.target, t, LOCALE_TAGS[locale]) : record.targetId ?? '',
+    [...record.inquiryIds, ...(record.targetId ? [record.targetId] : [])].join(' '),
     record.count,
     [reasonOf(record.reason), record.reasonText].filter(Boolean).join(': '),
     record.address,
