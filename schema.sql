@@ -587,7 +587,7 @@ CREATE TABLE IF NOT EXISTS access_records (
   at timestamptz NOT NULL DEFAULT now(),
   actor_id uuid REFERENCES users (id) ON DELETE SET NULL,
   actor_name text,
-  action text NOT NULL CHECK (action IN ('inquiry.view', 'attachment.link', 'inquiries.export', 'privacy_request.view')),
+  action text NOT NULL CHECK (action IN ('inquiry.view', 'attachment.link', 'inquiries.export', 'privacy_request.view', 'proposal.view', 'proposal.pdf', 'proposal.certificate')),
   -- The inquiries concerned (one for a view or a link; an export's are counted, not listed).
   inquiry_ids uuid[] NOT NULL DEFAULT '{}',
   -- Another record's id (a privacy request), when the access concerned one.
@@ -599,6 +599,18 @@ CREATE TABLE IF NOT EXISTS access_records (
   reason_text text,
   client_address text
 );
+-- Reads of proposals that name the prospect are access records too (src/shared/access.ts ACCESS_ACTIONS): a table made
+-- before them has the inline CHECK without them, replaced once (the check makes this a no-op on every later start).
+DO $$ BEGIN
+  IF NOT EXISTS (
+    SELECT 1 FROM pg_constraint WHERE conrelid = 'access_records'::regclass AND conname = 'access_records_action_check'
+      AND pg_get_constraintdef(oid) LIKE '%proposal.certificate%'
+  ) THEN
+    ALTER TABLE access_records DROP CONSTRAINT IF EXISTS access_records_action_check;
+    ALTER TABLE access_records ADD CONSTRAINT access_records_action_check CHECK (action IN (
+      'inquiry.view', 'attachment.link', 'inquiries.export', 'privacy_request.view', 'proposal.view', 'proposal.pdf', 'proposal.certificate'));
+  END IF;
+END $$;
 CREATE INDEX IF NOT EXISTS access_records_at_idx ON access_records (at DESC, id DESC);
 CREATE INDEX IF NOT EXISTS access_records_actor_idx ON access_records (actor_id, at DESC, id DESC);
 CREATE INDEX IF NOT EXISTS access_records_action_idx ON access_records (action, at DESC, id DESC);

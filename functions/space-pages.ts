@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { localizePath, splitLocale, type Locale } from '../src/i18n/locales.ts';
 import { UNIT_FLOORS } from '../src/shared/units/basics.ts';
-import { seoulToday, similarUnits } from '../src/shared/units/facts.ts';
+import { inquirable, seoulToday, similarUnits } from '../src/shared/units/facts.ts';
 import { floorOfSlug, spacePath } from '../src/shared/share-paths.ts';
 import { getDb } from '../src/server/db/index.ts';
 import { serverEnv } from '../src/server/env.ts';
@@ -57,7 +57,8 @@ async function spacePageRoute(req: Request, { params }: RouteContext, locale: Lo
   if (answer.kind === 'moved' || url.pathname !== canonical) return movedTo(canonical + url.search, TAGS);
   const unit = (await forVisitorsAll(db, [answer.unit]))[0]!;
   const today = seoulToday();
-  const similar = unit.status === 'leased' ? similarUnits(unit, await forVisitorsAll(db, await listUnits(db)), UNIT_FLOORS) : [];
+  // A space nobody else may take (leased, reserved) offers similar ones.
+  const similar = !inquirable(unit, today) ? similarUnits(unit, await forVisitorsAll(db, await listUnits(db)), UNIT_FLOORS) : [];
   // Without a plan of its own the page shows its floor's card, with the floor's row of spaces marking this one.
   const floorUnits = unit.plan ? [] : await forVisitorsAll(db, await listUnits(db, { floor: unit.floor }));
   return htmlPage(fillShell(shell, spacePage({ unit, similar, floorUnits, words, today, origin: serverEnv().siteUrl })), 200, TAGS);

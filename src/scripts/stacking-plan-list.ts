@@ -1,5 +1,5 @@
 import type { Unit } from '../shared/units/unit.ts';
-import { availabilityOf, formatArea, formatDay, formatWon, statusText } from '../shared/units/facts.ts';
+import { availabilityOf, formatArea, formatDay, formatWon, isOffered, pricesHidden, statusText } from '../shared/units/facts.ts';
 import { sortUnits, type PlanSearch, type PlanSort } from '../shared/units/search.ts';
 import { spacePath } from '../shared/share-paths.ts';
 import { spaceName } from '../shared/units/space-name.ts';
@@ -49,7 +49,7 @@ export function renderList(container: HTMLElement, units: Unit[], search: PlanSe
   }
   const rows = sortUnits(units, search, today).map((unit) => {
     const availability = availabilityOf(unit, today);
-    const date = availability.kind === 'leased' ? '—' : availability.kind === 'now' ? t('units.detail.immediately') : formatDay(availability.date, config.tag);
+    const date = !isOffered(availability) ? '—' : availability.kind === 'now' ? t('units.detail.immediately') : formatDay(availability.date, config.tag);
     const name = spaceName(t, unit);
     /** A cell; on a phone a line of the card, labelled with its column, in the card's order. */
     const cell = (key: string, order: string, value: string, nowrap = false) =>
@@ -78,8 +78,8 @@ export function renderList(container: HTMLElement, units: Unit[], search: PlanSe
   );
 }
 
-/** A leased space's rent is nobody's business ('—', never "price on request"); else the rent or "price on request". */
+/** A leased or reserved space's rent is nobody's business ('—', never "price on request"); else the rent or "price on request". */
 function rentCell(unit: Unit, t: ReturnType<typeof translator>, tag: string): string {
-  if (unit.status === 'leased') return '—';
+  if (pricesHidden(unit.status)) return '—';
   return unit.monthlyRent !== null ? formatWon(unit.monthlyRent, tag) : t('units.detail.priceOnRequest');
 }

@@ -1,7 +1,7 @@
 import type { Unit } from '../shared/units/unit.ts';
 import { costEstimate, noteIn } from '../shared/units/basics.ts';
 import { planImageUrl } from '../shared/plan-image.ts';
-import { hasPublicPrice, inquirable, seoulToday, unitFacts } from '../shared/units/facts.ts';
+import { hasPublicPrice, inquirable, seoulToday, takenWords, unitFacts } from '../shared/units/facts.ts';
 import { inquiryPath, similarInquiryPath, similarPlanPath, spacePath, specSheetPath } from '../shared/share-paths.ts';
 import { localizePath, type Locale } from '../i18n/locales.ts';
 import { spaceName } from '../shared/units/space-name.ts';
@@ -64,8 +64,8 @@ function detail(unit: Unit, config: PlanConfig): Node[] {
 }
 
 /**
- * What a visitor can do next: ask about the space (or, when it is leased, about similar ones and see
- * them on the plan), open its own page (the link to share) and its spec sheet.
+ * What a visitor can do next: ask about the space (or, when it is leased or reserved for another prospect, about
+ * similar ones and see them on the plan), open its own page (the link to share) and its spec sheet.
  */
 function actions(unit: Unit, config: PlanConfig): Node {
   const t = translator(config);
@@ -73,10 +73,12 @@ function actions(unit: Unit, config: PlanConfig): Node {
   const link = (href: string, text: string, attributes: Record<string, string> = {}, primary = false) =>
     el('a', { href: localizePath(locale, href), class: primary ? 'btn-primary' : 'btn-outline text-brass-strong hover:bg-brass-soft', ...attributes }, text);
   const row = el('div', { class: 'flex flex-wrap gap-3' });
-  // A leased space is asked about only once its lease's end is known (issue 40): then like any other.
+  // A leased space is asked about only once its lease's end is known (issue 40): then like any other. A reserved
+  // one is held for the prospect who accepted its proposal (issue 39): it says so, and offers similar spaces.
   if (!inquirable(unit, seoulToday())) {
+    const taken = takenWords(unit);
     row.append(
-      el('p', { class: 'w-full text-sm text-ink-soft', 'data-unit-leased': '' }, t('units.detail.leasedNote')),
+      el('p', { class: 'w-full text-sm text-ink-soft', [`data-unit-${taken}`]: '' }, t(`units.detail.${taken}Note`)),
       link(similarInquiryPath(unit), t('units.detail.askSimilar'), { 'data-unit-ask-similar': '' }, true),
       link(similarPlanPath(unit), t('units.detail.seeSimilar'), { 'data-unit-see-similar': '' }),
     );

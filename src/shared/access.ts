@@ -5,11 +5,19 @@ import * as v from 'valibot';
  * visitor's personal data, one access record names them, the time, the client address, the action and which
  * inquiries (ids) or how many. Defined once here for the server, the activity log and the panel.
  */
-export const ACCESS_ACTIONS = ['inquiry.view', 'attachment.link', 'inquiries.export', 'privacy_request.view'] as const;
+export const ACCESS_ACTIONS = [
+  'inquiry.view', 'attachment.link', 'inquiries.export', 'privacy_request.view',
+  // A proposal read with the prospect in it (the address its link went to, an answer's signer and evidence), its PDF
+  // (which names the addressee) and its certificate (the signer and the evidence): src/server/proposals/access.ts.
+  'proposal.view', 'proposal.pdf', 'proposal.certificate',
+] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
 
 /** The activity log's two filters over them: "열람" (read on screen) and "내려받기" (a file leaves the system). */
-export const ACCESS_KINDS = { view: ['inquiry.view', 'privacy_request.view'], download: ['attachment.link', 'inquiries.export'] } as const satisfies Record<string, readonly AccessAction[]>;
+export const ACCESS_KINDS = {
+  view: ['inquiry.view', 'privacy_request.view', 'proposal.view'],
+  download: ['attachment.link', 'inquiries.export', 'proposal.pdf', 'proposal.certificate'],
+} as const satisfies Record<string, readonly AccessAction[]>;
 export type AccessKind = keyof typeof ACCESS_KINDS;
 
 /** Access records are kept at least this long (two years: the standard's longer term, decision 027); nothing deletes them. */
@@ -23,14 +31,34 @@ export interface AccessRecord {
   action: AccessAction;
   /** The inquiries concerned (a view, an attachment link); empty for an export, which counts them. */
   inquiryIds: string[];
-  /** A privacy request's id (privacy_request.view). */
+  /** A privacy request's id (privacy_request.view), a proposal's (proposal.*). */
   targetId: string | null;
+  /** What `targetId` names, as a person reads it (null when there is none, or it no longer exists). */
+  target: AccessTarget | null;
   /** How many inquiries an export carried. */
   count: number | null;
   /** An export's reason: a code of EXPORT_REASONS, or the person's own words. */
   reason: string | null;
   reasonText: string | null;
   address: string | null;
+}
+
+/** The record an access concerned besides inquiries: a privacy request by its kind and day, a proposal by its version. */
+export type AccessTarget =
+  | { kind: 'privacy_request'; requestKind: string; confirmedAt: string | null }
+  | { kind: 'proposal'; version: number };
+
+/**
+ * An access's target in the reader's words: "열람 요청 (2026. 12. 1. 확인)", "제안 v2". `tag` is the BCP 47 language
+ * tag of the reader (the day in Seoul's calendar).
+ * @example accessTargetText({ kind: 'proposal', version: 2 }, t, 'ko-KR') // '제안 v2'
+ */
+export function accessTargetText(target: AccessTarget, t: (key: string, params?: Record<string, string | number>) => string, tag: string): string {
+  if (target.kind === 'proposal') return t('access.log.proposal', { version: target.version });
+  const kind = t(`privacyRequests.kinds.${target.requestKind}`);
+  if (!target.confirmedAt) return t('access.log.privacyRequestKind', { kind });
+  const day = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'Asia/Seoul' }).format(new Date(target.confirmedAt));
+  return t('access.log.privacyRequest', { kind, day });
 }
 
 /** The reasons an export may give; `other` needs words of its own (reasonText). */

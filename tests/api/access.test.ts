@@ -115,6 +115,13 @@ describe.each(availableBackends())('access records, export reasons and the month
     // An unusual day: more than UNUSUAL_VIEWS_PER_DAY different inquiries opened by the viewer.
     for (let i = 0; i <= UNUSUAL_VIEWS_PER_DAY; i++) await recordAccess(ctx.db, { id: viewer.id, name: viewer.username, address: 'viewer-desk' }, { action: 'inquiry.view', inquiryIds: [randomUUID()] });
     await signIn(agent.username, agent.password); // another new address (each test call is a client of its own)
+    // Proposals read with the prospect in them, and their PDF and certificate taken out (src/server/proposals/access.ts).
+    const agentActor = { id: agent.id, name: agent.username, address: 'agent-desk' };
+    await recordAccess(ctx.db, agentActor, { action: 'proposal.view', inquiryIds: [ids[0]!], targetId: randomUUID() });
+    await recordAccess(ctx.db, agentActor, { action: 'proposal.pdf', inquiryIds: [ids[0]!], targetId: randomUUID() });
+    await recordAccess(ctx.db, agentActor, { action: 'proposal.certificate', inquiryIds: [ids[0]!], targetId: randomUUID() });
+    // A sign-in whose client address nobody knows (a proxy that passed none): said in words, not "∅".
+    await ctx.db.insertInto('auditEvents').values({ actorId: viewer.id, actorName: viewer.username, action: 'sign_in', entity: 'session', entityId: null, changes: JSON.stringify({}), clientAddress: null }).execute();
     const morning = nextReviewMorning();
     // Any other day of the month does nothing.
     expect(await sendMonthlyAccessReview(ctx.db, new Date(morning.getTime() + 86_400_000))).toBeNull();
@@ -139,7 +146,11 @@ describe.each(availableBackends())('access records, export reasons and the month
     expect(agentPart).toContain('reason: Quarterly board report');
     expect(agentPart).toMatch(/Sign-ins from new places: [1-9]/);
     expect(agentPart).toContain('Unusual days (more than 50 inquiries opened): 0');
+    expect(agentPart).toContain('Proposals viewed (with the prospect’s details): 1');
+    expect(agentPart).toContain('Proposal PDFs and answer certificates downloaded: 2');
+    expect(text).not.toContain('∅');
     const viewerPart = part('Viewer Vo');
+    expect(viewerPart).toMatch(/— unknown address · /);
     expect(viewerPart).toContain(`Unusual days (more than 50 inquiries opened): 1`);
     expect(viewerPart).toContain(`${koreanDay(new Date())}: ${UNUSUAL_VIEWS_PER_DAY + 1} inquiries opened`);
     // No visitor's name or contact in the review: ids and figures only.

@@ -417,8 +417,10 @@ describe.each(availableBackends({ neon: true }))('role matrix: every admin route
     // Reading and taking out personal data is an access record of its own (not a write): who, which, why.
     const access = await ctx.db.selectFrom('accessRecords').select(['actorId', 'action', 'inquiryIds', 'reason']).execute();
     const accessOf = (id: string) => new Set(access.filter((row) => row.actorId === id).map((row) => row.action));
-    expect(accessOf(accounts.agent.id)).toEqual(new Set(['inquiry.view', 'inquiries.export', 'attachment.link']));
-    expect(accessOf(accounts.viewer.id)).toEqual(new Set(['inquiry.view']));
+    // Proposals read once sent (they name the recipient) and their PDFs are reads of personal data too (decision 027).
+    expect(accessOf(accounts.agent.id)).toEqual(new Set(['inquiry.view', 'inquiries.export', 'attachment.link', 'proposal.view', 'proposal.pdf']));
+    // A viewer's masked read is a read too (as for inquiries).
+    expect(accessOf(accounts.viewer.id)).toEqual(new Set(['inquiry.view', 'proposal.view', 'proposal.pdf']));
     expect(accessOf(accounts.deactivated.id)).toEqual(new Set());
     expect(access.filter((row) => row.action === 'inquiry.view' && row.actorId === accounts.viewer.id).every((row) => row.inquiryIds.includes(inquiryId))).toBe(true);
     expect(access.filter((row) => row.action === 'inquiries.export').every((row) => row.reason === 'report')).toBe(true);

@@ -261,4 +261,21 @@ describe.each(availableBackends())('units API on $name', (backend) => {
     }
     expect((await ctx.db.selectFrom('inquiries').select('id').execute()).length).toBe(before);
   });
+
+  it('a reserved space (an accepted proposal holds it) shows visitors no price and is not asked about: the refusal says reserved, not leased', async () => {
+    await clear();
+    const space = (await create({ unitNumber: '303' })).json;
+    // Only an accepted proposal's hold makes a space reserved (src/server/proposals/holds.ts); set as it leaves it.
+    await ctx.db.updateTable('units').set({ status: 'reserved' }).where('id', '=', space.id).execute();
+    const seen = (await call(units, 'GET', `/api/units/${space.id}`)).json;
+    expect(seen).toMatchObject({ status: 'reserved', monthlyRent: null, deposit: null, maintenanceFee: null });
+    expect((await call(units, 'GET', '/api/units?floor=3F')).json).toEqual([expect.objectContaining({ id: space.id, monthlyRent: null })]);
+    expect((await call(units, 'GET', `/api/units/${space.id}`, { token })).json.monthlyRent).toBe(4_500_000);
+    const before = (await ctx.db.selectFrom('inquiries').select('id').execute()).length;
+    const refused = await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody({ unitId: space.id }) });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error).toMatchObject({ code: 'invalid_input', fields: { unitId: 'units.errors.unitReserved' } });
+    expectSpokenInFourLanguages('units.errors.unitReserved');
+    expect((await ctx.db.selectFrom('inquiries').select('id').execute()).length).toBe(before);
+  });
 });

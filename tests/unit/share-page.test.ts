@@ -71,6 +71,25 @@ describe('share pages', () => {
     expect(page).not.toContain('data-fact="availableFrom"');
   });
 
+  it('a reserved space\'s page says it is reserved — in its title, header, facts and preview — offers similar spaces, never "available now" or an inquiry about itself', () => {
+    const reserved = { ...unit, status: 'reserved' as const, availableFrom: '2026-12-01' };
+    const other = { ...unit, id: '0b6c3c5e-6b2a-4d38-9a57-3f1c2f4c8e02', unitNumber: '805', exclusiveAreaM2: 95 };
+    const ko = fillShell(SHELL, spacePage({ unit: reserved, similar: [other], floorUnits: [], words: shareWords('ko', SITE), today: '2026-11-24', origin: SITE.origin }));
+    expect(ko).toContain('<title>8층 801호 임대 공간 · 예약됨 | B TOWER</title>');
+    expect(ko).toContain('<meta name="description" content="B TOWER 8층 801호: 전용 99.2 m² (30평), 의료. 예약됨.">');
+    expect(ko).toContain('data-fact="status">예약됨<');
+    expect(ko).toContain('예약된 공간입니다');
+    expect(ko).toContain('data-unit-reserved');
+    expect(ko).toContain('data-unit-ask-similar');
+    expect(ko).toContain('href="/floors/8f/805/"');
+    // Above the similar spaces (which are available, and say so), nothing says this one is.
+    const itself = ko.slice(0, ko.indexOf('data-similar-spaces'));
+    for (const said of ['즉시', '입주 가능', '가격 문의', '₩', 'data-unit-inquire', 'data-unit-leased', 'data-fact="availableFrom"', 'data-estimate-root', '"offers"']) expect(itself, said).not.toContain(said);
+    const en = fillShell(SHELL, spacePage({ unit: reserved, similar: [], floorUnits: [], words: shareWords('en', SITE), today: '2026-11-24', origin: SITE.origin }));
+    expect(en).toContain('This space is reserved');
+    expect(en).not.toMatch(/Available now|Immediately|Price on request/);
+  });
+
   it('a gone space\'s page is not for search engines and leads to the plan', () => {
     const page = fillShell(SHELL, goneSpacePage(shareWords('ja', SITE), '8f/801'));
     expect(page).toContain('<meta name="robots" content="noindex">');

@@ -162,6 +162,13 @@ describe('spec sheet', () => {
     expect(text).not.toContain('₩');
   });
 
+  it('a reserved space says "예약됨" on its sheet, with no date, no "immediately" and no price', async () => {
+    const { text } = await sheetText('ko', { ...unit, status: 'reserved' });
+    const t = createTranslator(shareWords('ko', SITE).text);
+    expect(text).toContain(`${t('units.status.reserved')} · 99.2 m²`);
+    for (const said of [t('units.detail.immediately'), t('units.detail.availableFrom'), t('units.detail.priceOnRequest'), '₩', '2027']) expect(text, said).not.toContain(said);
+  });
+
   it('every character the sheets print from content and the dictionaries is in its face', async () => {
     for (const locale of LOCALES) {
       const words = shareWords(locale, SITE);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { BRAND_CATEGORIES } from '../../src/shared/brand-basics.ts';
 import type { Unit } from '../../src/shared/units/unit.ts';
 import { EMPTY_SEARCH, isFiltering, matchesSearch, parseSearch, searchParams, sortUnits } from '../../src/shared/units/search.ts';
-import { availabilityOf, seoulToday, similarUnits, unitFacts } from '../../src/shared/units/facts.ts';
+import { availabilityOf, hasPublicPrice, inquirable, seoulToday, similarUnits, statusText, unitFacts } from '../../src/shared/units/facts.ts';
+import { messagesFor } from '../../src/content/dictionaries.ts';
 import { UNIT_FLOORS } from '../../src/shared/units/basics.ts';
 import { similarInquiryPath, similarPlanPath, spacePath, specSheetPath } from '../../src/shared/share-paths.ts';
 import { createTranslator } from '../../src/i18n/translate.ts';
@@ -69,6 +70,16 @@ describe('the stacking plan search', () => {
     expect(sortUnits(all, search('sort=rent&order=desc'), TODAY)).toEqual([large, small, leased]);
     expect(sortUnits(all, search('sort=date'), TODAY)).toEqual([large, small, leased]);
   });
+
+  it('a reserved space is not available by any day, has no published price to find, and sorts with the taken ones', () => {
+    // Reserved by an accepted proposal while it still carries the day it was offered from (issue 39).
+    const reserved = unit({ status: 'reserved', availableFrom: '2026-12-01' });
+    expect(matchesSearch(reserved, search('availableBy=2027-12-31'), TODAY)).toBe(false);
+    expect(matchesSearch(reserved, search('price=public'), TODAY)).toBe(false);
+    expect(matchesSearch(reserved, search('minArea=50'), TODAY)).toBe(true);
+    const free = unit({ availableFrom: '2027-01-01' });
+    expect(sortUnits([reserved, free], search('sort=date'), TODAY)).toEqual([free, reserved]);
+  });
 });
 
 describe('a space\'s facts say one thing', () => {
@@ -100,6 +111,18 @@ describe('a space\'s facts say one thing', () => {
   it('a leased space whose lease’s end is known shows the day it is free again (issue 40), and its price on request', () => {
     const ending = keys({ status: 'leased', availableFrom: '2027-03-01', monthlyRent: null, deposit: null, maintenanceFee: null });
     expect(ending).toEqual(['status=Available from March 1, 2027', 'exclusiveArea=100 m² (30.3 pyeong)', 'supplyArea=150 m² (45.4 pyeong)', 'uses=Office', 'availableFrom=March 1, 2027', 'monthlyRent=Price on request']);
+  });
+
+  it('a reserved space reads "Reserved": never "Immediately", a date, a price or "price on request", and is not asked about', () => {
+    const reserved = { status: 'reserved' as const, availableFrom: null, monthlyRent: 3_000_000, deposit: 30_000_000, maintenanceFee: 500_000 };
+    expect(keys(reserved)).toEqual(['status=Reserved', 'exclusiveArea=100 m² (30.3 pyeong)', 'supplyArea=150 m² (45.4 pyeong)', 'uses=Office']);
+    // A day it carried from before the hold (an ending lease's) is not shown either: the space is held for its prospect.
+    expect(keys({ ...reserved, availableFrom: '2027-03-01' })).toEqual(keys(reserved));
+    expect(availabilityOf(reserved, TODAY)).toEqual({ kind: 'reserved' });
+    expect(inquirable(reserved, TODAY)).toBe(false);
+    expect(hasPublicPrice(reserved)).toBe(false);
+    const said = (locale: 'ko' | 'en' | 'zh' | 'ja') => statusText({ status: 'reserved', availableFrom: '2027-03-01' }, TODAY, { t: createTranslator(messagesFor(locale)), tag: locale });
+    expect([said('ko'), said('en'), said('zh'), said('ja')]).toEqual(['예약됨', 'Reserved', '已预留', '予約済み']);
   });
 
   it('hidden prices read "price on request", public ones are written out', () => {

@@ -16,6 +16,7 @@ export const INQUIRY_FORM_MESSAGES = [
   'units.floor',
   'units.space',
   'units.errors.unitLeased',
+  'units.errors.unitReserved',
   'units.errors.unitNotFound',
   'privacy.notice',
   'privacy.errors',

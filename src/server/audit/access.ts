@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import { ACCESS_KINDS, type AccessAction, type AccessKind, type AccessRecord } from '../../shared/access.ts';
+import { ACCESS_KINDS, type AccessAction, type AccessKind, type AccessRecord, type AccessTarget } from '../../shared/access.ts';
 import type { AuditFilter } from '../../shared/audit.ts';
 import type { Database, Db } from '../db/index.ts';
 import type { AuditActor, Trx } from './actor.ts';
@@ -9,7 +9,7 @@ import { after, allPages, atExact, dayRange, pageOf } from './keyset.ts';
 export interface AccessInput {
   action: AccessAction;
   inquiryIds?: string[];
-  /** Another record's id (a privacy request: `privacy_request.view`). */
+  /** Another record's id (a privacy request: `privacy_request.view`; a proposal: `proposal.*`). */
   targetId?: string | null;
   count?: number | null;
   reason?: string | null;
@@ -47,6 +47,25 @@ function filterWhere(filter: AuditFilter, kind: AccessKind | 'access') {
   };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What the records' targets are, as a person reads them (the log shows "열람 요청 (12월 1일 확인)", "제안 v2", never
+ * an id): one query per kind for the page. The record keeps the id; the words are today's.
+ */
+async function targetsOf(db: Db, rows: { action: string; targetId: string | null }[]): Promise<Map<string, AccessTarget>> {
+  const ids = (prefix: string) => [...new Set(rows.filter((row) => row.action.startsWith(prefix) && row.targetId && UUID.test(row.targetId)).map((row) => row.targetId!.toLowerCase()))];
+  const [requestIds, proposalIds] = [ids('privacy_request.'), ids('proposal.')];
+  const [requests, proposals] = await Promise.all([
+    requestIds.length ? db.selectFrom('privacyRequests').select(['id', 'kind', 'confirmedAt']).where('id', 'in', requestIds).execute() : [],
+    proposalIds.length ? db.selectFrom('proposals').select(['id', 'version']).where('id', 'in', proposalIds).execute() : [],
+  ]);
+  const targets = new Map<string, AccessTarget>();
+  for (const request of requests) targets.set(request.id, { kind: 'privacy_request', requestKind: request.kind, confirmedAt: request.confirmedAt ? new Date(request.confirmedAt).toISOString() : null });
+  for (const proposal of proposals) targets.set(proposal.id, { kind: 'proposal', version: proposal.version });
+  return targets;
+}
+
 /** One page of access records, newest first, keyset-paged like the rest of the log (keyset.ts). */
 export async function listAccessPage(db: Db, filter: AuditFilter, kind: AccessKind | 'access', limit: number, cursor?: string): Promise<{ items: AccessRecord[]; nextCursor: string | null }> {
   let query = db
@@ -57,6 +76,7 @@ export async function listAccessPage(db: Db, filter: AuditFilter, kind: AccessKi
     .where(filterWhere(filter, kind));
   if (cursor) query = query.where(after(cursor));
   const rows = await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute();
+  const targets = await targetsOf(db, rows);
   return pageOf(rows, limit, (row) => ({
     id: row.id,
     at: row.atExact,
@@ -64,6 +84,7 @@ export async function listAccessPage(db: Db, filter: AuditFilter, kind: AccessKi
     action: row.action as AccessAction,
     inquiryIds: row.inquiryIds ?? [],
     targetId: row.targetId,
+    target: (row.targetId && targets.get(row.targetId.toLowerCase())) || null,
     count: row.rowCount,
     reason: row.reason,
     reasonText: row.reasonText,

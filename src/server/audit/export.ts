@@ -4,7 +4,8 @@ import { serverMessages, type ServerLocale } from '../i18n.ts';
 import { csvRow, UTF8_BOM } from '../inquiries/csv.ts';
 import { allAuditEvents } from './list.ts';
 import { allAccessRecords } from './access.ts';
-import { isExportReason, type AccessKind } from '../../shared/access.ts';
+import { accessTargetText, isExportReason, type AccessKind } from '../../shared/access.ts';
+import { LOCALE_TAGS } from '../../i18n/locales.ts';
 
 const COLUMNS = ['at', 'actor', 'action', 'entity', 'entityId', 'changes', 'address'] as const;
 
@@ -35,9 +36,12 @@ function csvStream<T>(head: string[], batches: AsyncGenerator<T[]>, row: (item: 
   });
 }
 
-const ACCESS_COLUMNS = ['at', 'actor', 'action', 'inquiries', 'count', 'reason', 'address'] as const;
+const ACCESS_COLUMNS = ['at', 'actor', 'action', 'inquiries', 'target', 'count', 'reason', 'address'] as const;
 
-/** The access records (views, links, exports) as CSV, headers and reasons in the owner's language. */
+/**
+ * The access records (views, links, exports) as CSV, headers and reasons in the owner's language; the record an
+ * access concerned besides inquiries in words ("제안 v2"), its id where no words name it (an attachment's number).
+ */
 export function accessCsvStream(db: Db, filter: AuditFilter, kind: AccessKind | 'access', locale: ServerLocale): ReadableStream<Uint8Array> {
   const t = serverMessages(locale);
   const reasonOf = (reason: string | null) => (reason === null ? '' : isExportReason(reason) ? t(`access.reasons.${reason}`) : reason);
@@ -45,7 +49,8 @@ export function accessCsvStream(db: Db, filter: AuditFilter, kind: AccessKind | 
     record.at,
     record.actor?.name ?? '',
     t(`access.actions.${record.action}`),
-    [...record.inquiryIds, ...(record.targetId ? [record.targetId] : [])].join(' '),
+    record.inquiryIds.join(' '),
+    record.target ? accessTargetText(record.target, t, LOCALE_TAGS[locale]) : record.targetId ?? '',
     record.count,
     [reasonOf(record.reason), record.reasonText].filter(Boolean).join(': '),
     record.address,

@@ -18,6 +18,9 @@ export interface PersonAccess {
   inquiriesViewed: number;
   attachmentLinks: number;
   privacyRequestViews: number;
+  /** proposal.view records (proposals read with the prospect in them), and their PDFs and certificates taken out. */
+  proposalViews: number;
+  proposalDownloads: number;
   exports: { at: string; count: number; reason: string | null; reasonText: string | null }[];
   /** Sign-ins from an address or a device this person had not signed in from before. */
   newPlaces: { at: string; address: string | null; device: string | null; newAddress: boolean; newDevice: boolean }[];
@@ -78,7 +81,7 @@ export async function accessReviewFigures(db: Db, month: string): Promise<Person
     const key = actorId ?? `name:${name ?? ''}`;
     let person = people.get(key);
     if (!person) {
-      person = { actorId, name: name ?? '', views: 0, inquiriesViewed: 0, attachmentLinks: 0, privacyRequestViews: 0, exports: [], newPlaces: [], unusualDays: [] };
+      person = { actorId, name: name ?? '', views: 0, inquiriesViewed: 0, attachmentLinks: 0, privacyRequestViews: 0, proposalViews: 0, proposalDownloads: 0, exports: [], newPlaces: [], unusualDays: [] };
       people.set(key, person);
     }
     if (!person.name && name) person.name = name;
@@ -89,6 +92,8 @@ export async function accessReviewFigures(db: Db, month: string): Promise<Person
     if (row.action === 'inquiry.view') person.views += Number(row.n);
     if (row.action === 'attachment.link') person.attachmentLinks += Number(row.n);
     if (row.action === 'privacy_request.view') person.privacyRequestViews += Number(row.n);
+    if (row.action === 'proposal.view') person.proposalViews += Number(row.n);
+    if (row.action === 'proposal.pdf' || row.action === 'proposal.certificate') person.proposalDownloads += Number(row.n);
   }
   for (const row of distinct.rows) personOf(row.actorId, null).inquiriesViewed = Number(row.n);
   for (const row of exports) personOf(row.actorId, row.actorName).exports.push({ at: new Date(row.at).toISOString(), count: row.rowCount ?? 0, reason: row.reason, reasonText: row.reasonText });

@@ -12,6 +12,7 @@ import { uuidParam, type RouteContext } from '../http/routes.ts';
 import { assertStorableText } from '../http/storable-text.ts';
 import { expectedVersion } from '../http/versions.ts';
 import { drainSoon } from '../notify/outbox.ts';
+import { recordProposalDownload, recordProposalReads } from './access.ts';
 import { decideProposal, submitProposal } from './approval.ts';
 import { createProposal, patchProposal, type ProposalEditor } from './queries.ts';
 import { findProposal, listInquiryProposals, listPendingApprovals, proposalHeaders, proposalNotFound } from './records.ts';
@@ -54,14 +55,18 @@ export async function listProposalsRoute(req: Request, context: RouteContext): P
   const db = await getDb();
   const inquiry = await db.selectFrom('inquiries').select('id').where('id', '=', inquiryId).executeTakeFirst();
   if (!inquiry) throw new HttpError(404, 'inquiry_not_found', 'No inquiry with this id');
-  return json((await listInquiryProposals(db, inquiryId)).map(asSeenBy(staff)));
+  const proposals = await listInquiryProposals(db, inquiryId);
+  await recordProposalReads(db, staff.actor, proposals);
+  return json(proposals.map(asSeenBy(staff)));
 }
 
 /** GET /api/proposals/{id}. */
 export async function proposalRoute(req: Request, context: RouteContext): Promise<Response> {
   const staff = await requireAccess(req, 'proposals.read', context);
-  const proposal = await findProposal(await getDb(), proposalId(context));
+  const db = await getDb();
+  const proposal = await findProposal(db, proposalId(context));
   if (!proposal) throw proposalNotFound();
+  await recordProposalReads(db, staff.actor, [proposal]);
   return oneProposal(staff, proposal);
 }
 
@@ -106,7 +111,10 @@ export async function pendingProposalsRoute(req: Request, context: RouteContext)
   const staff = await requireAccess(req, 'proposals.read', context);
   const status = new URL(req.url).searchParams.get('status') ?? 'pending_approval';
   if (status !== 'pending_approval') throw new HttpError(400, 'invalid_input', 'Some fields are missing or invalid', { fields: { status: 'proposals.errors.listStatusInvalid' } });
-  return json((await listPendingApprovals(await getDb())).map(asSeenBy(staff)));
+  const db = await getDb();
+  const proposals = await listPendingApprovals(db);
+  await recordProposalReads(db, staff.actor, proposals);
+  return json(proposals.map(asSeenBy(staff)));
 }
 
 /** POST /api/proposals/{id}/send {to?, locale?} (If-Match): → sent; the answer adds `delivery` (mail queued, or the link when mail is off). */
@@ -146,12 +154,13 @@ export async function proposalPdfRoute(req: Request, context: RouteContext): Pro
   const inquiry = await db.selectFrom('inquiries').select(['company', 'name']).where('id', '=', proposal.inquiryId).executeTakeFirst();
   const addressee = inquiry?.company || inquiry?.name || '';
   const pdf = await renderProposalPdf({ proposal, addressee: can(staff.role, 'inquiries.personal') ? addressee : maskName(addressee), locale });
+  await recordProposalDownload(db, staff.actor, proposal, 'pdf');
   return pdfResponse(pdf, proposalFilename(proposal, locale));
 }
 
 /** GET /api/proposals/{id}/certificate.pdf: the answered version with its certificate page, as mailed (names the signer: no viewers). */
 export async function certificatePdfRoute(req: Request, context: RouteContext): Promise<Response> {
-  await requireAccess(req, 'inquiries.personal', context);
+  const staff = await requireAccess(req, 'inquiries.personal', context);
   const db = await getDb();
   const proposal = await findProposal(db, proposalId(context));
   if (!proposal) throw proposalNotFound();
@@ -160,5 +169,6 @@ export async function certificatePdfRoute(req: Request, context: RouteContext): 
   const counter = proposal.response.counterProposalId ? await findProposal(db, proposal.response.counterProposalId) : null;
   const locale = proposal.response.pdfLocale;
   const pdf = await renderProposalPdf({ proposal, addressee: inquiry?.company || inquiry?.name || '', locale }, { response: proposal.response, counterVersion: counter?.version ?? null });
+  await recordProposalDownload(db, staff.actor, proposal, 'certificate');
   return pdfResponse(pdf, proposalFilename(proposal, locale, true));
 }

@@ -4,7 +4,7 @@ import { costEstimate, noteIn, type Unit } from '../../shared/units/unit.ts';
 import { planImageUrl } from '../../shared/plan-image.ts';
 import { floorRowBoxes } from '../../shared/units/floor-row.ts';
 import { spaceName as writeSpace } from '../../shared/units/space-name.ts';
-import { availabilityOf, formatArea, formatDay, formatWon, hasPublicPrice, inquirable, statusText, unitFacts, type FactWords } from '../../shared/units/facts.ts';
+import { availabilityOf, formatArea, formatDay, formatWon, hasPublicPrice, inquirable, isOffered, statusText, takenWords, unitFacts, type FactWords } from '../../shared/units/facts.ts';
 import { inquiryPath, similarInquiryPath, similarPlanPath, spacePath, specSheetPath } from '../../shared/share-paths.ts';
 import type { ShareWords } from '../../shared/share-shell.ts';
 import { serializeJsonLd } from '../../seo/json-ld.ts';
@@ -14,11 +14,11 @@ import { listText } from '../../i18n/list.ts';
 
 /**
  * A space's page (issue 18): what its dialog on /floors shows, in the site's layout, readable without
- * JavaScript, with the way to ask about it (or, once leased, about similar spaces) and back to the plan.
+ * JavaScript, with the way to ask about it (or, once leased or reserved, about similar spaces) and back to the plan.
  */
 export interface SpacePage {
   unit: Unit;
-  /** Other spaces a visitor of a leased one may take instead (src/shared/units/facts.ts similarUnits). */
+  /** Other spaces a visitor of a leased or reserved one may take instead (src/shared/units/facts.ts similarUnits). */
   similar: Unit[];
   /** The spaces on its floor, itself included, in the plan's order: drawn under the floor's card (none with its own plan). */
   floorUnits: Pick<Unit, 'id' | 'unitNumber' | 'exclusiveAreaM2'>[];
@@ -47,8 +47,10 @@ export function spaceDescription(unit: Unit, words: ShareWords, today: string): 
   const fw = factWords(words);
   const { t } = fw;
   const availability = availabilityOf(unit, today);
-  const when =
-    availability.kind === 'leased' ? t('units.status.leased') : availability.kind === 'now' ? t('units.page.availableNow') : t('units.page.availableFrom', { date: formatDay(availability.date, words.tag) });
+  // A leased or reserved space is not on offer: its status, never "available now".
+  const when = !isOffered(availability)
+    ? t(`units.status.${unit.status}`)
+    : availability.kind === 'now' ? t('units.page.availableNow') : t('units.page.availableFrom', { date: formatDay(availability.date, words.tag) });
   const rent = hasPublicPrice(unit) && unit.monthlyRent !== null ? t('units.page.rentLine', { rent: formatWon(unit.monthlyRent, words.tag) }) : '';
   return t('units.page.description', {
     building: words.building.name,
@@ -66,7 +68,7 @@ export function spacePage(page: SpacePage): ShellFill {
   const name = spaceName(unit, words);
   return {
     slug: spaceSlug(unit),
-    title: t('units.page.title', { space: name, status: t(`units.status.${unit.status}`) }),
+    title: t('units.page.title', { space: name, status: statusText(unit, page.today, factWords(words)) }),
     description: spaceDescription(unit, words, page.today),
     image: card?.path ?? `/og/floors-${words.locale}.png`,
     imageAlt: card ? t('units.page.cardAlt', { space: name, plan: card.alt }) : name,
@@ -106,8 +108,10 @@ function spaceMain(page: SpacePage): SafeHtml {
   const locale: Locale = words.locale;
   const planHref = `${localizePath(locale, '/floors')}#plan-${unit.floor}`;
   const note = noteIn(unit.note, locale);
-  // Leased with no known end: ask about similar spaces; a lease ending on a known day can be asked about (issue 40).
+  // Leased with no known end, or reserved by an accepted proposal: ask about similar spaces; a lease ending on a known
+  // day can be asked about (issue 40).
   const leased = !inquirable(unit, today);
+  const taken = takenWords(unit);
   return html`
 <header class="bg-night py-12 text-white">
   <div class="container-page">
@@ -130,8 +134,10 @@ function spaceMain(page: SpacePage): SafeHtml {
   <div class="grid content-start gap-6">
     ${hasPublicPrice(unit) && estimate(unit, words)}
     <section aria-labelledby="space-actions-title" class="rounded-xl border border-line p-5">
-      <h2 id="space-actions-title" class="text-xl font-bold text-ink">${t(leased ? 'units.page.leasedTitle' : 'units.page.nextTitle')}</h2>
-      ${leased && html`<p class="mt-2 text-ink-soft" data-unit-leased>${t('units.detail.leasedNote')}</p>`}
+      <h2 id="space-actions-title" class="text-xl font-bold text-ink">${t(leased ? `units.page.${taken}Title` : 'units.page.nextTitle')}</h2>
+      ${leased && (taken === 'reserved'
+        ? html`<p class="mt-2 text-ink-soft" data-unit-reserved>${t('units.detail.reservedNote')}</p>`
+        : html`<p class="mt-2 text-ink-soft" data-unit-leased>${t('units.detail.leasedNote')}</p>`)}
       <div class="mt-4 flex flex-wrap gap-3">
         ${leased
           ? html`<a href="${localizePath(locale, similarInquiryPath(unit))}" class="btn-primary" data-unit-ask-similar>${t('units.detail.askSimilar')}</a>`
@@ -215,7 +221,7 @@ function estimate(unit: Unit, words: ShareWords): SafeHtml {
   </section>`;
 }
 
-/** A leased space's page lists spaces a visitor may take instead, and the plan searched for more. */
+/** A leased or reserved space's page lists spaces a visitor may take instead, and the plan searched for more. */
 function similarSection({ unit, similar, words, today }: SpacePage): SafeHtml {
   const fw = factWords(words);
   const { t } = fw;

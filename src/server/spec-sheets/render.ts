@@ -4,7 +4,7 @@ import { encode } from 'uqr';
 import { createTranslator } from '../../i18n/translate.ts';
 import type { Unit, UnitNote } from '../../shared/units/unit.ts';
 import { noteIn } from '../../shared/units/basics.ts';
-import { formatArea, formatDay, unitFacts } from '../../shared/units/facts.ts';
+import { formatArea, formatDay, statusText, unitFacts } from '../../shared/units/facts.ts';
 import { phoneText } from '../../content/phone.ts';
 import type { ShareWords } from '../../shared/share-shell.ts';
 import { factWords, spaceName } from '../share/space-page.ts';
@@ -83,7 +83,7 @@ export function renderSpecSheet(given: SpecSheet): Promise<Buffer> {
 
   // The space.
   doc.fillColor(INK).fontSize(26).text(name, MARGIN, 120, { width });
-  doc.fillColor(BRASS).fontSize(13).text(`${t(`units.status.${unit.status}`)} · ${formatArea(unit.exclusiveAreaM2, fw)}`, { width });
+  doc.fillColor(BRASS).fontSize(13).text(`${statusText(unit, today, fw)} · ${formatArea(unit.exclusiveAreaM2, fw)}`, { width });
 
   // Facts, as on the page and in the dialog, after where the space is.
   const rows: [string, string][] = [

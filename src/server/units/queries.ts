@@ -11,7 +11,7 @@ import { HttpError } from '../http/errors.ts';
 import { staleOrMissing } from '../http/versions.ts';
 import { koreanDay } from '../../shared/business-hours.ts';
 import { governingLeases, refuseGovernedChange } from '../leases/governs.ts';
-import { inquirable } from '../../shared/units/facts.ts';
+import { inquirable, pricesHidden } from '../../shared/units/facts.ts';
 
 type UnitRow = Omit<Selectable<UnitsTable>, 'availableFrom'> & { availableFrom: string | null };
 
@@ -65,14 +65,14 @@ function toColumns(input: UnitInput) {
 
 /**
  * What a visitor may see: prices only when published and the unit is not leased (a leased unit's
- * terms are the tenant's business).
+ * terms are the tenant's business) nor reserved (not on offer: src/shared/units/facts.ts pricesHidden).
  * @example forVisitors({ ...unit, pricePublic: false }).monthlyRent // null
  */
 export function forVisitors(unit: Unit, governed = false): Unit {
   // A leased space's "available from" is its lease's end, written by the daily job (decision 056); a date a person
   // left on a space leased by hand is no end anyone knows, so visitors never read it.
   const shown = unit.status === 'leased' && !governed && unit.availableFrom !== null ? { ...unit, availableFrom: null } : unit;
-  if (shown.pricePublic && shown.status !== 'leased') return shown;
+  if (shown.pricePublic && !pricesHidden(shown.status)) return shown;
   return { ...shown, monthlyRent: null, deposit: null, maintenanceFee: null };
 }
 
@@ -201,7 +201,7 @@ export async function restoreUnit(db: Db, id: string): Promise<Unit | null> {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The unit an inquiry asks about, as the snapshot the inquiry keeps. It must exist and not be leased,
+ * The unit an inquiry asks about, as the snapshot the inquiry keeps. It must exist and not be leased or reserved,
  * else 400 with the field error `unitId` (a dictionary key, so the form speaks the visitor's language).
  */
 export async function inquirableUnit(db: Db, unitId: string): Promise<UnitSnapshot & { id: string }> {
@@ -210,7 +210,8 @@ export async function inquirableUnit(db: Db, unitId: string): Promise<UnitSnapsh
   const unit = found ? (await forVisitorsAll(db, [found]))[0]! : null;
   if (!unit || !inquirable(unit, koreanDay(new Date()))) {
     throw new HttpError(400, 'invalid_input', 'This space cannot be inquired about', {
-      fields: { unitId: unit ? 'units.errors.unitLeased' : 'units.errors.unitNotFound' },
+      // A reserved space is held for another prospect (issue 39): say so, not "leased".
+      fields: { unitId: !unit ? 'units.errors.unitNotFound' : unit.status === 'reserved' ? 'units.errors.unitReserved' : 'units.errors.unitLeased' },
     });
   }
   return { id: unit.id, floor: unit.floor, unitNumber: unit.unitNumber };

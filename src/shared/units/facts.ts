@@ -4,8 +4,8 @@ import { listText } from '../../i18n/list.ts';
 
 /**
  * What a space's facts say, the same in its dialog on /floors, on its page and on its spec sheet: one
- * place decides that a leased space shows no date and no "price on request", and that a date already
- * past reads as "immediately".
+ * place decides that a leased or reserved space shows no date and no "price on request", and that a date
+ * already past reads as "immediately".
  */
 
 /** Korea Standard Time is UTC+9 all year: Korea has kept no daylight saving time since 1988. */
@@ -28,12 +28,20 @@ function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: strin
   return made;
 }
 
-export type Availability = { kind: 'leased' } | { kind: 'now' } | { kind: 'from'; date: string };
+export type Availability = { kind: 'leased' } | { kind: 'reserved' } | { kind: 'now' } | { kind: 'from'; date: string };
+
+/** Whether a visitor may take the space, now or from a day: not leased (with no known end), not reserved. */
+export const isOffered = (availability: Availability): availability is Extract<Availability, { kind: 'now' | 'from' }> =>
+  availability.kind === 'now' || availability.kind === 'from';
 
 /**
  * @example availabilityOf({ status: 'available', availableFrom: '2020-01-01' }, '2026-05-01') // { kind: 'now' }
+ * @example availabilityOf({ status: 'reserved', availableFrom: null }, '2026-05-01') // { kind: 'reserved' }
  */
 export function availabilityOf(unit: Pick<Unit, 'status' | 'availableFrom'>, today: string): Availability {
+  // An accepted proposal holds a reserved space for its prospect (issue 39): nobody else moves in on any day until
+  // the hold lapses, whatever date the space carried before it.
+  if (unit.status === 'reserved') return { kind: 'reserved' };
   // A leased space whose lease's end is known carries the day it is free again (issue 40): it shows that day.
   if (unit.status === 'leased') return unit.availableFrom && unit.availableFrom > today ? { kind: 'from', date: unit.availableFrom } : { kind: 'leased' };
   return unit.availableFrom && unit.availableFrom > today ? { kind: 'from', date: unit.availableFrom } : { kind: 'now' };
@@ -50,15 +58,27 @@ export function statusText(unit: Pick<Unit, 'status' | 'availableFrom'>, today: 
   return words.t(`units.status.${unit.status}`);
 }
 
-/** Whether a visitor may ask about the space: not leased, or leased with the day it is free again known. */
+/**
+ * Whether a visitor may ask about the space: not leased, or leased with the day it is free again known; never a
+ * reserved one (its page offers similar spaces instead, as a leased one's does).
+ */
 export function inquirable(unit: Pick<Unit, 'status' | 'availableFrom'>, today: string): boolean {
-  return availabilityOf(unit, today).kind !== 'leased';
+  return isOffered(availabilityOf(unit, today));
 }
+
+/** Statuses whose prices nobody reads: a leased space's terms are its tenant's, a reserved one is not on offer. */
+export const pricesHidden = (status: Unit['status']): boolean => status === 'leased' || status === 'reserved';
 
 /** True when a visitor sees at least one price (the API hides unpublished ones and a leased space's). */
 export function hasPublicPrice(unit: Pick<Unit, 'monthlyRent' | 'deposit' | 'maintenanceFee' | 'status'>): boolean {
-  return unit.status !== 'leased' && (unit.monthlyRent !== null || unit.deposit !== null || unit.maintenanceFee !== null);
+  return !pricesHidden(unit.status) && (unit.monthlyRent !== null || unit.deposit !== null || unit.maintenanceFee !== null);
 }
+
+/**
+ * What a space that cannot be asked about says instead (the dialog, its page): leased, or reserved for another
+ * prospect — each with its own words (units.detail.leasedNote / reservedNote, units.page.leasedTitle / reservedTitle).
+ */
+export const takenWords = (unit: Pick<Unit, 'status'>): 'leased' | 'reserved' => (unit.status === 'reserved' ? 'reserved' : 'leased');
 
 /** The words the facts need: `t` over units.detail.* and units.status.*, a use's label, the BCP 47 tag. */
 export interface FactWords {
@@ -90,8 +110,8 @@ export function formatWon(value: number, tag: string): string {
 }
 
 /**
- * The facts of a space in reading order. A leased space: status, areas and uses only. Otherwise the
- * date it can be moved into ("immediately" when none or past) and its prices, or "price on request".
+ * The facts of a space in reading order. A leased or reserved space: status, areas and uses only. Otherwise
+ * the date it can be moved into ("immediately" when none or past) and its prices, or "price on request".
  */
 export function unitFacts(unit: Unit, today: string, words: FactWords): UnitFact[] {
   const { t } = words;
@@ -103,7 +123,7 @@ export function unitFacts(unit: Unit, today: string, words: FactWords): UnitFact
     fact('uses', unit.uses.length ? listText(words.tag, unit.uses.map(words.useLabel)) : t('units.detail.usesNone')),
   ];
   const availability = availabilityOf(unit, today);
-  if (availability.kind === 'leased') return facts;
+  if (!isOffered(availability)) return facts;
   facts.push(fact('availableFrom', availability.kind === 'from' ? formatDay(availability.date, words.tag) : t('units.detail.immediately')));
   if (!hasPublicPrice(unit)) return [...facts, fact('monthlyRent', t('units.detail.priceOnRequest'))];
   const price = (value: number | null) => (value === null ? t('units.detail.notSet') : formatWon(value, words.tag));

@@ -1,6 +1,6 @@
 import type { Unit } from './unit.ts';
 import { M2_PER_PYEONG, UNIT_FLOORS } from './basics.ts';
-import { availabilityOf } from './facts.ts';
+import { availabilityOf, isOffered, pricesHidden } from './facts.ts';
 
 /**
  * The stacking plan's search (issue 18): what a tenant asks ("100–150 m² on 4–10F, available by March"),
@@ -115,9 +115,9 @@ export function matchesSearch(unit: Unit, search: PlanSearch, today: string): bo
   if (top !== null && level > top) return false;
   if (search.availableBy) {
     const availability = availabilityOf(unit, today);
-    if (availability.kind === 'leased' || (availability.kind === 'from' && availability.date > search.availableBy)) return false;
+    if (!isOffered(availability) || (availability.kind === 'from' && availability.date > search.availableBy)) return false;
   }
-  if (search.pricePublic && (unit.status === 'leased' || (unit.monthlyRent === null && unit.deposit === null))) return false;
+  if (search.pricePublic && (pricesHidden(unit.status) || (unit.monthlyRent === null && unit.deposit === null))) return false;
   return true;
 }
 
@@ -129,7 +129,7 @@ export function sortUnits(units: readonly Unit[], search: PlanSearch, today: str
     if (search.sort === 'rent') return unit.monthlyRent;
     if (search.sort === 'date') {
       const availability = availabilityOf(unit, today);
-      return availability.kind === 'leased' ? null : availability.kind === 'now' ? 0 : Date.parse(availability.date);
+      return !isOffered(availability) ? null : availability.kind === 'now' ? 0 : Date.parse(availability.date);
     }
     return null;
   };

@@ -107,7 +107,7 @@ export default function AuditTab({ t }: { t: Translate }) {
         <ol className="grid gap-2" data-testid="audit-list" aria-label={t('team.tabs.activity')}>
           {items.map((item) =>
             'inquiryIds' in item ? (
-              <AccessRecordItem key={item.id} record={item} when={format.format(new Date(item.at))} t={t} />
+              <AccessRecordItem key={item.id} record={item} when={format.format(new Date(item.at))} tag={LOCALE_TAGS[lang]} t={t} />
             ) : (
               <AuditEventItem key={item.id} event={item} when={format.format(new Date(item.at))} lang={lang} t={t} />
             ),
