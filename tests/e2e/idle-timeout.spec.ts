@@ -25,6 +25,10 @@ test('left idle with an inquiry open, the panel warns a minute before, "stay" ke
   await expect(detail.getByRole('heading', { name: prospect })).toBeVisible();
   const note = page.getByLabel('내부 메모');
   await note.fill('다음 주 화요일 투어 제안');
+  // The detail has read all it shows (its proposals; how a lease would open, which comes on first use): a read the
+  // panel makes while opening counts as a use of the session, so the idle clock is only left once it is done.
+  await expect(detail.getByTestId('inquiry-proposals')).toContainText('아직 제안이 없습니다.');
+  await expect(detail.getByTestId('lease-open')).toContainText('수락된 제안이 없습니다.');
 
   // A minute before the end: the warning, its button focused; "로그인 유지" starts the count again.
   const warning = page.getByRole('alertdialog', { name: '곧 자동 로그아웃됩니다' });
