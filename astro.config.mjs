@@ -35,18 +35,25 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss(), preactIslands()],
     resolve: { alias: { '~': new URL('./src', import.meta.url).pathname } },
-    // Chunks by who loads them (docs/decisions/006): valibot alone, so public islands, which validate
+    // Chunks by who loads them (decision 062): valibot alone, so public islands, which validate
     // nothing, never load it; 'site', what every page's own scripts share with islands (no framework);
     // 'islands', what every public island needs: one request instead of five on /brands' first paint.
+    // A group takes in whatever its modules import, so a module the islands import (shared/api → abuse, BrandCard →
+    // the space names) lands in 'islands', and a static page's script that imports it loads the framework (12 KB) for
+    // a few bytes: what static pages' scripts share with the islands has a group of its own, of higher priority.
     // Page scripts as files, put in after the first paint (decision 052); the few that must run while parsing stay inline.
     build: { assetsInlineLimit: inlineAssetLimit, rolldownOptions: { output: { codeSplitting: { groups: [
       { name: 'valibot', test: /node_modules[\\/]valibot[\\/]/, priority: 3 },
       { name: 'site', test: /src[\\/](i18n[\\/]locales|shared[\\/]inquiry-basics|scripts[\\/]visit-source)\./, priority: 2 },
-      // The spaces' rules (and their one name, units.space) the static pages' scripts (plan, home, space page, the
-      // proposal page) share with the islands:
-      // their own chunk, or they land in 'islands' and a static page loads the framework for a few bytes.
-      { name: 'units', test: /src[\\/]shared[\\/](units[\\/](basics|space-name)|share-paths)\./, priority: 2 },
-      { name: 'islands', test: /node_modules[\\/](preact|nanostores)[\\/]|src[\\/](shared[\\/](abuse|api|brand-basics|uploads|image-url)|client[\\/](stores|api|hooks[\\/]use-translator|hooks[\\/]use-query)|i18n[\\/]translate|islands[\\/]BrandCard)\./, priority: 1 },
+      // Image addresses (the Image CDN): the brand cards' and the plan's space dialog.
+      { name: 'images', test: /src[\\/]shared[\\/]image-url\./, priority: 2 },
+      // What the plan draws on its first paint (/floors: 10 KB before any interaction): a space's one name
+      // (units.space), its status and "available from" in words, counted phrases. Apart from 'units' and from the
+      // rest of a space's facts (units/facts.ts), which only the plan's dialog, list and search need.
+      { name: 'space-words', test: /src[\\/](shared[\\/]units[\\/](space-name|availability)|i18n[\\/]plural)\./, priority: 2 },
+      // The spaces' rules and addresses the static pages' scripts (home, space page, the proposal page) share with the islands.
+      { name: 'units', test: /src[\\/]shared[\\/](units[\\/]basics|share-paths)\./, priority: 2 },
+      { name: 'islands', test: /node_modules[\\/](preact|nanostores)[\\/]|src[\\/](shared[\\/](abuse|api|brand-basics|uploads)|client[\\/](stores|api|hooks[\\/]use-translator|hooks[\\/]use-query)|i18n[\\/]translate|islands[\\/]BrandCard)\./, priority: 1 },
     ] } } } },
     server: {
       // `npm run dev`: API and uploaded objects go to the local function server.

@@ -1,5 +1,5 @@
 import type { Translate } from '~/i18n/translate';
-import { retryMinutes } from '~/shared/abuse';
+import { retryMinutes } from '~/shared/retry-minutes';
 
 /** The admin lockout message, saying how long when the 429 told (Retry-After). */
 export function lockoutText(t: Translate, retryAfter: number | undefined): string {

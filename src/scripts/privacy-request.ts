@@ -4,7 +4,7 @@
  * (`data-messages`, in its language); no framework, no validation library.
  */
 
-import { retryMinutes } from '~/shared/abuse';
+import { retryMinutes } from '~/shared/retry-minutes';
 
 type Messages = Record<string, string>;
 

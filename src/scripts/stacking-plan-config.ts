@@ -13,9 +13,24 @@ export interface PlanConfig {
    * that defines them belongs to the islands' chunk, which /floors does not otherwise load.
    */
   uses: readonly string[];
-  /** Flattened dictionary keys (units.plan.*, units.detail.*, units.status.*, units.floor.*, use.<category>). */
+  /** Flattened dictionary keys: PLAN_SCRIPT_WORDS, use.<category>, ui.lightbox.close. */
   text: Record<string, string>;
 }
+
+/**
+ * The dictionary's words the plan's scripts write — the plan, its search and list, a space's dialog — as
+ * `pickMessages` takes them: whole namespaces where a script builds the key (`units.detail.${key}`), else each key.
+ * The section's own heading, introduction, legend and form labels are in its HTML, not here: every byte of the
+ * config is in the page's script budget (10 KB gzip before any interaction, npm run audit). Read at build only.
+ */
+export const PLAN_SCRIPT_WORDS: readonly string[] = [
+  'units.detail',
+  'units.status',
+  'units.floor',
+  'units.space',
+  ...['floorSummary', 'noUnits', 'unitLabel', 'unitLabelNoMatch', 'unitShort', 'spacesAvailable', 'noneAvailable', 'loading', 'loadFailed'].map((key) => `units.plan.${key}`),
+  ...['results', 'allResults', 'listCaption', 'column', 'sortBy'].map((key) => `units.search.${key}`),
+];
 
 /** The page's config, or null on a page without the plan. */
 export function readPlanConfig(): PlanConfig | null {

@@ -1,7 +1,7 @@
 import type { Unit } from '../shared/units/unit.ts';
 import { translator, el, type PlanConfig } from './stacking-plan-config.ts';
 import { plural } from '../i18n/plural.ts';
-import { seoulToday, statusText } from '../shared/units/facts.ts';
+import { seoulToday, statusText } from '../shared/units/availability.ts';
 import { spaceName } from '../shared/units/space-name.ts';
 
 /** Level numbers of the floor sections (content/floors) → floor codes: -2 → B2, -1 → B1, 3 → 3F. */

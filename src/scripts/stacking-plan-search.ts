@@ -1,5 +1,5 @@
 import type { Unit } from '../shared/units/unit.ts';
-import { seoulToday } from '../shared/units/facts.ts';
+import { seoulToday } from '../shared/units/availability.ts';
 import { plural } from '../i18n/plural.ts';
 import {
   convertArea, EMPTY_SEARCH, isFiltering, matchesSearch, parseSearch, rangeInverted, SEARCH_PARAMS, searchParams, type AreaUnit, type PlanSearch,

@@ -1,5 +1,10 @@
 import { INQUIRY_LIMITS, UTM_KEYS, type UtmKey } from '../shared/inquiry-basics.ts';
 
+/**
+ * The landing page of a visit, kept on every page (the layout's script) for the inquiry form, which reads it
+ * (src/client/kept-visit-source.ts). Only the keeping is here: this module is in the 'site' chunk every page loads.
+ */
+
 /** Where a visit came from, as an inquiry sends it (`source`): the landing path, an external referrer, utm_*. */
 export interface VisitSource {
   path: string;
@@ -8,7 +13,7 @@ export interface VisitSource {
 }
 
 /** One entry per browser tab: the first page of a visit writes it, later pages leave it alone. */
-const STORAGE_KEY = 'btower-visit-source';
+export const VISIT_SOURCE_KEY = 'btower-visit-source';
 
 /** `www.example.com` and `example.com` are the same site. */
 const siteOf = (host: string) => host.toLowerCase().replace(/^www\./, '');
@@ -40,36 +45,14 @@ function externalReferrer(referrer: string, host: string): string | null {
   return referrer.slice(0, INQUIRY_LIMITS.referrer);
 }
 
-/** Session storage, or null where the browser refuses it (private mode, disabled storage). */
-function storage(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
 /** Keeps the source of this visit unless an earlier page of the visit already did. Never throws. */
 export function rememberVisitSource(): void {
   try {
-    const store = storage();
-    if (!store || store.getItem(STORAGE_KEY) !== null) return;
-    store.setItem(STORAGE_KEY, JSON.stringify(visitSourceOf(location.href, document.referrer, location.host)));
+    // Throws where the browser refuses storage (private mode, disabled storage): caught below.
+    const store = window.sessionStorage;
+    if (!store || store.getItem(VISIT_SOURCE_KEY) !== null) return;
+    store.setItem(VISIT_SOURCE_KEY, JSON.stringify(visitSourceOf(location.href, document.referrer, location.host)));
   } catch {
     // Storage full or refused: the inquiry is simply sent without a source.
-  }
-}
-
-/** The source this visit began with, or null when none was kept or what was kept is not one. */
-export function readVisitSource(): VisitSource | null {
-  try {
-    const kept: unknown = JSON.parse(storage()?.getItem(STORAGE_KEY) ?? 'null');
-    if (!kept || typeof kept !== 'object') return null;
-    const { path, referrer, utm } = kept as Record<string, unknown>;
-    if (typeof path !== 'string' || (referrer !== null && typeof referrer !== 'string') || !utm || typeof utm !== 'object') return null;
-    const known = Object.entries(utm).filter(([key, value]) => (UTM_KEYS as readonly string[]).includes(key) && typeof value === 'string');
-    return { path, referrer, utm: Object.fromEntries(known) };
-  } catch {
-    return null;
   }
 }

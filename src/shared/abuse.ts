@@ -58,8 +58,3 @@ export const HONEYPOT_FIELD = 'website';
 
 /** Production admin passwords must be at least this long (start-up refuses a shorter one). */
 export const ADMIN_PASSWORD_MIN_LENGTH = 12;
-
-/** Whole minutes to wait, at least 1, for a Retry-After of `seconds`. */
-export function retryMinutes(seconds: number): number {
-  return Math.max(1, Math.ceil(seconds / 60));
-}

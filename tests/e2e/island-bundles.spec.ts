@@ -1,6 +1,7 @@
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
 import { islandsReady } from './support/islands.ts';
+import { createUnit } from './support/units.ts';
 
 /** Script files the page downloads while `visit` runs. */
 async function scriptsLoaded(page: Page, visit: () => Promise<void>): Promise<string[]> {
@@ -15,6 +16,15 @@ async function scriptsLoaded(page: Page, visit: () => Promise<void>): Promise<st
 }
 
 const validationLibrary = (scripts: string[]) => scripts.filter((path) => /\/_astro\/valibot\.[^/]*\.js$/.test(path));
+/** Astro's island runtime, the framework (the islands' chunk, React's client) or the validation library. */
+const islandCode = (scripts: string[]) => scripts.filter((path) => /\/_astro\/(island-runtime|islands|client|valibot|esm|dist)\.[^/]*\.js$/.test(path));
+
+/**
+ * The pages with no island, each with scripts of its own or the layout's. Their budget is 10 KB of script (npm run
+ * audit); a module a page script shares with the islands lands in the islands' chunk (12–13 KB with the framework)
+ * unless the build's chunk groups (astro.config.mjs) give it one of its own. The proposal page has its own test below.
+ */
+const STATIC_PAGES = ['/about', '/architecture', '/floors', '/directions', '/privacy', '/privacy/request', '/privacy/request/confirm', '/en/floors'];
 
 test('public pages never download the validation library, even once their islands are used; the admin does', { tag: '@any-viewport' }, async ({ page }) => {
   const publicScripts = await scriptsLoaded(page, async () => {
@@ -49,4 +59,25 @@ test('the page a proposal link opens is a static page: no island runtime, framew
   // Its budget is 10 KB of script (npm run audit): a module shared with the islands lands in their chunk unless the
   // build's chunk groups (astro.config.mjs) give it one of its own.
   expect(scripts.filter((path) => /\/_astro\/(island-runtime|islands|client|valibot|esm|dist)\.[^/]*\.js$/.test(path))).toEqual([]);
+});
+
+test("static pages load no island runtime, framework, islands chunk or validation library, nor does a space's dialog on the plan", { tag: '@any-viewport' }, async ({ page }) => {
+  // Every page's scripts asked for again, not taken from the last page's cache, so each page's own list is seen.
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send('Network.setCacheDisabled', { cacheDisabled: true });
+  for (const path of STATIC_PAGES) {
+    const scripts = await scriptsLoaded(page, async () => {
+      await page.goto(path);
+    });
+    expect(scripts.length, path).toBeGreaterThan(0);
+    expect.soft(islandCode(scripts), path).toEqual([]);
+  }
+  // A space's dialog comes with the first open (here from the address): its code, and still no framework.
+  const unit = await createUnit(page.request, {});
+  const dialog = await scriptsLoaded(page, async () => {
+    await page.goto(`/floors?unit=${unit.id}`);
+    await expect(page.locator('#unit-dialog')).toContainText(unit.unitNumber);
+  });
+  expect(dialog.some((path) => /\/_astro\/unit-dialog\./.test(path))).toBe(true);
+  expect(islandCode(dialog)).toEqual([]);
 });

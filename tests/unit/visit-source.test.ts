@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readVisitSource, rememberVisitSource, visitSourceOf } from '~/scripts/visit-source';
+import { rememberVisitSource, visitSourceOf } from '~/scripts/visit-source';
+import { readVisitSource } from '~/client/kept-visit-source';
 import { INQUIRY_LIMITS } from '~/shared/inquiry';
 
 describe('the source of a visit', () => {

@@ -1,7 +1,7 @@
 import { ApiError } from '~/client/api';
 import type { showToast } from '~/client/stores';
 import type { Translate } from '~/i18n/translate';
-import { retryMinutes } from '~/shared/abuse';
+import { retryMinutes } from '~/shared/retry-minutes';
 
 /**
  * The toast of a failed send: a throttled one (429) says how long to wait, a refused space (a unit that

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Locale } from '~/i18n/locales';
 import { ApiError } from '~/client/api';
-import { readVisitSource } from '~/scripts/visit-source';
+import { readVisitSource } from '~/client/kept-visit-source';
 import {
   EMPTY_DETAILS, FIELD_OF, detailErrorsOf, detailsBody, detailsFromQuery, type DetailErrors, type DetailValues,
 } from '~/client/tenant-details-model';

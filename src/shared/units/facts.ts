@@ -1,6 +1,10 @@
 import type { Unit } from './unit.ts';
 import { toPyeong } from './basics.ts';
 import { listText } from '../../i18n/list.ts';
+import { availabilityOf, formatDay, isOffered, statusText } from './availability.ts';
+
+/** When a space is free and its status in words live in availability.ts (the plan's first paint needs only those). */
+export { availabilityOf, formatDay, inquirable, isOffered, seoulToday, statusText, type Availability } from './availability.ts';
 
 /**
  * What a space's facts say, the same in its dialog on /floors, on its page and on its spec sheet: one
@@ -8,62 +12,12 @@ import { listText } from '../../i18n/list.ts';
  * already past reads as "immediately".
  */
 
-/** Korea Standard Time is UTC+9 all year: Korea has kept no daylight saving time since 1988. */
-const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
-
-/**
- * Today in Seoul as YYYY-MM-DD: the building's calendar decides whether a date is past. By the fixed offset,
- * not Intl with a time zone: making that formatter loads the zone data (~100 ms of a phone's main thread,
- * the largest single cost of the stacking plan's search).
- */
-export function seoulToday(now: Date = new Date()): string {
-  return new Date(now.getTime() + KST_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** Formatters made once per kind and language: a list of 42 spaces made three each per row. */
-const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
-  let made = formatters.get(key) as T | undefined;
+/** Number formatters made once per kind and language: a list of 42 spaces made three each per row. */
+const formatters = new Map<string, Intl.NumberFormat>();
+function formatter(key: string, make: () => Intl.NumberFormat): Intl.NumberFormat {
+  let made = formatters.get(key);
   if (!made) formatters.set(key, (made = make()));
   return made;
-}
-
-export type Availability = { kind: 'leased' } | { kind: 'reserved' } | { kind: 'now' } | { kind: 'from'; date: string };
-
-/** Whether a visitor may take the space, now or from a day: not leased (with no known end), not reserved. */
-export const isOffered = (availability: Availability): availability is Extract<Availability, { kind: 'now' | 'from' }> =>
-  availability.kind === 'now' || availability.kind === 'from';
-
-/**
- * @example availabilityOf({ status: 'available', availableFrom: '2020-01-01' }, '2026-05-01') // { kind: 'now' }
- * @example availabilityOf({ status: 'reserved', availableFrom: null }, '2026-05-01') // { kind: 'reserved' }
- */
-export function availabilityOf(unit: Pick<Unit, 'status' | 'availableFrom'>, today: string): Availability {
-  // An accepted proposal holds a reserved space for its prospect (issue 39): nobody else moves in on any day until
-  // the hold lapses, whatever date the space carried before it.
-  if (unit.status === 'reserved') return { kind: 'reserved' };
-  // A leased space whose lease's end is known carries the day it is free again (issue 40): it shows that day.
-  if (unit.status === 'leased') return unit.availableFrom && unit.availableFrom > today ? { kind: 'from', date: unit.availableFrom } : { kind: 'leased' };
-  return unit.availableFrom && unit.availableFrom > today ? { kind: 'from', date: unit.availableFrom } : { kind: 'now' };
-}
-
-/**
- * A space's status as a visitor reads it: its status, or for a leased space whose end is known "입주 가능 <day>"
- * (issue 40) — the same on the plan, in the list, in its dialog and on its page.
- * @example statusText({ status: 'leased', availableFrom: '2032-03-01' }, '2031-09-01', words) // '입주 가능 2032년 3월 1일'
- */
-export function statusText(unit: Pick<Unit, 'status' | 'availableFrom'>, today: string, words: Pick<FactWords, 't' | 'tag'>): string {
-  const availability = availabilityOf(unit, today);
-  if (unit.status === 'leased' && availability.kind === 'from') return words.t('units.status.availableFrom', { date: formatDay(availability.date, words.tag) });
-  return words.t(`units.status.${unit.status}`);
-}
-
-/**
- * Whether a visitor may ask about the space: not leased, or leased with the day it is free again known; never a
- * reserved one (its page offers similar spaces instead, as a leased one's does).
- */
-export function inquirable(unit: Pick<Unit, 'status' | 'availableFrom'>, today: string): boolean {
-  return isOffered(availabilityOf(unit, today));
 }
 
 /** Statuses whose prices nobody reads: a leased space's terms are its tenant's, a reserved one is not on offer. */
@@ -92,11 +46,6 @@ export interface UnitFact {
   key: 'status' | 'exclusiveArea' | 'supplyArea' | 'uses' | 'availableFrom' | 'monthlyRent' | 'deposit' | 'maintenanceFee';
   label: string;
   value: string;
-}
-
-/** A date as the reader's language writes it (a calendar day: no time zone shift). */
-export function formatDay(date: string, tag: string): string {
-  return formatter(`day ${tag}`, () => new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' })).format(new Date(`${date}T00:00:00Z`));
 }
 
 /** m² with 평 beside it: '99.2 m² (30평)'. */
