@@ -8,7 +8,8 @@ import { apiToken, createBrand, openAdmin, pngFile, uniqueName, uploadInDialog }
 async function openBrands(page: Page) {
   await openAdmin(page);
   await page.getByRole('tab', { name: '브랜드 관리' }).click();
-  await expect(page.getByText('브랜드를 불러오는 중...')).toHaveCount(0);
+  // Loaded once its search box (or its empty line) shows: before the tab's code comes there is no loading line to wait out either.
+  await expect(page.getByRole('searchbox', { name: '브랜드 검색' }).or(page.getByText('등록된 브랜드가 없습니다.'))).toBeVisible();
 }
 
 /** Fills every required field but the thumbnail. */
