@@ -18,6 +18,7 @@ import { DEMO_TENANTS } from '../../scripts/demo/tenants-data.ts';
 import { ensureLocalAdminPassword } from '../../src/server/auth/local-password.ts';
 import { openPglite } from '../../src/server/db/pglite.ts';
 import { proposalExpiryStep } from '../../src/server/proposals/dates.ts';
+import { mailSubject } from '../../scripts/demo/mail-text.ts';
 import { plain } from '../support/smtp.ts';
 
 /**
@@ -203,6 +204,9 @@ describe('npm run demo', () => {
     }, Boolean, second.log);
     expect(plain(await readFile(path.join(mailDir, invitation!), 'utf8'))).toMatch(new RegExp(`http://localhost:${port}/admin#invitation=`));
     expect(second.log()).toContain(`Mail to new-agent@btower.example: `);
+    // The lease expiring within the year told the owner and its agent once (when it was signed), whatever the runs did.
+    const subjects = await Promise.all((await readdir(mailDir)).map(async (file) => mailSubject(await readFile(path.join(mailDir, file), 'utf8'))));
+    expect(subjects.filter((subject) => subject.startsWith('[B TOWER] 임대차 만료 예정: 11층 1103호'))).toHaveLength(2);
 
     // The team beside the owner: an agent signs in with the same password and is an agent.
     const agent = await signIn('agent');
