@@ -1101,6 +1101,12 @@ CREATE TABLE IF NOT EXISTS proposal_links (
 );
 CREATE INDEX IF NOT EXISTS proposal_links_proposal_idx ON proposal_links (proposal_id, created_at);
 CREATE UNIQUE INDEX IF NOT EXISTS proposal_links_live_idx ON proposal_links (proposal_id) WHERE revoked_at IS NULL AND decided_at IS NULL;
+-- The activity log names a link's making (who sent which version, in which language, until when), its revocation and
+-- its answer: its secret's digest, the address it went to (personal data, kept on the link alone) and the prospect's
+-- openings stay out.
+DROP TRIGGER IF EXISTS proposal_links_audit ON proposal_links;
+CREATE TRIGGER proposal_links_audit AFTER INSERT OR UPDATE ON proposal_links
+  FOR EACH ROW EXECUTE FUNCTION audit_row_change('proposal_link', 'token_hash', 'recipient', 'created_at', 'first_viewed_at', 'last_viewed_at');
 
 -- The mailed 6-digit codes a decision needs: derived from `id` under the server's secret (the outbox holds the id,
 -- the mail the code), kept as a digest; five minutes, five wrong tries, the newest one only.

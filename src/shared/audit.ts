@@ -39,7 +39,9 @@ export type AuditRef =
   | { kind: 'unit'; floor: string; unitNumber: string }
   | { kind: 'user'; name: string }
   | { kind: 'brand'; name: string; slug: string | null }
-  | { kind: 'tour'; startsAt: string; inquiryId: string; name: string | null; reference: string };
+  | { kind: 'tour'; startsAt: string; inquiryId: string; name: string | null; reference: string }
+  /** A proposal by its version in the negotiation ("홍길동 님 제안 v2"); its link and approval rounds are named by it too. */
+  | { kind: 'proposal'; version: number; inquiryId: string; name: string | null; reference: string };
 
 /** The shared period rule's day, with the inbox's words (the two lists share their date fields). */
 const Day = daySchema(periodMessages('inbox'));

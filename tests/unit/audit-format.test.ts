@@ -134,4 +134,62 @@ describe('the activity log as a person reads it (issue 28)', () => {
       }
     }
   });
+
+  it('a proposal, its link and its approval round are named by the proposal’s version and inquiry; the link’s last valid day and language are words (issue 38’s follow-up)', () => {
+    const [P1, P2, LINK, ROUND] = ['a1111111-aaaa-4bbb-8ccc-000000000001', 'a1111111-aaaa-4bbb-8ccc-000000000002', 'b2222222-aaaa-4bbb-8ccc-000000000003', 'c3333333-aaaa-4bbb-8ccc-000000000004'];
+    const proposalRef = (version: number) => ({ kind: 'proposal' as const, version, inquiryId: INQUIRY, name: '이서연', reference: '0b6c2f1e' });
+    const refs = { [P1]: proposalRef(1), [P2]: proposalRef(2), [LINK]: proposalRef(2), [ROUND]: proposalRef(2), [AGENT]: { kind: 'user' as const, name: '김담당' }, [UNIT]: { kind: 'unit' as const, floor: '8F', unitNumber: '802' } };
+    // As the database writes them: a link made by a send (its digest, address and openings left out), a next version.
+    const link = event({ action: 'send', entity: 'proposal_link', entityId: LINK, changes: { id: [null, LINK], proposal_id: [null, P2], locale: [null, 'zh'], created_by: [null, AGENT], expires_at: [null, '2027-01-31T15:00:00+00:00'] }, refs });
+    const next = event({ action: 'create', entity: 'proposal', entityId: P2, changes: { id: [null, P2], root_id: [null, P1], parent_id: [null, P1], status: [null, 'draft'], proposed_by: [null, 'landlord'], unit_ids: [null, [UNIT]], valid_until: [null, '2027-01-31'], created_by: [null, AGENT] }, refs });
+    const round = event({ action: 'update', entity: 'proposal_approval', entityId: ROUND, changes: { decision: [null, 'approved'], approver_id: [null, AGENT] }, refs });
+
+    const sent = describeEvent(link, translator('ko'), 'ko');
+    expect(sent.headline).toBe('보내기 · 제안 링크');
+    expect(sent.subject).toEqual({ text: '이서연 님 제안 v2 (#0b6c2f1e)', href: `?inquiry=${INQUIRY}` });
+    expect(sent.changes.map((change) => [change.label, change.text])).toEqual([
+      ['제안', '이서연 님 제안 v2 (#0b6c2f1e)'],
+      ['받는 분 언어', '중국어'],
+      ['보낸 사람', '김담당'],
+      ['링크 유효 기한', '2027. 1. 31.'],
+    ]);
+    const made = describeEvent(next, translator('ko'), 'ko');
+    expect(made.headline).toBe('생성');
+    expect(made.subject?.text).toBe('이서연 님 제안 v2 (#0b6c2f1e)');
+    expect(made.changes.map((change) => [change.label, change.text])).toContainEqual(['이전 버전', '이서연 님 제안 v1 (#0b6c2f1e)']);
+    expect(made.changes.map((change) => change.text)).toContain('작성 중');
+    expect(describeEvent(round, translator('ko'), 'ko').subject?.text).toBe('이서연 님 제안 v2 (#0b6c2f1e)');
+    expect(describeEvent(link, translator('en'), 'en').changes.find((change) => change.field === 'expires_at')?.text).toBe('Jan 31, 2027');
+
+    for (const lang of LOCALES) {
+      const t = translator(lang);
+      for (const shown of [link, next, round].map((one) => describeEvent(one, t, lang))) {
+        const text = [shown.headline, visible(shown)].join('\n');
+        expect(text, lang).toContain('v2');
+        for (const raw of [P1, P2, LINK, 'proposal_link', 'expires_at', 'zh', 'draft', 'landlord', 'approved', '2027-01-31T', 'team.', 'activity.']) expect(text, `${lang}: ${raw}`).not.toContain(raw);
+        expect(shown.changes.map((change) => change.label), lang).not.toContain(t('activity.otherField'));
+      }
+    }
+  });
+
+  it('every kind of entry and action the deal writes (proposals, their links and rounds, leases) has a name in all four languages, and every field of a proposal, link and round', () => {
+    const entities = ['proposal', 'proposal_link', 'proposal_approval', 'lease', 'lease_amendment'];
+    const actions = ['send', 'withdraw', 'submit', 'answer', 'expire', 'hold_lapsed', 'sign', 'amend', 'by-date', 'document.link'];
+    const columns = {
+      proposal: ['inquiry_id', 'parent_id', 'proposed_by', 'status', 'unit_ids', 'terms', 'valid_until', 'locale', 'created_by', 'submitted_by', 'submitted_at', 'sent_by', 'sent_at', 'answered_at'],
+      proposal_link: ['proposal_id', 'locale', 'created_by', 'expires_at', 'revoked_at', 'decided_at'],
+      proposal_approval: ['proposal_id', 'requested_by', 'requested_at', 'decision', 'approver_id', 'decided_at', 'comment'],
+    };
+    for (const lang of LOCALES) {
+      const t = translator(lang);
+      for (const entity of entities) expect(t(`team.audit.entities.${entity}`), `${lang} ${entity}`).not.toMatch(/^team\./);
+      for (const action of actions) expect(t(`team.audit.actions.${action}`), `${lang} ${action}`).not.toMatch(/^team\./);
+      for (const [entity, fields] of Object.entries(columns)) {
+        for (const field of fields) {
+          const [change] = describeEvent(event({ entity, entityId: null, changes: { [field]: [null, 1] } }), t, lang).changes;
+          expect(change!.label, `${lang} ${entity}.${field}`).not.toBe(t('activity.otherField'));
+        }
+      }
+    }
+  });
 });

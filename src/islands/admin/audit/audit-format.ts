@@ -37,19 +37,25 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const LOCALIZED_KEYS = new Set(['ko', 'en', 'zh', 'ja']);
 /** Columns that say nothing to a reader (the record's own id) or are shown as the subject (a setting's key). */
 const HIDDEN_FIELDS = new Set(['id']);
-const HIDDEN_BY_ENTITY: Record<string, Set<string>> = { setting: new Set(['key']) };
+const HIDDEN_BY_ENTITY: Record<string, Set<string>> = {
+  setting: new Set(['key']),
+  // A proposal's first version (the negotiation's id) and last editor are bookkeeping; an approval round's rules are
+  // shown on the proposal, the revision it read is the lost-update counter.
+  proposal: new Set(['root_id', 'updated_by']),
+  proposal_approval: new Set(['rules', 'proposal_revision']),
+};
 /** How someone signed in (or failed to), as the log records it. */
 const SIGN_IN_METHODS = new Set(['password', 'password+totp', 'password+recovery', 'passkey', 'invitation', 'second_factor']);
 const SIGN_IN_REASONS = new Set(['deactivated', 'passkey_required']);
 /** Kinds whose subject names the kind itself ("이서연 님 문의 (#…)", "이서연 님 투어 · …"). */
-const SUBJECTS_NAMING_KIND = new Set(['inquiry', 'tour']);
+const SUBJECTS_NAMING_KIND = new Set(['inquiry', 'tour', 'proposal']);
 const LONGEST = 160;
 
 /** fieldName / field_name → field_name: the log holds database columns and event facts in either spelling. */
 const snake = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 const camel = (field: string) => field.replace(/_([a-z])/g, (_m, letter: string) => letter.toUpperCase());
 /** The log's kinds of record that a panel form edits. */
-const RECORD_OF: Record<string, ConflictRecord> = { unit: 'unit', brand: 'brand', inquiry: 'inquiry', tour: 'tour', user: 'user' };
+const RECORD_OF: Record<string, ConflictRecord> = { unit: 'unit', brand: 'brand', inquiry: 'inquiry', tour: 'tour', user: 'user', proposal: 'proposal', lease: 'lease' };
 
 /** A translation, or null when the dictionary has none (the translator answers the key itself then). */
 function maybe(t: Translate, key: string, params?: Record<string, string | number>): string | null {
@@ -71,6 +77,11 @@ export function fieldLabel(entity: string, entityId: string | null, field: strin
 }
 
 
+/** The Seoul calendar day an exclusive end instant closes (its last millisecond's day). */
+function lastSeoulDay(end: string): string {
+  return new Date(Date.parse(end) - 1 + 9 * 3_600_000).toISOString().slice(0, 10);
+}
+
 function instantText(at: string, lang: Locale): string {
   return new Intl.DateTimeFormat(LOCALE_TAGS[lang], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Seoul' }).format(new Date(at));
 }
@@ -90,6 +101,10 @@ function refText(ref: AuditRef, t: Translate, lang: Locale): string {
       const when = instantText(ref.startsAt, lang);
       return ref.name ? t('activity.subject.tour', { name: ref.name, reference: ref.reference, when }) : t('activity.subject.tourNoName', { reference: ref.reference, when });
     }
+    case 'proposal':
+      return ref.name
+        ? t('activity.subject.proposal', { name: ref.name, reference: ref.reference, version: ref.version })
+        : t('activity.subject.proposalNoName', { reference: ref.reference, version: ref.version });
   }
 }
 
@@ -102,7 +117,12 @@ function enumText(entity: string, field: string, value: string, t: Translate): s
       if (entity === 'tour') return maybe(t, `tours.status.${value}`);
       if (entity === 'privacy_request') return maybe(t, `activity.values.requestStatus.${value}`);
       if (entity === 'lease') return maybe(t, `leases.status.${value}`);
+      if (entity === 'proposal') return maybe(t, `proposals.status.${value}`);
       return null;
+    case 'proposed_by':
+      return maybe(t, `proposals.proposedBy.${value}`);
+    case 'decision':
+      return entity === 'proposal_approval' ? maybe(t, `proposalPanel.decisions.${value}`) : null;
     case 'directory_state':
       return maybe(t, `leases.directory.${value}`);
     case 'role':
@@ -163,6 +183,8 @@ export function valueText(entity: string, field: string, value: unknown, refs: R
     const ref = refs[text.toLowerCase()];
     return ref ? refText(ref, t, lang) : t('activity.values.deleted');
   }
+  // A link lasts to the end of its proposal's last valid day (the next midnight in Seoul): said as that day.
+  if (entity === 'proposal_link' && name === 'expires_at' && !Number.isNaN(Date.parse(text))) return dayText(lastSeoulDay(text), LOCALE_TAGS[lang]);
   const word = enumText(entity, name, text, t);
   if (word) return word;
   if (DAY.test(text)) return dayText(text, LOCALE_TAGS[lang]);
@@ -199,6 +221,10 @@ export function subjectOf(event: AuditEvent, t: Translate, lang: Locale): ShownE
     case 'user':
       if (ref?.kind === 'user') return { text: ref.name, href: null };
       return { text: before(event, 'display_name') ?? before(event, 'username') ?? before(event, 'name') ?? t('activity.subject.deleted'), href: null };
+    case 'proposal':
+    case 'proposal_link':
+    case 'proposal_approval':
+      return ref?.kind === 'proposal' ? { text: refText(ref, t, lang), href: `?inquiry=${ref.inquiryId}` } : { text: t('activity.subject.deleted'), href: null };
     case 'setting':
       return { text: maybe(t, formLabelKey('settings', id) ?? `conflict.fields.settings.${id}`) ?? t('activity.otherField'), href: null };
     default:

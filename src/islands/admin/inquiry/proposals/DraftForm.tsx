@@ -245,7 +245,7 @@ export default function DraftForm({ units, rates, approval, initial, frozenAskin
           <Field id={id('locale')} label={t('proposalPanel.fields.locale')} error={error('locale')} t={t}>
             {(describedBy) => (
               <select id={id('locale')} name={id('locale')} value={fields.locale} aria-describedby={describedBy} onChange={(event) => set('locale', event.target.value)} className={field}>
-                {LOCALES.map((code) => <option key={code} value={code}>{t(`lang.${code}`)}</option>)}
+                {LOCALES.map((code) => <option key={code} value={code}>{t(`inbox.locales.${code}`)}</option>)}
               </select>
             )}
           </Field>

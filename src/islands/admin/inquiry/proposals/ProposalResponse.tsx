@@ -19,7 +19,7 @@ export default function ProposalResponseView({ response, all, dateFormat, t }: {
   if (response.recipient) rows.push([t('proposalPanel.response.recipient'), `${response.recipient}${response.codeVerified ? ` · ${t('proposalPanel.response.codeVerified')}` : ''}`]);
   if (response.clientAddress) rows.push([t('proposalPanel.response.clientAddress'), response.clientAddress]);
   if (response.userAgent) rows.push([t('proposalPanel.response.userAgent'), response.userAgent]);
-  rows.push([t('proposalPanel.response.pdf'), `${response.pdfSha256.slice(0, 16)}… (${t(`lang.${response.pdfLocale}`)})`]);
+  rows.push([t('proposalPanel.response.pdf'), `${response.pdfSha256.slice(0, 16)}… (${t(`inbox.locales.${response.pdfLocale}`)})`]);
 
   return (
     <div className="grid gap-1 rounded-md border border-line p-2 text-sm" data-testid="proposal-response" data-decision={response.decision}>

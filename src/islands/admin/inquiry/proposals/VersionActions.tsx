@@ -93,7 +93,7 @@ export default function VersionActions({ proposal, latest, canWrite, email, lang
         )}
         {languages.map((language) => (
           <button key={language} type="button" className={button} disabled={busy} onClick={() => void pdf(language)}>
-            {t('proposalPanel.actions.pdf', { lang: t(`lang.${language}`) })}
+            {t('proposalPanel.actions.pdf', { lang: t(`inbox.locales.${language}`) })}
           </button>
         ))}
       </div>
@@ -131,7 +131,7 @@ function SendForm({ proposal, email, busy, onSend, onCancel, t }: { proposal: Pr
         <label className="grid gap-1 text-sm">
           <span className="font-semibold">{t('proposalPanel.send.locale')}</span>
           <select name="locale" value={locale} onChange={(event) => setLocale(event.target.value)} className={field}>
-            {LOCALES.map((code) => <option key={code} value={code}>{t(`lang.${code}`)}</option>)}
+            {LOCALES.map((code) => <option key={code} value={code}>{t(`inbox.locales.${code}`)}</option>)}
           </select>
         </label>
       </div>

@@ -68,7 +68,7 @@ export default function VersionItem({ proposal, all, latest, canWrite, email, la
       </p>
       {proposal.sentAt && proposal.link && (
         <p className="text-sm text-muted" data-testid="proposal-sent">
-          {t('proposalPanel.timeline.sent', { at: dateFormat.format(new Date(proposal.sentAt)), to: proposal.link.recipient ?? '—', lang: t(`lang.${proposal.link.locale}`) })}
+          {t('proposalPanel.timeline.sent', { at: dateFormat.format(new Date(proposal.sentAt)), to: proposal.link.recipient ?? '—', lang: t(`inbox.locales.${proposal.link.locale}`) })}
           {proposal.link.firstViewedAt && ` · ${t('proposalPanel.timeline.viewed', { at: dateFormat.format(new Date(proposal.link.firstViewedAt)) })}`}
         </p>
       )}
