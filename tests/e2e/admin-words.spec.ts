@@ -52,7 +52,7 @@ test('the Korean panel shows values as words: an inquiry’s use, floors and lan
 });
 
 // Words, not layout (@any-viewport): issue 38's fourth-walk follow-ups.
-test('the Korean panel names a proposal’s language in Korean (중국어, not 中文 or zh), its link in the activity log by version and last day, and the admin’s password without an environment variable', { tag: '@any-viewport' }, async ({ page, request }) => {
+test('the Korean panel names a proposal’s language in Korean (중국어, not 中文 or zh), its link’s last day on the proposal and, with its version, in the activity log, and the admin’s password without an environment variable', { tag: '@any-viewport' }, async ({ page, request }) => {
   const owner = { Authorization: `Bearer ${await apiToken(request)}` };
   const unit = await request.post('/api/units', {
     headers: owner,
@@ -82,6 +82,9 @@ test('the Korean panel names a proposal’s language in Korean (중국어, not �
   await expect(version.getByTestId('proposal-sent')).toContainText('중국어');
   await expect(version.getByRole('button', { name: 'PDF (중국어)' })).toBeVisible();
   await expect(version).not.toContainText('中文');
+  // Whether the prospect's link still opens, and until which day (the proposal's last valid day).
+  const lastDay = new Intl.DateTimeFormat('ko', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${proposal.validUntil}T00:00:00Z`));
+  await expect(version.getByTestId('proposal-link-state')).toHaveText(` · 링크는 ${lastDay}까지 열립니다`);
   expect(rawIn(await version.innerText())).toEqual([]);
 
   // The activity log: the link is the proposal's version and the day it lasts to, not an id or an instant.

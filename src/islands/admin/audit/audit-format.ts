@@ -2,7 +2,7 @@ import { LOCALE_TAGS, localizePath, type Locale } from '~/i18n/locales';
 import type { Translate } from '~/i18n/translate';
 import type { AuditEvent, AuditRef } from '~/shared/audit';
 import { brandPath, spacePath } from '~/shared/share-paths';
-import { dayText } from '../day-text';
+import { dayText, lastSeoulDay } from '../day-text';
 import { formLabelKey, type ConflictRecord } from '../field-names';
 import { spaceLabel } from '../space-label';
 
@@ -76,11 +76,6 @@ export function fieldLabel(entity: string, entityId: string | null, field: strin
   return (form && maybe(t, form)) ?? maybe(t, `activity.fields.${entity}.${name}`) ?? maybe(t, `activity.fields.${name}`) ?? t('activity.otherField');
 }
 
-
-/** The Seoul calendar day an exclusive end instant closes (its last millisecond's day). */
-function lastSeoulDay(end: string): string {
-  return new Date(Date.parse(end) - 1 + 9 * 3_600_000).toISOString().slice(0, 10);
-}
 
 function instantText(at: string, lang: Locale): string {
   return new Intl.DateTimeFormat(LOCALE_TAGS[lang], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Seoul' }).format(new Date(at));

@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import type { Translate } from '~/i18n/translate';
 import { DEAL_TERM_FIELDS } from '~/shared/deals/term-fields';
 import { formatDay, termText } from '~/shared/deals/display';
-import type { Proposal } from '~/shared/proposals/types';
+import type { Proposal, ProposalLinkInfo } from '~/shared/proposals/types';
+import { lastSeoulDay } from '../../day-text';
 import { changesFromAsking, parentOf, spacesText, termChanges } from '~/client/proposals/versions';
 import ApprovalTrail from './ApprovalTrail';
 import EconomicsPanel from './EconomicsPanel';
@@ -70,6 +71,7 @@ export default function VersionItem({ proposal, all, latest, canWrite, email, la
         <p className="text-sm text-muted" data-testid="proposal-sent">
           {t('proposalPanel.timeline.sent', { at: dateFormat.format(new Date(proposal.sentAt)), to: proposal.link.recipient ?? '—', lang: t(`inbox.locales.${proposal.link.locale}`) })}
           {proposal.link.firstViewedAt && ` · ${t('proposalPanel.timeline.viewed', { at: dateFormat.format(new Date(proposal.link.firstViewedAt)) })}`}
+          {!proposal.link.decidedAt && <span data-testid="proposal-link-state"> · {linkState(proposal.link, dateFormat, lang, t)}</span>}
         </p>
       )}
       {proposal.hold && (
@@ -101,4 +103,11 @@ export default function VersionItem({ proposal, all, latest, canWrite, email, la
       <VersionActions proposal={proposal} latest={latest} canWrite={canWrite} email={email} lang={lang} onEdit={onEdit} onChanged={onChanged} t={t} />
     </li>
   );
+}
+
+/** Whether the prospect's link still opens, in words: until its last day, stopped (a resend, a withdrawal), or expired. */
+function linkState(link: ProposalLinkInfo, dateFormat: Intl.DateTimeFormat, lang: string, t: Translate): string {
+  if (link.revokedAt) return t('proposalPanel.timeline.linkStopped', { at: dateFormat.format(new Date(link.revokedAt)) });
+  const day = formatDay(lastSeoulDay(link.expiresAt), lang);
+  return Date.parse(link.expiresAt) <= Date.now() ? t('proposalPanel.timeline.linkExpired', { day }) : t('proposalPanel.timeline.linkOpen', { day });
 }
