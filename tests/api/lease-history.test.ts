@@ -27,8 +27,10 @@ describe.each(availableBackends())('lease history on $name', (backend) => {
   it('lists opening, editing, signing, an amendment and the daily job’s move, newest first; people’s values never', async () => {
     const unit = await call(units, 'POST', '/api/units', {
       token: admin,
-      body: { floor: '10F', unitNumber: `10${randomUUID().slice(0, 4)}`, exclusiveAreaM2: 275, supplyAreaM2: 500, uses: ['Office'], status: 'available', monthlyRent: 18_000_000, deposit: 180_000_000, maintenanceFee: 7_000_000, pricePublic: true },
+      body: { floor: '10F', unitNumber: `10${String(Math.floor(Math.random() * 90) + 10)}-${randomUUID().slice(0, 3)}`, exclusiveAreaM2: 275, supplyAreaM2: 500, uses: ['Office'], status: 'available', monthlyRent: 18_000_000, deposit: 180_000_000, maintenanceFee: 7_000_000, pricePublic: true },
     });
+    // A number that names its own floor (10xx): '103a4b' would read as 1F's and be refused.
+    expect(unit.status, unit.text).toBe(201);
     const inquiry = await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody({ unitId: unit.json.id, name: '김임차', email: `t-${randomUUID().slice(0, 6)}@example.com`, phone: '010-2222-3333', company: '(주)비타워커피' }) });
     const opened = await call(leases, 'POST', `/api/inquiries/${inquiry.json.id}/lease`, { token: admin, body: { overrideReason: 'Signed on paper' } });
     expect(opened.status, opened.text).toBe(201);
