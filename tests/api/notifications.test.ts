@@ -12,6 +12,7 @@ import { call } from '../support/api-calls.ts';
 import { adminToken, inquiryBody, uploaded, useApiBackend } from '../support/api-suite.ts';
 import { availableBackends } from '../support/db-backends.ts';
 import { plain, startSmtp } from '../support/smtp.ts';
+import { RAW_CODES } from '../support/raw-codes.ts';
 
 /** An SMTP server that accepts connections and never says a word: a mail sent to it waits until it stops. */
 async function startSilentSmtp() {
@@ -105,7 +106,10 @@ describe.each(availableBackends())('inquiry notifications on $name', (backend) =
     const reference = inquiryReference(sent.json.id);
     const team = plain(smtp.mails.find((mail) => mail.to[0] === 'leasing@btower.example')!.raw);
     // The team's notice carries the reference, the floors, the use and the link (issue 25) ...
-    expect(team.split(/\r?\n/).slice(0, 4)).toEqual([`새 임대 문의 #${reference}`, '호실/희망 층: 8층', '업종/용도: Medical', '첨부파일 수: 1']);
+    expect(team.split(/\r?\n/).slice(0, 4)).toEqual([`새 임대 문의 #${reference}`, '호실/희망 층: 8층', '업종/용도: 의료', '첨부파일 수: 1']);
+    // The use in the team's words, never its code (the webhook's JSON keeps the code for machines).
+    expect(team).not.toMatch(RAW_CODES);
+    expect(hook.bodies[0]!.text).toContain('업종/용도: 의료');
     expect(team).toContain(`https://www.btower.example/admin?inquiry=${sent.json.id}`);
     expect(smtp.mails.find((mail) => mail.to[0] === 'leasing@btower.example')!.raw).toContain(`#${reference}`);
     // ... and nothing of the visitor's: name, company, e-mail, phone, message.

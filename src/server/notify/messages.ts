@@ -77,7 +77,8 @@ export function teamText(inquiry: Inquiry, medium: Medium = 'mail', options: Tea
   const lines = [
     headline,
     `${t('mail.team.unit')}: ${space}`,
-    `${t('mail.team.use')}: ${inquiry.businessType ? line(inquiry.businessType) : none}`,
+    // The use is a category code ('Medical'): the team reads its word ('의료'), as every screen and CSV does.
+    `${t('mail.team.use')}: ${inquiry.businessType ? visitor(t(`brands.category.${inquiry.businessType}`)) : none}`,
     `${t('mail.team.attachments')}: ${inquiry.attachments.length}`,
     '',
     link,
