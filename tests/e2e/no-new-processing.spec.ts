@@ -2,6 +2,7 @@ import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiToken, openAdmin, uniqueName } from './support/islands.ts';
 import { NOTICE_VERSION } from '../support/privacy.ts';
+import { mailTo, signInAsOwner, test as mailTest } from './support/mail-server.ts';
 
 /** The value next to a label in the inquiry's detail. */
 const detailValue = (detail: Locator, label: string) => detail.locator('dt').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
@@ -22,7 +23,8 @@ test('a destroyed inquiry offers no new processing, says why, and reads what was
   // Why nothing can be done, where the actions would be.
   await expect(detail.getByTestId('inquiry-no-processing')).toHaveText('개인정보가 파기된 문의입니다. 상태, 메모, 배정, 다음 할 일, 투어를 더 이상 바꿀 수 없습니다.');
   await expect(detail.getByTestId('inquiry-tours')).toBeVisible();
-  await expect(detail.getByRole('button', { name: '투어 예약' })).toHaveCount(0);
+  await expect(detail.getByTestId('inquiry-proposals')).toBeVisible();
+  for (const action of ['투어 예약', '새 제안 작성', '연락처 정정']) await expect(detail.getByRole('button', { name: action })).toHaveCount(0);
   await expect(detail.getByRole('group', { name: '상태 변경' })).toHaveCount(0);
   await expect(detail.getByRole('textbox')).toHaveCount(0);
   // What was destroyed reads destroyed — not "not set up", not "did not agree", not "none".
@@ -32,4 +34,36 @@ test('a destroyed inquiry offers no new processing, says why, and reads what was
   await expect(detail).not.toContainText('동의하지 않음');
   // The facts stay: its status.
   await expect(detail.getByText('연락함').first()).toBeVisible();
+});
+
+// The same on a suspended inquiry, reached as the owner reaches it: from the request that stopped it (both viewports).
+mailTest('a suspended inquiry offers no new processing either — no tour, proposal, status, note — says why and keeps its values readable', async ({ page, mailServer }) => {
+  mailTest.setTimeout(180_000);
+  const email = `stop-${Date.now().toString(36)}@example.com`;
+  const sent = await page.request.post('/api/inquiries', { data: { privacyNoticeVersion: NOTICE_VERSION, locale: 'en', name: uniqueName('Stop Visitor'), email, phone: '010-8642-1357', message: 'Hello', attachments: [] } });
+  expect(sent.status()).toBe(201);
+  const { id } = (await sent.json()) as { id: string };
+  expect((await page.request.post('/api/privacy/requests', { data: { email, kind: 'suspension', lang: 'en', details: null } })).status()).toBe(202);
+  const link = await mailTo(mailServer, email, '[B TOWER] Confirm your privacy request');
+  const token = link.text.match(/#token=([\w-]+)/)?.[1];
+  expect((await page.request.post('/api/privacy/requests/confirm', { data: { token } })).status()).toBe(200);
+
+  await signInAsOwner(page);
+  await page.getByRole('tab', { name: '개인정보 요청' }).click();
+  const card = page.getByTestId('privacy-request').filter({ hasText: email });
+  await card.getByRole('button', { name: '처리 정지' }).click();
+  await page.getByTestId('privacy-action-confirm').getByRole('button', { name: '처리 정지' }).click();
+  await expect(card).toContainText('종료');
+
+  await card.getByRole('link', { name: `문의 #${id.replace(/-/g, '').slice(0, 8).toUpperCase()} 열기` }).click();
+  const detail = page.getByTestId('inquiry-detail');
+  await expect(detail.getByTestId('inquiry-no-processing')).toHaveText('방문자의 요청으로 처리가 정지된 문의입니다. 상태, 메모, 배정, 다음 할 일, 투어를 바꿀 수 없고 읽기만 할 수 있습니다.');
+  // Nothing new offered (the proposals' section comes on first use: counted once it is there).
+  await expect(detail.getByTestId('inquiry-proposals')).toBeVisible();
+  for (const action of ['투어 예약', '새 제안 작성', '연락처 정정']) await expect(detail.getByRole('button', { name: action })).toHaveCount(0);
+  await expect(detail.getByRole('group', { name: '상태 변경' })).toHaveCount(0);
+  await expect(detail.getByRole('textbox')).toHaveCount(0);
+  // Stopped, not destroyed: what the visitor gave still reads as given.
+  await expect(detailValue(detail, '이메일')).toHaveText(email);
+  await expect(detail).not.toContainText('파기됨');
 });

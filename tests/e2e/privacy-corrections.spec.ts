@@ -17,6 +17,8 @@ test('staff correct a prospect\'s e-mail: current → new in the app\'s dialog, 
   const { id } = (await sent.json()) as { id: string };
   await openAdmin(page, `/admin?inquiry=${id}`);
   const detail = page.getByTestId('inquiry-detail');
+  // The form's 상관없음 (sent as no method) reads as the visitor's choice, not as "없음".
+  await expect(detailValue(detail, '선호 연락 방법')).toHaveText('상관없음');
   await detail.getByRole('button', { name: '연락처 정정' }).click();
   await detail.getByRole('textbox', { name: '이메일' }).fill('typo@example.com');
   await detail.getByRole('button', { name: '바뀌는 내용 확인' }).click();
@@ -28,7 +30,8 @@ test('staff correct a prospect\'s e-mail: current → new in the app\'s dialog, 
   await expect(detail.getByTestId('history-corrected')).toHaveText(['정정: 이메일']);
 });
 
-mailTest('a correction request links its inquiry, offers only its own actions and shows current → new before it is saved', { tag: '@any-viewport' }, async ({ page, mailServer }) => {
+// The privacy tab's card, its actions and the dialog are laid out for a phone too: both viewports.
+mailTest('a correction request links its inquiry, offers only its own actions and shows current → new before it is saved', async ({ page, mailServer }) => {
   mailTest.setTimeout(180_000);
   const email = `fix-${Date.now().toString(36)}@example.com`;
   const sent = await page.request.post('/api/inquiries', { data: { privacyNoticeVersion: NOTICE_VERSION, locale: 'en', name: uniqueName('Fix Visitor'), email, phone: '010-2468-1357', message: 'Hello', attachments: [] } });

@@ -18,6 +18,8 @@ test('the owner opens the reports, changes the period (a calendar quarter too), 
   expect(created.status()).toBe(201);
 
   await openAdmin(page);
+  // The inbox's first-response time is the wall clock, and says so (the report below counts office minutes).
+  await expect(page.getByTestId('inbox-median')).toContainText('첫 응답까지 걸린 시간(실제 경과 시간, 밤·주말 포함, 최근 30일 중앙값)');
   const patched = await page.request.patch(`/api/inquiries/${(await created.json()).id}`, { data: { status: 'contacted' }, headers: { Authorization: `Bearer ${await adminToken(page)}` } });
   expect(patched.status()).toBe(200);
 
