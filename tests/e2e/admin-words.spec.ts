@@ -52,7 +52,7 @@ test('the Korean panel shows values as words: an inquiry’s use, floors and lan
 });
 
 // Words, not layout (@any-viewport): issue 38's fourth-walk follow-ups.
-test('the Korean panel names a proposal’s language in Korean (중국어, not 中文 or zh), its link’s last day on the proposal and, with its version, in the activity log, and the admin’s password without an environment variable', { tag: '@any-viewport' }, async ({ page, request }) => {
+test('the Korean panel names a proposal’s language in Korean (중국어, not 中文 or zh), its link’s last day on the proposal and, with its version, in the activity log and its access records, and the admin’s password without an environment variable', { tag: '@any-viewport' }, async ({ page, request }) => {
   const owner = { Authorization: `Bearer ${await apiToken(request)}` };
   const unit = await request.post('/api/units', {
     headers: owner,
@@ -96,6 +96,12 @@ test('the Korean panel names a proposal’s language in Korean (중국어, not �
   await expect(link).toContainText(`${year}. ${month}. ${day}.`);
   await expect(link).toContainText('중국어');
   expect(rawIn(await link.innerText())).toEqual([]);
+
+  // The access records: opening the inquiry read its sent proposal (the address it went to), named by its version.
+  await page.getByRole('combobox', { name: '기록 종류' }).selectOption('access');
+  const read = page.getByTestId('access-record').filter({ hasText: `문의 ${inquiry.replace(/-/g, '').slice(0, 8).toUpperCase()} 열기` }).filter({ hasText: '제안 열람' }).first();
+  await expect(read.getByTestId('access-target')).toHaveText('제안 v1');
+  expect(rawIn(await read.innerText())).toEqual([]);
 
   // The admin's own account: where its password is set, said for a person.
   await page.getByRole('tab', { name: '내 계정' }).click();
