@@ -28,6 +28,24 @@ describe('plural()', () => {
     expect(plural(t, 'en', 'x.count', 1)).toBe('1 items');
   });
 
+  it('reads one space and one route in English on the plan\'s search and the directions, not "1 spaces match"', () => {
+    expect(plural(en, 'en', 'units.search.results', 1)).toBe('1 space matches');
+    expect(plural(en, 'en', 'units.search.results', 3)).toBe('3 spaces match');
+    expect(plural(en, 'en', 'units.search.allResults', 1)).toBe('1 space');
+    expect(plural(en, 'en', 'directions.busShowAll', 1)).toBe('Show 1 more branch route');
+    expect(plural(en, 'en', 'directions.busShowAll', 4)).toBe('Show 4 more branch routes');
+  });
+
+  it('has every form each language uses for every phrase that counts (any key with an "other" form)', () => {
+    for (const locale of LOCALES) {
+      const messages = messagesFor(locale);
+      const categories = new Intl.PluralRules(LOCALE_TAGS[locale]).resolvedOptions().pluralCategories;
+      const counted = Object.keys(messages).filter((key) => key.endsWith('.other') && messages[key]!.includes('{count}')).map((key) => key.slice(0, -'.other'.length));
+      expect(counted).toEqual(expect.arrayContaining(['units.search.results', 'units.search.allResults', 'directions.busShowAll']));
+      for (const key of counted) for (const category of categories) expect(messages[`${key}.${category}`], `${locale}: ${key}.${category}`).toContain('{count}');
+    }
+  });
+
   it('has a form for every category each language uses, for every counted phrase', () => {
     const counted = ['brands.resultCount', 'brands.filters.activeCount', 'units.plan.spacesAvailable'];
     for (const locale of LOCALES) {
