@@ -11,8 +11,8 @@ function rawIn(text: string): string[] {
   return [...found, ...doubled];
 }
 
-// Words, not layout: the same at every size (@any-viewport).
-test('the Korean panel shows values as words: an inquiry’s use, floors and language, the filters, and the activity log — no code, key or doubled word', { tag: '@any-viewport' }, async ({ page, request }) => {
+// A phone lays the inbox, the detail and the log out otherwise (cards, one column): its words are read too.
+test('the Korean panel shows values as words: an inquiry’s use, floors and language, the filters, and the activity log — no code, key or doubled word', async ({ page, request }) => {
   const token = await apiToken(request);
   const owner = { Authorization: `Bearer ${token}` };
   const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -255,3 +255,44 @@ test('my account names each signed-in device; the codes just made sit beside a s
   await section.getByRole('button', { name: '복구 코드를 보관했습니다' }).click();
   await expect(section.getByTestId('recovery-codes-left')).toHaveText('남은 복구 코드: 10개');
 });
+
+// The app's own dialog, not the browser's confirm(): it names the person and says what goes; a screen, on both viewports.
+test('the owner resets a person’s lost second factor only after the app’s dialog naming them; 취소 keeps it', async ({ page, request }) => {
+  const agent = await agentAccount(request);
+  const agentLogin = await request.post('/api/admin/login', { data: { username: agent.username, password: agent.password } });
+  const auth = { Authorization: `Bearer ${((await agentLogin.json()) as { token: string }).token}` };
+  const { secret } = (await (await request.post('/api/admin/me/totp', { headers: auth })).json()) as { secret: string };
+  expect((await request.post('/api/admin/me/totp/confirm', { headers: auth, data: { code: codeFor(secret) } })).status()).toBe(200);
+  const factorOf = async () => {
+    const users = (await (await request.get('/api/admin/users', { headers: { Authorization: `Bearer ${agent.ownerToken}` } })).json()) as { username: string; secondFactor: string }[];
+    return users.find((user) => user.username === agent.username)?.secondFactor;
+  };
+  const browserDialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    browserDialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+
+  await signIn(page, '', PASSWORD);
+  await expect(page.getByTestId('signed-in-as')).toContainText('소유자', { timeout: 60_000 });
+  await page.getByRole('tab', { name: '팀 관리' }).click();
+  const member = page.getByTestId('team-member').filter({ hasText: agent.username });
+  await expect(member.getByTestId('member-factor')).toHaveText('2단계 인증: 인증 앱 사용 중');
+  const reset = member.getByRole('button', { name: `${agent.name}의 2단계 인증 해제` });
+  await reset.click();
+  const dialog = page.getByTestId('factor-reset-confirm');
+  await expect(dialog.getByRole('heading', { name: `${agent.name}의 2단계 인증 해제` })).toBeVisible();
+  await expect(dialog).toContainText('인증 앱, 복구 코드와 패스키를 모두 지웁니다. 휴대전화를 잃어버렸을 때만 하세요.');
+  expect(await axeViolations(page, { include: '[data-testid="factor-reset-confirm"]' })).toEqual([]);
+  await dialog.getByRole('button', { name: '취소' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(reset).toBeFocused();
+  expect(await factorOf()).toBe('totp');
+
+  await reset.click();
+  await dialog.getByRole('button', { name: '2단계 인증 해제', exact: true }).click();
+  await expect(page.getByTestId('toast')).toContainText(`${agent.name}의 2단계 인증을 해제했습니다.`);
+  await expect(reset).toHaveCount(0);
+  expect(await factorOf()).toBe('none');
+  expect(browserDialogs).toEqual([]);
+});

@@ -52,6 +52,8 @@ export default function TeamTab({ t }: { t: Translate }) {
   const { ask, dialog } = useConflictDialog(t, 'user', (field, value) => (field === 'role' ? t(`team.roles.${String(value)}`) : null));
   const [asking, setAsking] = useState<Asking | null>(null);
   const [revoking, setRevoking] = useState<PendingInvitation | null>(null);
+  /** The person whose second factor the owner is asked to reset. */
+  const [resetting, setResetting] = useState<StaffUser | null>(null);
   /** The new link of a resent invitation when no mail is set up, for the owner to pass on. */
   const [resentLink, setResentLink] = useState<{ id: string; link: string } | null>(null);
 
@@ -104,9 +106,8 @@ export default function TeamTab({ t }: { t: Translate }) {
     }
   }
 
-  /** A lost phone: after the owner confirms, the person's TOTP, recovery codes and passkeys go (recorded). */
+  /** A lost phone: after the owner confirms (in the app's dialog), the person's TOTP, recovery codes and passkeys go (recorded). */
   async function resetFactor(user: StaffUser) {
-    if (!window.confirm(t('secondFactor.team.resetConfirm', { name: user.name }))) return;
     setBusy(user.id);
     try {
       await resetSecondFactor(user.id);
@@ -184,6 +185,22 @@ export default function TeamTab({ t }: { t: Translate }) {
           <p>{t('team.invite.revokeBody', { email: revoking.email })}</p>
         </ConfirmDialog>
       )}
+      {resetting && (
+        <ConfirmDialog
+          testId="factor-reset-confirm"
+          title={t('secondFactor.team.resetNamed', { name: resetting.name })}
+          confirmLabel={t('secondFactor.team.reset')}
+          cancelLabel={t('teamChanges.cancel')}
+          danger
+          onConfirm={() => {
+            setResetting(null);
+            void resetFactor(resetting);
+          }}
+          onCancel={() => setResetting(null)}
+        >
+          <p>{t('secondFactor.team.resetConfirm', { name: resetting.name })}</p>
+        </ConfirmDialog>
+      )}
       <section aria-labelledby="team-title" className="min-w-0">
         <h2 id="team-title" className="text-xl font-bold text-ink">{t('team.users.title')}</h2>
         {users.error && <p role="alert" className="mt-3 text-danger">{t('team.loadFailed')}</p>}
@@ -201,7 +218,7 @@ export default function TeamTab({ t }: { t: Translate }) {
                   <span className="text-xs text-muted">{user.lastSignInAt ? t('team.users.lastSignIn', { at: format.format(new Date(user.lastSignInAt)) }) : t('team.users.neverSignedIn')}</span>
                   {user.secondFactor && <span className="text-xs text-muted" data-testid="member-factor">{t('secondFactor.team.factor', { status: t(`secondFactor.status.${user.secondFactor}`) })}</span>}
                   {user.id !== me?.id && user.secondFactor && user.secondFactor !== 'none' && (
-                    <button type="button" disabled={busy === user.id} onClick={() => void resetFactor(user)} aria-label={t('secondFactor.team.resetNamed', { name: user.name })} className="min-h-11 justify-self-start text-xs text-danger underline">
+                    <button type="button" disabled={busy === user.id} onClick={() => setResetting(user)} aria-label={t('secondFactor.team.resetNamed', { name: user.name })} className="min-h-11 justify-self-start text-xs text-danger underline">
                       {t('secondFactor.team.reset')}
                     </button>
                   )}
