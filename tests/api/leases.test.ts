@@ -200,6 +200,27 @@ describe.each(availableBackends({ neon: true }))('leases on $name', (backend) =>
     expect(three.json.deposit.schedule.map((item: { kind: string }) => item.kind)).toEqual(['contract', 'interim', 'balance']);
   });
 
+  it('installments nobody typed follow the draft: a new contract day, handover or deposit moves the 계약금 and the 잔금 with them', async () => {
+    const lease = await readyDraft();
+    const detail = (await call(leases, 'GET', `/api/leases/${lease.id}`, { token: admin })).json;
+    const { commencementOn } = detail.dates as { commencementOn: string };
+    const contractOn = dayFromToday(-3);
+    const handoverOn = addMonths(commencementOn, -1);
+    const moved = await patch(detail, { dates: { contractOn, handoverOn } });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.json.deposit.schedule).toEqual([
+      { kind: 'contract', amountKrw: 18_000_000, dueOn: contractOn },
+      { kind: 'balance', amountKrw: 162_000_000, dueOn: handoverOn },
+    ]);
+    // A second change still finds them untyped: a larger deposit is split again at the same days.
+    const larger = await patch(moved.json, { terms: { ...moved.json.terms, depositKrw: 200_000_000 } });
+    expect(larger.status, larger.text).toBe(200);
+    expect(larger.json.deposit.schedule).toEqual([
+      { kind: 'contract', amountKrw: 20_000_000, dueOn: contractOn },
+      { kind: 'balance', amountKrw: 180_000_000, dueOn: handoverOn },
+    ]);
+  });
+
   it('signs: owners only, with everything signing needs; the space leased, the inquiry won, the brand made hidden, the contacts still editable', async () => {
     const lease = await readyDraft();
     expect((await sign(lease, agent.token)).status).toBe(403);

@@ -299,9 +299,14 @@ export async function patchLease(db: Db, id: string, patch: LeasePatch, editor: 
   return (await findLease(db, id, options))!;
 }
 
-/** Whether the installments are still the defaults of the stored terms and dates (nobody typed their own). */
+/**
+ * Whether the installments are still the defaults of the stored terms and dates (nobody typed their own). Compared
+ * field by field: jsonb hands the stored ones back with their keys in its own order, so their JSON text never
+ * matched the defaults' and a draft's installments stayed at the old days when its dates moved.
+ */
 function sameAsDefault(schedule: readonly DepositInstallment[], terms: DealTerms, row: { contractOn: string; handoverOn: string }): boolean {
-  return JSON.stringify(schedule) === JSON.stringify(defaultDepositSchedule(terms, row));
+  const defaults = defaultDepositSchedule(terms, row);
+  return schedule.length === defaults.length && schedule.every((item, i) => item.kind === defaults[i]!.kind && Number(item.amountKrw) === defaults[i]!.amountKrw && item.dueOn === defaults[i]!.dueOn);
 }
 
 /** DELETE /api/leases/{id}: a draft opened by mistake goes; a signed lease never (409 `lease_signed`). */
