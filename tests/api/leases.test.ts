@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import brands from '../../functions/brands.ts';
 import inquiries from '../../functions/inquiries.ts';
 import leases from '../../functions/leases.ts';
 import me from '../../functions/admin-me.ts';
@@ -10,7 +11,7 @@ import { runDealDates } from '../../src/server/deal-dates/run.ts';
 import { koreanDay } from '../../src/shared/business-hours.ts';
 import { addDays, addMonths } from '../../src/shared/deals/schedule.ts';
 import { call } from '../support/api-calls.ts';
-import { adminToken, inquiryBody, uploaded, useApiBackend } from '../support/api-suite.ts';
+import { adminToken, brandBody, inquiryBody, uploaded, useApiBackend } from '../support/api-suite.ts';
 import { availableBackends } from '../support/db-backends.ts';
 import { plain, startSmtp, subjectOf } from '../support/smtp.ts';
 import { outboxSettled, staffAccount, type TestAccount } from '../support/staff.ts';
@@ -382,10 +383,20 @@ describe.each(availableBackends({ neon: true }))('leases on $name', (backend) =>
     expect((await patch(lease, { tenant: { representative: 'x' } }, viewer.token)).status).toBe(403);
   });
 
-  it('the daily job moves a lease by its dates with a controlled clock: fitout, active, expiring (mail once), available from, ended, available', async () => {
-    // Handed over a month before the term starts, for its fit-out.
-    const lease = await readyDraft(undefined, (draft) => ({ dates: { handoverOn: addMonths(draft.terms.startDate, -1) } }));
+  it('the daily job moves a lease by its dates with a controlled clock: fitout, active, expiring (mail once), available from, ended, available — its brand coming soon, open, closed', async () => {
+    // Handed over a month before the term starts, for its fit-out; its brand one the team registered (announceable).
+    const brand = (await call(brands, 'POST', '/api/brands', { token: admin, body: brandBody(await uploaded('thumbnail'), { name: `Cafe ${randomUUID().slice(0, 6)}` }) })).json as { id: string };
+    // Not announced yet (a brand registered by hand is open; linking a lease keeps the state the team chose).
+    expect((await call(brands, 'PATCH', `/api/brands/${brand.id}`, { token: admin, body: { directoryState: 'hidden' } })).status).toBe(200);
+    const lease = await readyDraft(undefined, (draft) => ({ dates: { handoverOn: addMonths(draft.terms.startDate, -1) }, brandId: brand.id }));
     const signed = (await sign(lease)).json;
+    expect(signed.brand).toMatchObject({ id: brand.id, directoryState: 'hidden' });
+    // The tenant agrees to be announced: coming soon for its opening day; visitors' answers carry both.
+    const current = (await call(brands, 'GET', '/api/brands?audience=team', { token: admin })).json.find((one: { id: string }) => one.id === brand.id);
+    const announced = await call(brands, 'PATCH', `/api/brands/${brand.id}`, { token: agent.token, body: { directoryState: 'coming_soon' }, headers: { 'If-Match': `"${current.version}"` } });
+    expect(announced.status, announced.text).toBe(200);
+    const publicBrand = async () => ((await call(brands, 'GET', '/api/brands')).json as { id: string }[]).find((one) => one.id === brand.id);
+    expect(await publicBrand()).toMatchObject({ directoryState: 'coming_soon', openingOn: signed.dates.openingOn });
     const { handoverOn, commencementOn, expiresOn } = signed.dates as { handoverOn: string; commencementOn: string; expiresOn: string };
     expect(handoverOn < commencementOn).toBe(true);
     // Other tests' leases run on the same clock: this lease's mails are the ones naming it.
@@ -423,7 +434,11 @@ describe.each(availableBackends({ neon: true }))('leases on $name', (backend) =>
     expect(await statusOn(addDays(expiring, 1))).toEqual(['expiring', 'leased', addDays(expiresOn, 1)]);
     expect(await delivered()).toEqual([]);
     expect(await statusOn(expiresOn)).toEqual(['expiring', 'leased', addDays(expiresOn, 1)]);
+    expect(await publicBrand()).toMatchObject({ directoryState: 'open', openingOn: signed.dates.openingOn });
     expect(await statusOn(addDays(expiresOn, 1))).toEqual(['ended', 'available', null]);
+    // Its only lease ended: the brand is closed and gone from the visitors' directory; the team still has it.
+    expect(await publicBrand()).toBeUndefined();
+    expect((await call(brands, 'GET', '/api/brands?audience=team', { token: admin })).json.find((one: { id: string }) => one.id === brand.id).directoryState).toBe('closed');
     // The space is the team's again (the API's clock is today's, so the edit a person makes then is written here):
     // the job frees a lease's spaces once and does not undo what people set afterwards.
     await ctx.db.updateTable('units').set({ status: 'negotiating' }).where('id', '=', unitId).execute();

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -152,6 +152,37 @@ describe.each(availableBackends({ neon: true }))('proposal sending and answers o
     expect((await api.get(agent.token, proposal.id)).json.status).toBe('superseded');
     expect((await link.current(first.token)).json.error.code).toBe('proposal_superseded');
     expect((await link.current(second.token)).json).toMatchObject({ version: 2, status: 'sent' });
+  });
+
+  it('sends again to another address in another language: the first link stops at once, the new one is bound to its recipient — the code goes there, never to the first address', async () => {
+    const { inquiry, proposal } = await approved([await workedExampleUnit(ctx.db)]);
+    const first = await sent(proposal);
+    const badAddress = await api.post(agent.token, proposal.id, 'send', { to: 'not an address' }, first.proposal.revision);
+    expect([badAddress.status, badAddress.json.error.fields?.to]).toEqual([400, 'proposals.errors.emailInvalid']);
+    const colleague = `cfo-${randomUUID().slice(0, 6)}@example.com`;
+    const again = await sent(first.proposal, { to: colleague, locale: 'ja' });
+    expect(again.proposal).toMatchObject({ status: 'sent', version: 1 });
+    expect(again.mail.to).toEqual([colleague]);
+    expect(mailParts(again.mail.raw).text).toContain(`/ja/proposal/#${again.token}`);
+    expect(mailParts(again.mail.raw).attachments.map((file) => file.filename)).toEqual(['B-TOWER-proposal-v1-ja.pdf']);
+    // The first mail's link is revoked: it neither opens nor asks for a code.
+    const old = await link.current(first.token);
+    expect([old.status, old.json.error.code]).toEqual([410, 'proposal_superseded']);
+    const oldCode = await link.code(first.token);
+    expect([oldCode.status, oldCode.json.error.code]).toEqual([410, 'proposal_superseded']);
+    const page = await link.current(again.token);
+    expect(page.status).toBe(200);
+    expect(page.json).toMatchObject({ version: 1, locale: 'ja', privacyPolicyPath: '/ja/privacy' });
+    expect(page.json.recipient).toMatch(/^c\*\*\*@example\.com$/);
+    await delivered();
+    expect((await link.code(again.token)).status).toBe(202);
+    expect((await delivered()).map((mail) => mail.to[0])).toEqual([colleague]);
+    // Stored as hashes, each bound to its recipient; only the newest is live.
+    const stored = await ctx.db.selectFrom('proposalLinks').select(['tokenHash', 'recipient', 'revokedAt']).where('proposalId', '=', proposal.id).orderBy('createdAt').execute();
+    expect(stored.map((row) => [row.tokenHash, row.recipient, row.revokedAt === null])).toEqual([
+      [sha256(Buffer.from(first.token)), inquiry.email, false],
+      [sha256(Buffer.from(again.token)), colleague, true],
+    ]);
   });
 
   it('shows the prospect the tenant\'s figures, not the owner\'s, and refuses a token it never gave', async () => {

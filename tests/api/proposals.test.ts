@@ -67,6 +67,25 @@ describe.each(availableBackends({ neon: true }))('proposals on $name', (backend)
     expect(listed.json.map((p: { id: string }) => p.id)).toEqual([made.json.id]);
   });
 
+  it('keeps the asking terms it froze when the space\'s price changes later: the difference is shown, the figures and an edit keep the frozen ones', async () => {
+    const unitId = await workedExampleUnit(ctx.db);
+    const inquiry = await newInquiry(admin, agent.id);
+    const made = (await api.create(agent.token, inquiry.id, { unitIds: [unitId], terms: offerA() })).json;
+    // The team raises the space's asking rent (₩18,000,000 → ₩20,000,000 a month) through the spaces form.
+    const unit = (await call(units, 'GET', `/api/units/${unitId}`, { token: agent.token })).json;
+    const raised = await call(units, 'PUT', `/api/units/${unitId}`, { token: agent.token, body: { ...inputFromUnit(unit), monthlyRent: 20_000_000 }, headers: { 'If-Match': `"${unit.version}"` } });
+    expect(raised.status, raised.text).toBe(200);
+    const read = (await api.get(agent.token, made.id)).json;
+    expect(read.askingChanged).toEqual(['rentPerM2Krw']);
+    expect(read.asking).toEqual(made.asking);
+    expect(read.metrics).toEqual(made.metrics);
+    // Saving the draft again recomputes against what it froze, never the new price (the discount stays 8.53 %).
+    const edited = (await api.patch(agent.token, made.id, { validUntil: addDays(today(), 10) }, made.revision)).json;
+    expect(edited.asking.rentPerM2Krw).toBe(36_000);
+    expect(edited.metrics).toMatchObject({ askingNerPerM2: 38_113, discountVsAskingPct: 8.53 });
+    expect(edited.askingChanged).toEqual(['rentPerM2Krw']);
+  });
+
   it('refuses what cannot be a proposal with the field and its dictionary key, storing nothing', async () => {
     const unitId = await workedExampleUnit(ctx.db);
     const inquiry = await newInquiry(admin, agent.id);
