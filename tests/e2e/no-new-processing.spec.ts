@@ -2,6 +2,8 @@ import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiToken, openAdmin, uniqueName } from './support/islands.ts';
 import { NOTICE_VERSION } from '../support/privacy.ts';
+import { officeDayAhead } from '../support/office-days.ts';
+import { createUnit } from './support/units.ts';
 import { mailTo, signInAsOwner, test as mailTest } from './support/mail-server.ts';
 
 /** The value next to a label in the inquiry's detail. */
@@ -34,6 +36,32 @@ test('a destroyed inquiry offers no new processing, says why, and reads what was
   await expect(detail).not.toContainText('동의하지 않음');
   // The facts stay: its status.
   await expect(detail.getByText('연락함').first()).toBeVisible();
+});
+
+// A tab opened before the destruction (the walk's '초대 메일을 보내는 중', and none was sent): the booking is refused
+// in the form, saying why. What the form shows does not change with the size (@any-viewport).
+test('a tab opened before the inquiry was destroyed books no tour: the form says why, and nothing is booked', { tag: '@any-viewport' }, async ({ page }) => {
+  const auth = { Authorization: `Bearer ${await apiToken(page.request)}` };
+  const unit = await createUnit(page.request, {});
+  const sent = await page.request.post('/api/inquiries', {
+    data: { privacyNoticeVersion: NOTICE_VERSION, name: uniqueName('Stale Visitor'), email: 'stale@example.com', phone: '010-1357-8642', message: 'Please show me the space', attachments: [], unitId: unit.id },
+  });
+  expect(sent.status()).toBe(201);
+  const { id } = (await sent.json()) as { id: string };
+  await openAdmin(page, `/admin?inquiry=${id}`);
+  const detail = page.getByTestId('inquiry-detail');
+  await detail.getByRole('button', { name: '투어 예약' }).click();
+  const form = detail.getByTestId('tour-form');
+  await form.getByLabel('날짜').fill(officeDayAhead(6));
+  await form.getByLabel('시작').selectOption('16:00');
+  // Meanwhile, in another tab, the inquiry is destroyed.
+  expect((await page.request.post(`/api/inquiries/${id}/destroy`, { headers: auth })).status()).toBe(200);
+  await form.getByRole('button', { name: '예약', exact: true }).click();
+  await expect(form.getByRole('alert')).toHaveText('개인정보가 파기된 문의입니다. 상태, 메모, 배정, 다음 할 일, 투어를 더 이상 바꿀 수 없습니다.');
+  await expect(form.getByRole('button', { name: '예약', exact: true })).toBeEnabled();
+  const booked = await page.request.get(`/api/tours?inquiryId=${id}`, { headers: auth });
+  expect(booked.status()).toBe(200);
+  expect(await booked.json()).toEqual([]);
 });
 
 // The same on a suspended inquiry, reached as the owner reaches it: from the request that stopped it (both viewports).
