@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import brands from '../../functions/brands.ts';
 import inquiries from '../../functions/inquiries.ts';
 import leases from '../../functions/leases.ts';
+import objects from '../../functions/objects.ts';
 import me from '../../functions/admin-me.ts';
 import units from '../../functions/units.ts';
 import reports from '../../functions/reports.ts';
@@ -255,6 +256,33 @@ describe.each(availableBackends({ neon: true }))('leases on $name', (backend) =>
     const logged = JSON.stringify(await ctx.db.selectFrom('auditEvents').select('changes').where('entity', '=', 'lease').where('entityId', '=', lease.id).execute());
     expect(logged).not.toContain('facility@example.com');
     expect(logged).not.toContain('박대표');
+  });
+
+  it('keeps the signed PDF a private file: its path opens nothing, a 5-minute link made on request does — for staff who may, recorded', async () => {
+    const lease = await readyDraft();
+    const bytes = new TextEncoder().encode('%PDF-1.4 the signed lease of (주)비타워커피');
+    const documentPath = await uploaded('lease', bytes);
+    const signed = await call(leases, 'POST', `/api/leases/${lease.id}/sign`, { token: admin, body: { signedOn: dayFromToday(0), documentPath }, headers: { 'If-Match': `"${lease.version}"` } });
+    expect(signed.status, signed.text).toBe(200);
+    const read = (path: string) => objects(new Request(`http://127.0.0.1${path}`), { params: { id: path.split('?')[0]!.split('/').at(-1)! } } as never);
+    expect((await read(documentPath)).status).not.toBe(200);
+    expect((await call(leases, 'POST', `/api/leases/${lease.id}/document/link`, { token: viewer.token })).status).toBe(403);
+    const link = await call(leases, 'POST', `/api/leases/${lease.id}/document/link`, { token: agent.token });
+    expect(link.status, link.text).toBe(200);
+    expect(link.json.url.startsWith(`${documentPath}?`)).toBe(true);
+    const opened = await read(link.json.url);
+    expect(opened.status).toBe(200);
+    expect(new Uint8Array(await opened.arrayBuffer())).toEqual(bytes);
+    // The link is the document's for five minutes; a link pushed further, or past its time, opens nothing.
+    const url = new URL(link.json.url, 'http://127.0.0.1');
+    const expires = Number(url.searchParams.get('expires'));
+    expect(Math.abs(expires - (Date.now() / 1000 + 5 * 60))).toBeLessThan(10);
+    url.searchParams.set('expires', String(expires + 3600));
+    expect((await read(`${url.pathname}${url.search}`)).status).not.toBe(200);
+    url.searchParams.set('expires', String(Math.floor(Date.now() / 1000) - 1));
+    expect((await read(`${url.pathname}${url.search}`)).status).not.toBe(200);
+    const logged = await ctx.db.selectFrom('auditEvents').select(['action', 'actorId']).where('entity', '=', 'lease').where('entityId', '=', lease.id).where('action', '=', 'document.link').execute();
+    expect(logged).toEqual([{ action: 'document.link', actorId: agent.id }]);
   });
 
   it('a space a lease governs takes no hand-written status (409 lease_governs), its other fields do', async () => {

@@ -329,6 +329,30 @@ describe.each(availableBackends({ neon: true }))('proposal sending and answers o
     expect(tries.at(-1).fields.code).toBe('proposals.errors.codeExpired');
   });
 
+  it('a mailed code works for five minutes and only the newest one counts; a code past its time is refused and changes nothing', async () => {
+    const { proposal } = await approved([await workedExampleUnit(ctx.db)]);
+    const { token } = await sent(proposal);
+    const asked = await link.code(token);
+    expect(asked.status).toBe(202);
+    // Five minutes from the asking, as the page and the mail say.
+    expect(Math.abs(new Date(asked.json.expiresAt).getTime() - (Date.now() + 5 * 60_000))).toBeLessThan(5_000);
+    const older = /(\d{6})/.exec(subjectOf((await delivered()).find((mail) => /\d{6}/.test(subjectOf(mail.raw)))!.raw))![1]!;
+    const newer = await codeFor(token);
+    if (older !== newer) {
+      const replaced = await accept(token, older);
+      expect([replaced.status, replaced.json.error.code]).toEqual([400, 'invalid_code']);
+    }
+    // The newest one, five minutes and a second after it was asked for: spent by time.
+    const { id: linkId } = await ctx.db.selectFrom('proposalLinks').select('id').where('proposalId', '=', proposal.id).where('revokedAt', 'is', null).executeTakeFirstOrThrow();
+    const past = new Date(Date.now() - 1000);
+    await ctx.db.updateTable('proposalLinkCodes').set({ createdAt: new Date(past.getTime() - 5 * 60_000), expiresAt: past }).where('linkId', '=', linkId).where('usedAt', 'is', null).execute();
+    const late = await accept(token, newer);
+    expect([late.status, late.json.error.code, late.json.error.fields?.code]).toEqual([400, 'invalid_code', 'proposals.errors.codeExpired']);
+    expect((await api.get(agent.token, proposal.id)).json).toMatchObject({ status: 'sent', response: null });
+    // A new code does it.
+    expect((await accept(token, await codeFor(token))).status).toBe(200);
+  });
+
   it('stops a withdrawn or expired proposal\'s link with 410 and the reason', async () => {
     const { proposal } = await approved([await workedExampleUnit(ctx.db)]);
     const { proposal: live, token } = await sent(proposal);
