@@ -102,6 +102,22 @@ describe('privacy policy content', () => {
     for (const locale of LOCALES) expect(messagesFor(locale)['privacy.title']?.trim()).toBeTruthy();
   });
 
+  it('names the deal\'s purposes in the policy in force, a version the earlier one is not: 임대차 계약 체결 협의 with the answer\'s evidence, and a signed lease kept five years after it ends (issues 39, 40)', () => {
+    const section = (locale: Locale, id: string, version = 0) => policyVersions(locale)[version]!.sections.find((one) => one.id === id)!.body;
+    expect(section('ko', 'purposes')).toContain('**임대차 계약 체결 협의(임대 제안서)**');
+    for (const evidence of ['응답 시각', '접속 IP 주소', '브라우저 정보', '제안서 PDF의 해시', '성명·직함·회사명']) expect(section('ko', 'purposes')).toContain(evidence);
+    expect(section('ko', 'items')).toMatch(/임대 제안에 응답할 때.*서명자 성명·직함·회사명/);
+    expect(section('ko', 'items')).toMatch(/임대차 계약을 체결할 때.*대표자 성명.*담당자/);
+    expect(section('ko', 'retention')).toMatch(/체결된 임대차 계약\*\*: 계약이 끝난 날부터 5년/);
+    expect(section('en', 'retention')).toMatch(/A signed lease\*\*: five years from the day it ends/);
+    for (const locale of LOCALES) {
+      // Two purposes more than the version before (the proposal's answer, the signed lease), said in every language.
+      const purposes = (version: number) => section(locale, 'purposes', version).split('\n').filter((line) => /^\d+\. /.test(line)).length;
+      expect([locale, purposes(0)]).toEqual([locale, purposes(1) + 2]);
+      expect(section(locale, 'retention'), locale).not.toBe(section(locale, 'retention', 1));
+    }
+  });
+
   it('says in 제6조 of the policy in force exactly what the Slack webhook receives today, in every language', () => {
     const inquiry = {
       id: '0b6c2f1e-9d3a-4c1b-8e2f-1234567890ab', name: '김민준', email: 'minjun@example.com', phone: '010-1234-5678', message: '8층 공간 임대 조건', attachments: ['/objects/uploads/0b6c2f1e-9d3a-4c1b-8e2f-1234567890ac'],
