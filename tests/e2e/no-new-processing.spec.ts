@@ -23,7 +23,7 @@ test('a destroyed inquiry offers no new processing, says why, and reads what was
   await openAdmin(page, `/admin?inquiry=${id}`);
   const detail = page.getByTestId('inquiry-detail');
   // Why nothing can be done, where the actions would be.
-  await expect(detail.getByTestId('inquiry-no-processing')).toHaveText('개인정보가 파기된 문의입니다. 상태, 메모, 배정, 다음 할 일, 투어를 더 이상 바꿀 수 없습니다.');
+  await expect(detail.getByTestId('inquiry-no-processing')).toHaveText('개인정보가 파기된 문의입니다. 상태, 메모, 배정, 다음 할 일, 투어, 제안, 계약을 더 이상 바꿀 수 없습니다.');
   await expect(detail.getByTestId('inquiry-tours')).toBeVisible();
   await expect(detail.getByTestId('inquiry-proposals')).toBeVisible();
   for (const action of ['투어 예약', '새 제안 작성', '연락처 정정']) await expect(detail.getByRole('button', { name: action })).toHaveCount(0);
@@ -57,7 +57,7 @@ test('a tab opened before the inquiry was destroyed books no tour: the form says
   // Meanwhile, in another tab, the inquiry is destroyed.
   expect((await page.request.post(`/api/inquiries/${id}/destroy`, { headers: auth })).status()).toBe(200);
   await form.getByRole('button', { name: '예약', exact: true }).click();
-  await expect(form.getByRole('alert')).toHaveText('개인정보가 파기된 문의입니다. 상태, 메모, 배정, 다음 할 일, 투어를 더 이상 바꿀 수 없습니다.');
+  await expect(form.getByRole('alert')).toHaveText('개인정보가 파기된 문의입니다. 상태, 메모, 배정, 다음 할 일, 투어, 제안, 계약을 더 이상 바꿀 수 없습니다.');
   await expect(form.getByRole('button', { name: '예약', exact: true })).toBeEnabled();
   const booked = await page.request.get(`/api/tours?inquiryId=${id}`, { headers: auth });
   expect(booked.status()).toBe(200);
@@ -85,7 +85,7 @@ mailTest('a suspended inquiry offers no new processing either — no tour, propo
 
   await card.getByRole('link', { name: `문의 #${id.replace(/-/g, '').slice(0, 8).toUpperCase()} 열기` }).click();
   const detail = page.getByTestId('inquiry-detail');
-  await expect(detail.getByTestId('inquiry-no-processing')).toHaveText('방문자의 요청으로 처리가 정지된 문의입니다. 상태, 메모, 배정, 다음 할 일, 투어를 바꿀 수 없고 읽기만 할 수 있습니다.');
+  await expect(detail.getByTestId('inquiry-no-processing')).toHaveText('방문자의 요청으로 처리가 정지된 문의입니다. 상태, 메모, 배정, 다음 할 일, 투어, 제안, 계약을 바꿀 수 없고 읽기만 할 수 있습니다.');
   // Nothing new offered (the proposals' section comes on first use: counted once it is there).
   await expect(detail.getByTestId('inquiry-proposals')).toBeVisible();
   for (const action of ['투어 예약', '새 제안 작성', '연락처 정정']) await expect(detail.getByRole('button', { name: action })).toHaveCount(0);
