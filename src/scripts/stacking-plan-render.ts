@@ -1,5 +1,5 @@
 import type { Unit } from '../shared/units/unit.ts';
-import { translator, el, type PlanConfig } from './stacking-plan-config.ts';
+import { translator, el, withLaterWords, type PlanConfig } from './stacking-plan-config.ts';
 import { plural } from '../i18n/plural.ts';
 import { seoulToday, statusText } from '../shared/units/availability.ts';
 import { spaceName } from '../shared/units/space-name.ts';
@@ -124,6 +124,7 @@ function floorAvailability(units: Unit[], available: Map<string, number>, config
 }
 
 export async function openUnit(unit: Unit | null, trigger: HTMLElement | null, config: PlanConfig): Promise<void> {
-  const { showUnit } = await import('./unit-dialog.ts');
+  // The dialog's code and its words, fetched side by side.
+  const [{ showUnit }] = await Promise.all([import('./unit-dialog.ts'), withLaterWords(config)]);
   showUnit(unit, trigger, config);
 }

@@ -1,5 +1,5 @@
 import type { Unit } from '../shared/units/unit.ts';
-import { readPlanConfig, translator, type PlanConfig } from './stacking-plan-config.ts';
+import { readPlanConfig, translator, withLaterWords, type PlanConfig } from './stacking-plan-config.ts';
 import { openUnit, render, whenDrawn } from './stacking-plan-render.ts';
 
 /** Query names that are not the plan's search (the dialog's shared link). */
@@ -46,7 +46,8 @@ export function initStackingPlan(): void {
 async function wireSearch(root: HTMLElement, form: HTMLFormElement, units: Unit[], config: PlanConfig): Promise<boolean> {
   let started: Promise<void> | null = null;
   const start = (from: 'address' | 'form') =>
-    (started ??= import('./stacking-plan-search.ts').then(({ startSearch }) => startSearch(root, form, units, config, from)));
+    // The search's code and the words it and its list write, fetched side by side.
+    (started ??= Promise.all([import('./stacking-plan-search.ts'), withLaterWords(config)]).then(([{ startSearch }]) => startSearch(root, form, units, config, from)));
   // While the search loads, Enter must not send the form as a new page: the page would reload under the
   // visitor and lose what they choose next. The search reads the whole form when it starts.
   form.addEventListener('submit', (event) => event.preventDefault());
