@@ -79,7 +79,7 @@ async function exportCsv(req: Request, context: RouteContext): Promise<Response>
   await recordEvent(db, staff.actor, { action: 'export', entity: 'audit', changes: { filter: [null, filter] } });
   const day = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
   const locale = asLocale(url.searchParams.get('lang'));
-  return new Response(filter.kind ? accessCsvStream(db, filter, filter.kind, locale) : auditCsvStream(db, filter, locale), {
+  return new Response(filter.kind ? accessCsvStream(db, filter, filter.kind, locale) : auditCsvStream(db, filter, locale, !can(staff.role, 'inquiries.personal')), {
     headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="activity-${day}.csv"`, 'Cache-Control': 'no-store' },
   });
 }

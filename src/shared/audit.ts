@@ -7,8 +7,19 @@ export const AUDIT_KINDS = ['access', ...(Object.keys(ACCESS_KINDS) as (keyof ty
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 /** What the activity log records changes of (the filter's choices). */
-export const AUDIT_ENTITIES = ['inquiry', 'brand', 'unit', 'user', 'tour', 'invitation', 'session', 'passkey', 'setting', 'object', 'audit', 'access_review', 'privacy_request'] as const;
+export const AUDIT_ENTITIES = ['inquiry', 'brand', 'unit', 'user', 'tour', 'proposal', 'lease', 'invitation', 'session', 'passkey', 'setting', 'object', 'audit', 'access_review', 'privacy_request'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+/** A choice that covers the kinds recorded beside it: a proposal's links and approval rounds, a lease's amendments. */
+const AUDIT_ENTITY_PARTS: Partial<Record<AuditEntity, readonly string[]>> = {
+  proposal: ['proposal', 'proposal_link', 'proposal_approval'],
+  lease: ['lease', 'lease_amendment'],
+};
+
+/** The kinds of entry the filter's choice selects. */
+export function auditEntityKinds(entity: AuditEntity): readonly string[] {
+  return AUDIT_ENTITY_PARTS[entity] ?? [entity];
+}
 
 export const AUDIT_PAGE = { default: 50, max: 200 } as const;
 

@@ -65,4 +65,38 @@ describe.each(availableBackends())('the activity log of proposals and their link
     // The version's own entries: made, submitted, sent.
     expect(ofProposal.filter((entry) => entry.entity === 'proposal').map((entry) => entry.action)).toEqual(expect.arrayContaining(['create', 'submit', 'send']));
   });
+
+  it('the log’s CSV words a negotiation as the panel does, in the exporter’s language; “제안” in the filter takes in its links and approval rounds', async () => {
+    const inquiry = await newInquiry(admin, agent.id, { name: '이서연' });
+    const unitId = await workedExampleUnit(ctx.db);
+    const proposal = (await api.create(agent.token, inquiry.id, { unitIds: [unitId], terms: atAsking(), locale: 'zh' })).json;
+    const approved = (await api.post(agent.token, proposal.id, 'submit', {}, proposal.revision)).json;
+    expect((await api.post(agent.token, proposal.id, 'send', { locale: 'zh' }, approved.revision)).status).toBe(200);
+
+    const filtered = (await call(audit, 'GET', `/api/admin/audit?entity=proposal&limit=200`, { token: owner.token })).json as AuditEvent[];
+    expect(filtered.every((entry) => ['proposal', 'proposal_link', 'proposal_approval'].includes(entry.entity))).toBe(true);
+    expect(filtered.map((entry) => entry.entity)).toEqual(expect.arrayContaining(['proposal', 'proposal_link']));
+    const leases = await call(audit, 'GET', '/api/admin/audit?entity=lease', { token: owner.token });
+    expect(leases.status).toBe(200);
+    expect((leases.json as AuditEvent[]).every((entry) => entry.entity === 'lease' || entry.entity === 'lease_amendment')).toBe(true);
+
+    const exportLog = async (lang: string) => {
+      const csv = await audit(new Request(`http://127.0.0.1/api/admin/audit/export?entity=proposal&lang=${lang}`, { headers: { Authorization: `Bearer ${owner.token}` } }), { ip: '1' } as never);
+      expect(csv.status).toBe(200);
+      const reference = inquiry.id.slice(0, 8).toUpperCase();
+      return (await csv.text()).split('\r\n').filter((line) => line.includes(reference));
+    };
+    const ko = await exportLog('ko');
+    const sent = ko.find((line) => line.includes(',보내기,제안 링크,'));
+    expect(sent, ko.join('\n')).toContain('이서연 님 제안 v1 (#');
+    expect(sent).toContain('받는 분 언어: 중국어');
+    const drafted = ko.find((line) => line.includes(',생성,제안,'));
+    expect(drafted).toContain('상태: 작성 중');
+    expect(drafted).toContain('보증금: ₩180,000,000'); // the terms as the proposal's screen says them, not their keys
+    const en = await exportLog('en');
+    expect(en.find((line) => line.includes(',Sent,Proposal link,')), en.join('\n')).toContain('Recipient’s language: Chinese');
+    for (const line of [...ko, ...en]) {
+      for (const raw of ['∅', 'proposal_link', 'expires_at', 'locale:', ': zh', 'draft', 'landlord', 'perYear']) expect(line, raw).not.toContain(raw);
+    }
+  });
 });

@@ -20,6 +20,7 @@ import { plain, startSmtp, subjectOf } from '../support/smtp.ts';
 import { outboxSettled, signIn, staffAccount, strongPassword } from '../support/staff.ts';
 
 const SITE = 'https://leasing.btower.example';
+const UUID_PATTERN = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
 describe.each(availableBackends())('the leasing team’s accounts on $name', (backend) => {
   const ctx = useApiBackend(backend);
@@ -34,6 +35,12 @@ describe.each(availableBackends())('the leasing team’s accounts on $name', (ba
   };
   const tokenIn = (text: string, kind: 'invitation' | 'reset') => text.match(new RegExp(`#${kind}=([A-Za-z0-9_-]+)`))?.[1] ?? '';
   const meWith = (token: string) => call(me, 'GET', '/api/admin/me', { token });
+  /** The activity log's CSV as the owner downloads it, decoded keeping the byte-order mark Excel needs (Response.text() would drop it). */
+  const exportLog = async (query: string) => {
+    const csv = await audit(new Request(`http://127.0.0.1/api/admin/audit/export?${query}`, { headers: { Authorization: `Bearer ${admin}` } }), { ip: '1' } as never);
+    expect(csv.status).toBe(200);
+    return new TextDecoder('utf-8', { ignoreBOM: true }).decode(await csv.arrayBuffer());
+  };
 
   beforeAll(async () => {
     smtp = await startSmtp();
@@ -366,11 +373,40 @@ describe.each(availableBackends())('the leasing team’s accounts on $name', (ba
     const second = await call(audit, 'GET', next!, { token: admin });
     expect(second.json[0].at <= first.json[1].at).toBe(true);
     expect(second.json.map((e: { id: string }) => e.id)).not.toContain(first.json[1].id);
-    const csv = await audit(new Request(`http://127.0.0.1/api/admin/audit/export?entity=user&lang=en`, { headers: { Authorization: `Bearer ${admin}` } }), { ip: '1' } as never);
-    // Decoded keeping the byte-order mark Excel needs (Response.text() would drop it).
-    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await csv.arrayBuffer());
-    expect(text.split('\r\n')[0]).toBe('\uFEFFTime,Person,Action,Record,Record id,Changes (before → after),Client address');
-    expect(text).toContain(',admin,update,user,');
+    const text = await exportLog('entity=user&lang=en');
+    expect(text.split('\r\n')[0]).toBe('\uFEFFTime,Person,Action,Kind of record,Record,Record id,Changes (before → after),Client address');
+    // The action and the kind of record in words, the account by its name (its id beside it for machines).
+    expect(text).toMatch(new RegExp(`,admin,changed,Account,[^,]+,${UUID_PATTERN},`));
+    expect(text).not.toContain(',update,user,');
+    expect((await exportLog('entity=user&lang=ko')).split('\r\n')[0]).toBe('\uFEFF일시,사람,행동,대상 종류,대상,대상 ID,변경 내용 (전 → 후),접속 주소');
+  });
+
+  it('the activity log’s CSV says what the panel says, in the exporter’s language: a status change, an assignee, an empty value, a destroyed one', async () => {
+    const agent = await staffAccount(admin, 'agent', 'Ara Kim');
+    const made = await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody({ name: '이서연', email: `seoyeon-${randomUUID().slice(0, 6)}@example.com` }) });
+    const id = made.json.id as string;
+    expect((await call(inquiries, 'PATCH', `/api/inquiries/${id}`, { token: admin, body: { status: 'contacted', assigneeId: agent.id } })).status).toBe(200);
+    const rowsOf = (text: string) => text.split('\r\n').filter((line) => line.includes(id));
+
+    const ko = rowsOf(await exportLog('entity=inquiry&lang=ko'));
+    const changed = ko.find((line) => line.includes('상태: 신규 → 연락함'));
+    expect(changed, ko.join('\n')).toBeDefined();
+    expect(changed).toContain(',admin,수정,문의,이서연 님 문의 (#');
+    expect(changed).toContain('담당자: (비어 있음) → Ara Kim');
+    const en = rowsOf(await exportLog('entity=inquiry&lang=en'));
+    expect(en.find((line) => line.includes('Status: New → Contacted'))).toContain('Assignee: (empty) → Ara Kim');
+    for (const line of [...ko, ...en]) {
+      for (const raw of ['∅', 'status: new', 'contacted', 'assignee_id', agent.id, '{', '"[']) expect(line, raw).not.toContain(raw);
+    }
+
+    // Destroyed, the inquirer's values read "destroyed" (never the values), the facts as before.
+    expect((await call(inquiries, 'POST', `/api/inquiries/${id}/destroy`, { token: admin })).status).toBe(200);
+    const after = rowsOf(await exportLog('entity=inquiry&lang=ko'));
+    expect(after.join('\n')).not.toContain(made.json.email ?? 'seoyeon-');
+    expect(after.join('\n')).not.toContain('이서연');
+    expect(after.find((line) => line.includes('상태: 신규 → 연락함'))).toBeDefined();
+    expect(after.some((line) => /이메일: 파기됨/.test(line))).toBe(true);
+    await outboxSettled(ctx.db); // the inquirer's confirmation and the assignee's mail, before the suite stops
   });
 
   it('refuses passkey ceremonies from a page that is not the site', async () => {

@@ -4,7 +4,7 @@ import { islandMessages } from '../../src/content/dictionaries.ts';
 import { LOCALES, type Locale } from '../../src/i18n/locales.ts';
 import { particleAfter, withKoreanParticles } from '../../src/i18n/particles.ts';
 import { createTranslator } from '../../src/i18n/translate.ts';
-import { describeEvent } from '../../src/islands/admin/audit/audit-format.ts';
+import { describeEvent } from '../../src/shared/audit-format.ts';
 import { fieldName, formLabelKey, type ConflictRecord } from '../../src/islands/admin/field-names.ts';
 import { RAW_CODES } from '../support/raw-codes.ts';
 

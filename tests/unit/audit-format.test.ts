@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { islandMessages } from '../../src/content/dictionaries.ts';
 import { createTranslator } from '../../src/i18n/translate.ts';
 import { LOCALES, type Locale } from '../../src/i18n/locales.ts';
-import { describeEvent } from '../../src/islands/admin/audit/audit-format.ts';
+import { describeEvent } from '../../src/shared/audit-format.ts';
 import { AUDIT_ENTITIES, type AuditEvent } from '../../src/shared/audit.ts';
+import { auditMessages } from '../../src/server/audit/words.ts';
 
 /** The admin page's dictionaries, as the island gets them (the list admin.astro hands the panel). */
 const NAMESPACES = JSON.parse(/islandMessages\(locale, (\[[^\]]+\])\)/.exec(readFileSync('src/pages/[...locale]/admin.astro', 'utf8'))![1]!.replaceAll("'", '"')) as string[];
@@ -190,6 +191,45 @@ describe('the activity log as a person reads it (issue 28)', () => {
           expect(change!.label, `${lang} ${entity}.${field}`).not.toBe(t('activity.otherField'));
         }
       }
+    }
+  });
+
+  it('the log’s CSV (the server’s dictionaries) words every entry as the panel does, in four languages: kinds, actions, fields, values', () => {
+    const [PROPOSAL, LEASE] = ['a1111111-aaaa-4bbb-8ccc-000000000002', 'd4444444-aaaa-4bbb-8ccc-000000000005'];
+    const refs = { [PROPOSAL]: { kind: 'proposal' as const, version: 2, inquiryId: INQUIRY, name: '이서연', reference: '0b6c2f1e' }, [AGENT]: { kind: 'user' as const, name: '김담당' }, [UNIT]: { kind: 'unit' as const, floor: '8F', unitNumber: '802' } };
+    const entries = [
+      assigned,
+      event({ changes: { email: ['destroyed', 'destroyed'], lost_reason: [null, 'price'], preferred_contact: ['email', 'phone'], marketing_consent: [true, false] } }),
+      event({ entity: 'unit', entityId: UNIT, changes: { monthly_rent: [3_000_000, 5_000_000], status: ['available', 'reserved'], uses: [['office'], ['retail', 'medical']] }, refs }),
+      event({ entity: 'brand', entityId: 'b1', changes: { description_i18n: [{ en: 'Coffee' }, { ja: 'コーヒー' }], directory_state: ['hidden', 'coming_soon'], opening_on: [null, '2027-03-01'] } }),
+      event({ entity: 'tour', entityId: TOUR, action: 'cancel', changes: { status: ['scheduled', 'cancelled'], host_id: [AGENT, AGENT] }, refs: { ...refs, [TOUR]: { kind: 'tour', startsAt: '2026-12-03T05:00:00.000Z', inquiryId: INQUIRY, name: '이서연', reference: '0b6c2f1e' } } }),
+      event({ entity: 'setting', entityId: 'proposalHoldDays', changes: { value: [30, 45] } }),
+      event({ entity: 'user', entityId: AGENT, changes: { role: ['agent', 'owner'], locale: ['ko', 'ja'], password: ['changed', 'changed'] }, refs }),
+      event({ entity: 'privacy_request', entityId: TOUR, action: 'close', changes: { kind: [null, 'deletion'], status: ['open', 'done'], outcome: [null, 'marketing_withdrawn'] } }),
+      event({ entity: 'session', entityId: null, action: 'sign_in', changes: { method: [null, 'password+totp'] } }),
+      event({ entity: 'proposal', entityId: PROPOSAL, action: 'send', changes: { status: ['approved', 'sent'], proposed_by: [null, 'landlord'], free_rent_months: [1, 2], valid_until: [null, '2027-01-31'] }, refs }),
+      event({ entity: 'proposal_approval', entityId: PROPOSAL, changes: { decision: [null, 'changes_requested'], approver_id: [null, AGENT] }, refs }),
+      event({ entity: 'lease', entityId: LEASE, action: 'sign', changes: { status: ['draft', 'signed'], legal_name: [null, '비타워 주식회사'], contract_on: [null, '2027-02-01'] } }),
+      event({ entity: 'lease_amendment', entityId: LEASE, action: 'amend', changes: { monthly_rent: [null, 12_000_000] } }),
+    ];
+    // A version's terms read as the proposal's screen reads them, not as its keys ('perYear', 'rentPerM2Krw').
+    const terms = { depositKrw: 180_000_000, rentPerM2Krw: 36_000, freeRent: { basis: 'perYear', months: 1 }, vatExcluded: true, termMonths: 60, startDate: '2027-02-01' };
+    const drafted = event({ entity: 'proposal', entityId: PROPOSAL, action: 'create', changes: { terms: [null, terms], status: [null, 'draft'] }, refs });
+    entries.push(drafted, event({ entity: 'lease', entityId: LEASE, changes: { terms: [{ ...terms, termMonths: 48 }, terms] } }));
+    const [termsKo] = describeEvent(drafted, translator('ko'), 'ko').changes;
+    expect(termsKo!.text).toContain('렌트프리: 매 임대연도 1개월');
+    expect(termsKo!.text).toContain('보증금: ₩180,000,000');
+    expect(termsKo!.text).toContain('임대 기간: 60개월');
+    expect(describeEvent(drafted, translator('en'), 'en').changes[0]!.text).not.toMatch(/perYear|Krw|otherField|\{/);
+    for (const lang of LOCALES) {
+      const panel = translator(lang);
+      const csv = auditMessages(lang);
+      for (const entry of entries) {
+        expect(describeEvent(entry, csv, lang), `${lang} ${entry.entity}.${entry.action}`).toEqual(describeEvent(entry, panel, lang));
+        for (const key of [`team.audit.actions.${entry.action}`, `team.audit.entities.${entry.entity}`]) expect(csv(key), `${lang} ${key}`).toBe(panel(key));
+      }
+      expect(csv('team.audit.system')).toBe(panel('team.audit.system'));
+      for (const column of ['at', 'actor', 'action', 'entity', 'subject', 'entityId', 'changes', 'address']) expect(csv(`staffMail.auditCsv.${column}`), `${lang} ${column}`).not.toMatch(/^staffMail\./);
     }
   });
 });

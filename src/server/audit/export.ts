@@ -6,14 +6,11 @@ import { allAuditEvents } from './list.ts';
 import { allAccessRecords } from './access.ts';
 import { accessTargetText, isExportReason, type AccessKind } from '../../shared/access.ts';
 import { LOCALE_TAGS } from '../../i18n/locales.ts';
+import { describeEvent } from '../../shared/audit-format.ts';
+import { withRefs } from './refs.ts';
+import { auditMessages } from './words.ts';
 
-const COLUMNS = ['at', 'actor', 'action', 'entity', 'entityId', 'changes', 'address'] as const;
-
-/** A changed field as a spreadsheet reads it: `status: new → contacted`. */
-function changeText(changes: AuditEvent['changes']): string {
-  const show = (value: unknown) => (value === null || value === undefined ? '∅' : typeof value === 'string' ? value : JSON.stringify(value));
-  return Object.entries(changes).map(([field, [before, after]]) => `${field}: ${show(before)} → ${show(after)}`).join('; ');
-}
+const COLUMNS = ['at', 'actor', 'action', 'entity', 'subject', 'entityId', 'changes', 'address'] as const;
 
 /** A CSV of batches: the header row first, then each batch as rows, pulled as the reader reads. */
 function csvStream<T>(head: string[], batches: AsyncGenerator<T[]>, row: (item: T) => (string | number | null)[]): ReadableStream<Uint8Array> {
@@ -58,27 +55,28 @@ export function accessCsvStream(db: Db, filter: AuditFilter, kind: AccessKind | 
 }
 
 /**
- * The filtered activity log as CSV (UTF-8 with BOM, RFC 4180, formulas neutralised, as the inbox export),
- * streamed in batches; headers in the owner's language.
+ * The filtered activity log as CSV (UTF-8 with BOM, RFC 4180, formulas neutralised, as the inbox export), streamed
+ * in batches, in the exporter's language: every cell a person reads says what the panel's activity tab says (the
+ * shared formatter: the action and kind in words, the record by its name, each change as "상태: 신규 → 연락함", an
+ * empty value as "없음", a destroyed one as "파기됨"); the time (ISO) and the record's id stay for machines. The
+ * inquirer's name is masked for who reads masked, as on the screen.
  */
-export function auditCsvStream(db: Db, filter: AuditFilter, locale: ServerLocale): ReadableStream<Uint8Array> {
-  const t = serverMessages(locale);
-  const encoder = new TextEncoder();
-  const batches = allAuditEvents(db, filter);
-  let started = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!started) {
-        started = true;
-        controller.enqueue(encoder.encode(UTF8_BOM + csvRow(COLUMNS.map((column) => t(`staffMail.auditCsv.${column}`)))));
-        return;
-      }
-      const next = await batches.next();
-      if (next.done) return controller.close();
-      controller.enqueue(encoder.encode(next.value.map((event) => csvRow([event.at, event.actor?.name ?? '', event.action, event.entity, event.entityId, changeText(event.changes), event.address])).join('')));
-    },
-    async cancel() {
-      await batches.return(undefined);
-    },
+export function auditCsvStream(db: Db, filter: AuditFilter, locale: ServerLocale, masked: boolean): ReadableStream<Uint8Array> {
+  const t = auditMessages(locale);
+  async function* named(): AsyncGenerator<AuditEvent[]> {
+    for await (const batch of allAuditEvents(db, filter)) yield await withRefs(db, batch, masked);
+  }
+  return csvStream(COLUMNS.map((column) => t(`staffMail.auditCsv.${column}`)), named(), (event) => {
+    const { subject, changes } = describeEvent(event, t, locale);
+    return [
+      event.at,
+      event.actor?.name ?? t('team.audit.system'),
+      t(`team.audit.actions.${event.action}`),
+      t(`team.audit.entities.${event.entity}`),
+      subject?.text ?? '',
+      event.entityId,
+      changes.map((change) => `${change.label}: ${change.text}`).join('; '),
+      event.address,
+    ];
   });
 }

@@ -1,5 +1,5 @@
 import type { ExpressionBuilder } from 'kysely';
-import type { AuditEvent, AuditFilter } from '../../shared/audit.ts';
+import { auditEntityKinds, type AuditEvent, type AuditFilter } from '../../shared/audit.ts';
 import type { Database, Db } from '../db/index.ts';
 import { after, allPages, atExact, dayRange, pageOf } from './keyset.ts';
 
@@ -7,7 +7,7 @@ function filterWhere(filter: AuditFilter) {
   return (eb: ExpressionBuilder<Database, 'auditEvents'>) => {
     const and = [];
     if (filter.actor) and.push(eb('actorId', '=', filter.actor));
-    if (filter.entity) and.push(eb('entity', '=', filter.entity));
+    if (filter.entity) and.push(eb('entity', 'in', auditEntityKinds(filter.entity)));
     return eb.and([...and, ...dayRange(filter)]);
   };
 }

@@ -6,7 +6,7 @@ import { AUDIT_ENTITIES, AUDIT_KINDS, type AuditEvent } from '~/shared/audit';
 import type { AccessRecord } from '~/shared/access';
 import AccessRecordItem from './AccessRecordItem';
 import AccessReviews from './AccessReviews';
-import { describeEvent } from './audit-format';
+import { describeEvent } from '~/shared/audit-format';
 import DateRangeFields from '../DateRangeFields';
 import type { StaffUser } from '~/shared/staff';
 import { endSessionIfUnauthorized } from '~/client/admin-session';

@@ -1,10 +1,13 @@
-import { LOCALE_TAGS, localizePath, type Locale } from '~/i18n/locales';
-import type { Translate } from '~/i18n/translate';
-import type { AuditEvent, AuditRef } from '~/shared/audit';
-import { brandPath, spacePath } from '~/shared/share-paths';
-import { dayText, lastSeoulDay } from '../day-text';
-import { formLabelKey, type ConflictRecord } from '../field-names';
-import { spaceLabel } from '../space-label';
+import { LOCALE_TAGS, localizePath, type Locale } from '../i18n/locales.ts';
+import type { Translate } from '../i18n/translate.ts';
+import type { AuditEvent, AuditRef } from './audit.ts';
+import { brandPath, spacePath } from './share-paths.ts';
+import { dayText, lastSeoulDay } from './day-text.ts';
+import { formLabelKey, type ConflictRecord } from './field-labels.ts';
+import { termText } from './deals/display.ts';
+import { DEAL_TERM_FIELDS, type DealTermField } from './deals/term-fields.ts';
+import type { DealTerms } from './deals/terms.ts';
+import { spaceName } from './units/space-name.ts';
 
 /**
  * The activity log as a person reads it (issue 28): the record an entry is about by its name ("이서연 님 문의
@@ -50,6 +53,7 @@ const SIGN_IN_REASONS = new Set(['deactivated', 'passkey_required']);
 /** Kinds whose subject names the kind itself ("이서연 님 문의 (#…)", "이서연 님 투어 · …"). */
 const SUBJECTS_NAMING_KIND = new Set(['inquiry', 'tour', 'proposal']);
 const LONGEST = 160;
+const TERM_FIELDS = new Set<string>(DEAL_TERM_FIELDS);
 
 /** fieldName / field_name → field_name: the log holds database columns and event facts in either spelling. */
 const snake = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -87,7 +91,7 @@ function refText(ref: AuditRef, t: Translate, lang: Locale): string {
     case 'user':
       return ref.name;
     case 'unit':
-      return spaceLabel(ref, t);
+      return spaceName(t, ref);
     case 'brand':
       return ref.name;
     case 'inquiry':
@@ -167,6 +171,13 @@ export function valueText(entity: string, field: string, value: unknown, refs: R
     if (entries.length === 0) return none;
     // A text in several languages: each under its language's name.
     if (entries.every(([key]) => LOCALIZED_KEYS.has(key))) return entries.map(([key, inner]) => `${t(`inbox.locales.${key}`)}: ${valueText(entity, key, inner, refs, t, lang)}`).join(' · ');
+    // A deal's terms as the proposal's screen says each ("렌트프리: 매 임대연도 1개월", "₩180,000,000"), not its keys.
+    if (name === 'terms') {
+      const terms = value as DealTerms;
+      return entries
+        .map(([key]) => (TERM_FIELDS.has(key) ? `${t(`deals.terms.${key}`)}: ${termText(key as DealTermField, terms, LOCALE_TAGS[lang], t)}` : `${fieldLabel(entity, null, key, t)}: ${valueText(entity, key, terms[key as keyof DealTerms], refs, t, lang)}`))
+        .join(' · ');
+    }
     // An uploaded file (an image, a plan): a file, not its storage keys.
     if (entries.some(([key]) => key === 'key' || key === 'url' || key === 'path')) return t('activity.values.file');
     return entries.map(([key, inner]) => `${fieldLabel(entity, null, key, t)}: ${valueText(entity, key, inner, refs, t, lang)}`).join(' · ');
@@ -205,10 +216,10 @@ export function subjectOf(event: AuditEvent, t: Translate, lang: Locale): ShownE
     case 'tour':
       return ref?.kind === 'tour' ? { text: refText(ref, t, lang), href: `?inquiry=${ref.inquiryId}` } : { text: t('activity.subject.deleted'), href: null };
     case 'unit': {
-      if (ref?.kind === 'unit') return { text: spaceLabel(ref, t), href: localizePath(lang, spacePath(ref)) };
+      if (ref?.kind === 'unit') return { text: spaceName(t, ref), href: localizePath(lang, spacePath(ref)) };
       const floor = before(event, 'floor');
       const unitNumber = before(event, 'unit_number');
-      return { text: floor && unitNumber ? spaceLabel({ floor, unitNumber }, t) : t('activity.subject.deleted'), href: null };
+      return { text: floor && unitNumber ? spaceName(t, { floor, unitNumber }) : t('activity.subject.deleted'), href: null };
     }
     case 'brand':
       if (ref?.kind === 'brand') return { text: ref.name, href: ref.slug ? localizePath(lang, brandPath(ref.slug)) : null };
