@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
 import { koreanDay } from '../../src/shared/business-hours.ts';
@@ -55,6 +56,15 @@ test('the activity log reads as a person would say it, on the Korean and the Eng
   await expect(entry.locator('[data-field="next_step_on"]')).toHaveText(`다음 할 일 날짜: (비어 있음) → ${koDay}`);
   await expect(entry.locator('[data-field="status"]')).toHaveText('상태: 신규 → 연락함');
   for (const raw of ['assignee_id', 'next_step_on', me.id, '∅', 'contacted']) await expect(entry).not.toContainText(raw);
+
+  // The CSV the tab downloads says the same, in the panel's language (issue 38 item 12: it wrote `status: new → contacted`).
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV 내보내기' }).click()]);
+  const row = (await readFile((await download.path())!, 'utf8')).split('\r\n').find((line) => line.includes(`${name} 님 문의 (#${reference})`) && line.includes('담당자'));
+  expect(row).toContain('상태: 신규 → 연락함');
+  expect(row).toContain(`담당자: (비어 있음) → ${me.name}`);
+  for (const raw of ['assignee_id', 'next_step_on', '∅', 'contacted']) expect(row).not.toContain(raw);
+  // A negotiation and a lease are kinds the filter offers.
+  await expect(page.getByRole('combobox', { name: '대상' }).locator('option')).toContainText(['제안', '임대차 계약']);
 
   await page.getByRole('combobox', { name: '대상' }).selectOption({ label: '공간' });
   const space = page.getByTestId('audit-event').filter({ hasText: `8층 A${tag}호` }).filter({ hasText: '월 임대료 (원): 3,000,000 → 5,000,000' });

@@ -84,10 +84,30 @@ import { createTranslator, flatten, type Dictionary, type Translate } from '../.
  * holds these to the panel's dictionaries.
  */
 const DICTIONARIES: Record<Locale, Dictionary> = {
-  ko: { activity: koActivity, team: koTeam, conflict: koConflict, inbox: koInbox, units: koUnits, tours: koTours, leases: koLeases, leasePanel: koLeasePanel, proposals: koProposals, proposalPanel: koProposalPanel, deals: koDeals, brands: koBrands, admin: koAdmin, status: koStatus, privacyRequests: koPrivacyRequests, lostReasons: koLostReasons, access: koAccess, secondFactor: koSecondFactor, staffMail: koStaffMail },
-  en: { activity: enActivity, team: enTeam, conflict: enConflict, inbox: enInbox, units: enUnits, tours: enTours, leases: enLeases, leasePanel: enLeasePanel, proposals: enProposals, proposalPanel: enProposalPanel, deals: enDeals, brands: enBrands, admin: enAdmin, status: enStatus, privacyRequests: enPrivacyRequests, lostReasons: enLostReasons, access: enAccess, secondFactor: enSecondFactor, staffMail: enStaffMail },
-  zh: { activity: zhActivity, team: zhTeam, conflict: zhConflict, inbox: zhInbox, units: zhUnits, tours: zhTours, leases: zhLeases, leasePanel: zhLeasePanel, proposals: zhProposals, proposalPanel: zhProposalPanel, deals: zhDeals, brands: zhBrands, admin: zhAdmin, status: zhStatus, privacyRequests: zhPrivacyRequests, lostReasons: zhLostReasons, access: zhAccess, secondFactor: zhSecondFactor, staffMail: zhStaffMail },
-  ja: { activity: jaActivity, team: jaTeam, conflict: jaConflict, inbox: jaInbox, units: jaUnits, tours: jaTours, leases: jaLeases, leasePanel: jaLeasePanel, proposals: jaProposals, proposalPanel: jaProposalPanel, deals: jaDeals, brands: jaBrands, admin: jaAdmin, status: jaStatus, privacyRequests: jaPrivacyRequests, lostReasons: jaLostReasons, access: jaAccess, secondFactor: jaSecondFactor, staffMail: jaStaffMail },
+  ko: {
+    activity: koActivity, team: koTeam, conflict: koConflict, inbox: koInbox, units: koUnits, tours: koTours,
+    leases: koLeases, leasePanel: koLeasePanel, proposals: koProposals, proposalPanel: koProposalPanel, deals: koDeals,
+    brands: koBrands, admin: koAdmin, status: koStatus, privacyRequests: koPrivacyRequests, lostReasons: koLostReasons,
+    access: koAccess, secondFactor: koSecondFactor, staffMail: koStaffMail,
+  },
+  en: {
+    activity: enActivity, team: enTeam, conflict: enConflict, inbox: enInbox, units: enUnits, tours: enTours,
+    leases: enLeases, leasePanel: enLeasePanel, proposals: enProposals, proposalPanel: enProposalPanel, deals: enDeals,
+    brands: enBrands, admin: enAdmin, status: enStatus, privacyRequests: enPrivacyRequests, lostReasons: enLostReasons,
+    access: enAccess, secondFactor: enSecondFactor, staffMail: enStaffMail,
+  },
+  zh: {
+    activity: zhActivity, team: zhTeam, conflict: zhConflict, inbox: zhInbox, units: zhUnits, tours: zhTours,
+    leases: zhLeases, leasePanel: zhLeasePanel, proposals: zhProposals, proposalPanel: zhProposalPanel, deals: zhDeals,
+    brands: zhBrands, admin: zhAdmin, status: zhStatus, privacyRequests: zhPrivacyRequests, lostReasons: zhLostReasons,
+    access: zhAccess, secondFactor: zhSecondFactor, staffMail: zhStaffMail,
+  },
+  ja: {
+    activity: jaActivity, team: jaTeam, conflict: jaConflict, inbox: jaInbox, units: jaUnits, tours: jaTours,
+    leases: jaLeases, leasePanel: jaLeasePanel, proposals: jaProposals, proposalPanel: jaProposalPanel, deals: jaDeals,
+    brands: jaBrands, admin: jaAdmin, status: jaStatus, privacyRequests: jaPrivacyRequests, lostReasons: jaLostReasons,
+    access: jaAccess, secondFactor: jaSecondFactor, staffMail: jaStaffMail,
+  },
 };
 
 const translators = new Map<Locale, Translate>();
