@@ -1,4 +1,6 @@
+import type { Translate } from '../i18n/translate.ts';
 import type { ApprovalFigures, ConversionCounts, DiscountGroup, RoundFigures } from './proposals/report.ts';
+import { spaceName } from './units/space-name.ts';
 import { FUNNEL_STAGES, type ProposalsReport, type ExpiriesReport, type RentRollReport, type FunnelCounts, type FunnelReport, type ReportInterval, type ReportName, type ReportOf, type SourceRow, type SpacesReport, type SpeedFigures, type SpeedReport, type TeamReport } from './reports.ts';
 
 /**
@@ -10,7 +12,12 @@ import { FUNNEL_STAGES, type ProposalsReport, type ExpiriesReport, type RentRoll
  *
  * A new report (proposals, leases) adds its tables here: query → table → chart → CSV.
  */
-export type Cell = string | number | null | { key: string };
+export type Cell = string | number | null | { key: string } | { spaces: readonly SpaceRef[] };
+/** A space as a cell names it: written by the reader's words (units.space), never as its codes ("10F 1001"). */
+export interface SpaceRef {
+  floor: string;
+  unitNumber: string;
+}
 /** A column: a name of `reports.columns`, or a week's or month's column named by its first day. */
 export type Column = string | { period: string; interval: ReportInterval };
 export interface ReportTable {
@@ -20,6 +27,9 @@ export interface ReportTable {
   shares?: string[];
   rows: Cell[][];
 }
+
+/** A cell of spaces as the panel and the CSV write them: each the one way (units.space), as the staff mails list them. */
+export const spacesText = (t: Translate, spaces: readonly SpaceRef[]): string => spaces.map((space) => spaceName(t, space)).join(', ');
 
 /** A column's name: its dictionary name, or its period's first day. */
 export const columnName = (column: Column): string => (typeof column === 'string' ? column : column.period);
@@ -149,7 +159,7 @@ function proposalsTables(report: ProposalsReport): ReportTable[] {
       columns: ['period', 'decided', 'approved', 'rejected', 'changesRequested', 'medianHours', 'p90Hours'],
       rows: [...report.approvals.map((a) => [a.start, ...approvals(a)]), [label('reports.total'), ...approvals(report.approvalsTotal)]],
     },
-    { name: 'discountByFloor', columns: ['floor', ...DISCOUNT_COLUMNS], shares: ['averageDiscount'], rows: report.byFloor.map((d) => [d.floor || label('reports.none'), ...discount(d)]) },
+    { name: 'discountByFloor', columns: ['floor', ...DISCOUNT_COLUMNS], shares: ['averageDiscount'], rows: report.byFloor.map((d) => [floorCell(d.floor), ...discount(d)]) },
     { name: 'discountByUse', columns: ['use', ...DISCOUNT_COLUMNS], shares: ['averageDiscount'], rows: report.byUse.map((d) => [d.use ? label(`brands.category.${d.use}`) : label('reports.none'), ...discount(d)]) },
   ];
 }
@@ -163,7 +173,7 @@ function rentRollTables(report: RentRollReport): ReportTable[] {
     columns: ['tenant', 'brand', 'spaces', 'leaseStatus', 'contractArea', 'exclusiveArea', 'rent', 'rentDue', 'maintenance', 'depositHeld', 'commencement', 'leaseEnd'],
     rows: [
       ...report.leases.map((row) => [
-        row.tenant, row.brand ?? label('reports.none'), row.spaces, label(`reports.leaseStatus.${row.status}`), row.contractAreaM2, row.exclusiveAreaM2,
+        row.tenant, row.brand ?? label('reports.none'), { spaces: row.units }, label(`reports.leaseStatus.${row.status}`), row.contractAreaM2, row.exclusiveAreaM2,
         row.rentKrw, row.rentDueKrw, row.maintenanceKrw, row.depositHeldKrw, row.commencementOn, row.endsOn,
       ]),
       [label('reports.total'), null, null, null, totals.contractAreaM2, null, totals.rentKrw, totals.rentDueKrw, totals.maintenanceKrw, totals.depositHeldKrw, null, null],

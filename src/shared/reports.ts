@@ -248,8 +248,10 @@ export interface RentRollRow {
   leaseId: string;
   tenant: string;
   brand: string | null;
-  /** "10F 1001, 1002". */
+  /** "10F 1001, 1002" (codes, for API clients). */
   spaces: string;
+  /** The spaces, for a reader's words (units.space: "10층 1001호"). */
+  units: { floor: string; unitNumber: string }[];
   status: string;
   contractAreaM2: number;
   exclusiveAreaM2: number;

@@ -37,6 +37,7 @@ describe.each(availableBackends())('the rent roll and the expiry schedule on $na
   const firstEnds = addDays(addMonths(firstStart, 60), -1);
   const secondEnds = addDays(addMonths(secondStart, 24), -1);
   const made = { first: '', second: '', draft: '' };
+  const spaces = { first: '', second: '' };
 
   const newUnit = async (supplyAreaM2: number, exclusiveAreaM2: number, monthlyRent: number) => {
     const answer = await call(units, 'POST', '/api/units', {
@@ -44,7 +45,7 @@ describe.each(availableBackends())('the rent roll and the expiry schedule on $na
       body: { floor: '7F', unitNumber: `7${String(Math.floor(Math.random() * 90) + 10)}-${randomUUID().slice(0, 3)}`, exclusiveAreaM2, supplyAreaM2, uses: ['Office'], status: 'available', monthlyRent, deposit: monthlyRent * 10, maintenanceFee: supplyAreaM2 * 14_000, pricePublic: true },
     });
     expect(answer.status, answer.text).toBe(201);
-    return answer.json.id as string;
+    return answer.json as { id: string; unitNumber: string };
   };
   /** The owner enters a lease signed on paper: opened with the reason, its terms and dates as signed, then signed with its PDF. */
   async function enterLease(unitId: string, company: string, terms: Record<string, unknown>, contractOn: string, sign = true): Promise<string> {
@@ -74,11 +75,12 @@ describe.each(availableBackends())('the rent roll and the expiry schedule on $na
     viewer = await staffAccount(admin, 'viewer', 'Vic');
     // 500 + 250 + 250 m² of contract area: the building's 1,000.
     const [a, b, c] = [await newUnit(500, 275, 18_000_000), await newUnit(250, 140, 10_000_000), await newUnit(250, 140, 10_000_000)];
+    Object.assign(spaces, { first: a.unitNumber, second: b.unitNumber });
     const plain = { vatExcluded: true, fitoutMonths: 0, freeRent: { basis: 'perYear', months: 0 }, tiKrw: 0, brokerFeeKrw: 0 };
-    made.first = await enterLease(a, '(주)첫째상사', { ...plain, depositKrw: 180_000_000, rentPerM2Krw: 36_000, maintenancePerM2Krw: 14_000, termMonths: 60, startDate: firstStart, escalationPct: 3 }, addDays(firstStart, -20));
-    made.second = await enterLease(b, '(주)둘째상사', { ...plain, depositKrw: 50_000_000, rentPerM2Krw: 40_000, maintenancePerM2Krw: 14_000, termMonths: 24, startDate: secondStart, escalationPct: 0 }, addDays(secondStart, -10));
+    made.first = await enterLease(a.id, '(주)첫째상사', { ...plain, depositKrw: 180_000_000, rentPerM2Krw: 36_000, maintenancePerM2Krw: 14_000, termMonths: 60, startDate: firstStart, escalationPct: 3 }, addDays(firstStart, -20));
+    made.second = await enterLease(b.id, '(주)둘째상사', { ...plain, depositKrw: 50_000_000, rentPerM2Krw: 40_000, maintenancePerM2Krw: 14_000, termMonths: 24, startDate: secondStart, escalationPct: 0 }, addDays(secondStart, -10));
     // A draft is no lease: it never counts.
-    made.draft = await enterLease(c, '(주)초안상사', { ...plain, depositKrw: 50_000_000, rentPerM2Krw: 40_000, maintenancePerM2Krw: 14_000, termMonths: 24, startDate: addMonths(thisMonth, 2), escalationPct: 0 }, today, false);
+    made.draft = await enterLease(c.id, '(주)초안상사', { ...plain, depositKrw: 50_000_000, rentPerM2Krw: 40_000, maintenancePerM2Krw: 14_000, termMonths: 24, startDate: addMonths(thisMonth, 2), escalationPct: 0 }, today, false);
   });
   afterAll(() => resetServerEnv());
 
@@ -105,6 +107,10 @@ describe.each(availableBackends())('the rent roll and the expiry schedule on $na
     const first = lines.find((line) => line.startsWith('(주)첫째상사'))!;
     expect(first).toContain('18540000');
     expect(first).toContain('7000000');
+    // Its space written as a reader writes it, never the floor's code (the one way, units.space).
+    expect(first).toContain(`"Floor 7, Unit ${spaces.first}"`);
+    const korean = await reports(new Request(`http://127.0.0.1/api/reports/rent-roll?from=${today}&to=${today}&format=csv&lang=ko`, { headers: { Authorization: `Bearer ${viewer.token}` } }), { params: {} } as never);
+    expect(await korean.text()).toContain(`,7층 ${spaces.second}호,`);
     expect(lines.some((line) => line.includes('(주)초안상사'))).toBe(false);
   });
 

@@ -105,7 +105,9 @@ describe.each(availableBackends())('the proposals report on $name', (backend) =>
     const text = await csv.text();
     expect(csv.headers.get('content-type')).toContain('text/csv');
     expect(text).toContain('Discount vs asking (NER, area-weighted)');
-    expect(text).toMatch(/10F,1,0\.0853,34864,500/);
+    // The floor by its name in the reader's language, never its code.
+    expect(text).toMatch(/\nFloor 10,1,0\.0853,34864,500/);
+    expect(text).not.toMatch(/\n10F,/);
     const conversion = await reports(new Request(`http://127.0.0.1/api/reports/proposals?${query}&format=csv&table=proposalConversion&lang=ko`, { headers: { Authorization: `Bearer ${agent.token}` } }), { params: {} } as never);
     expect(await conversion.text()).toMatch(/합계,4,1,1,1,1,0\.25/);
   });

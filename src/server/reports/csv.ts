@@ -16,14 +16,14 @@ import jaUnits from '../../../content/i18n/ja/units.json' with { type: 'json' };
 import jaBrands from '../../../content/i18n/ja/brands.json' with { type: 'json' };
 import type { Locale } from '../../i18n/locales.ts';
 import { createTranslator, flatten, type Dictionary } from '../../i18n/translate.ts';
-import type { Cell, Column, ReportTable } from '../../shared/report-tables.ts';
+import { spacesText, type Cell, type Column, type ReportTable } from '../../shared/report-tables.ts';
 import { csvRow, UTF8_BOM } from '../inquiries/csv.ts';
 
 const DICTIONARIES: Record<Locale, Dictionary> = {
-  ko: { reports: koReports, lostReasons: koLostReasons, units: { floor: koUnits.floor }, brands: { category: koBrands.category } },
-  en: { reports: enReports, lostReasons: enLostReasons, units: { floor: enUnits.floor }, brands: { category: enBrands.category } },
-  zh: { reports: zhReports, lostReasons: zhLostReasons, units: { floor: zhUnits.floor }, brands: { category: zhBrands.category } },
-  ja: { reports: jaReports, lostReasons: jaLostReasons, units: { floor: jaUnits.floor }, brands: { category: jaBrands.category } },
+  ko: { reports: koReports, lostReasons: koLostReasons, units: { floor: koUnits.floor, space: koUnits.space }, brands: { category: koBrands.category } },
+  en: { reports: enReports, lostReasons: enLostReasons, units: { floor: enUnits.floor, space: enUnits.space }, brands: { category: enBrands.category } },
+  zh: { reports: zhReports, lostReasons: zhLostReasons, units: { floor: zhUnits.floor, space: zhUnits.space }, brands: { category: zhBrands.category } },
+  ja: { reports: jaReports, lostReasons: jaLostReasons, units: { floor: jaUnits.floor, space: jaUnits.space }, brands: { category: jaBrands.category } },
 };
 
 /**
@@ -33,7 +33,7 @@ const DICTIONARIES: Record<Locale, Dictionary> = {
  */
 export function tableCsv(table: ReportTable, locale: Locale): string {
   const t = createTranslator(flatten(DICTIONARIES[locale]));
-  const cell = (value: Cell) => (value !== null && typeof value === 'object' ? t(value.key) : value);
+  const cell = (value: Cell) => (value !== null && typeof value === 'object' ? ('spaces' in value ? spacesText(t, value.spaces) : t(value.key)) : value);
   // A week's column says "Week of 2026-03-02"; a month's "2026-03": both sort and read as dates.
   const header = (column: Column) =>
     typeof column === 'string' ? t(`reports.columns.${column}`) : column.interval === 'month' ? column.period.slice(0, 7) : t('reports.columns.weekOf', { day: column.period });

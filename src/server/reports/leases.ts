@@ -92,6 +92,7 @@ export async function rentRollReport(db: Db, period: Period): Promise<RentRollRe
       tenant: row.legalName,
       brand: row.brandName,
       spaces: units.map((unit) => `${unit.floor} ${unit.unitNumber}`).join(', '),
+      units: units.map((unit) => ({ floor: unit.floor, unitNumber: unit.unitNumber })),
       status: row.status,
       contractAreaM2: Number(row.contractAreaM2),
       exclusiveAreaM2: Number(row.exclusiveAreaM2),

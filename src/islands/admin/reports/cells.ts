@@ -1,5 +1,5 @@
 import type { Translate } from '~/i18n/translate';
-import type { Cell, Column, ReportTable } from '~/shared/report-tables';
+import { spacesText, type Cell, type Column, type ReportTable } from '~/shared/report-tables';
 import type { Formats } from './formats';
 
 const DATE_COLUMNS = new Set(['period', 'recordedOn', 'commencement', 'leaseEnd']);
@@ -13,7 +13,7 @@ export const isDateColumn = (column: Column) => typeof column === 'string' && DA
  */
 export function cellText(table: ReportTable, column: Column, cell: Cell, t: Translate, f: Formats): string {
   if (cell === null) return '—';
-  if (typeof cell === 'object') return t(cell.key);
+  if (typeof cell === 'object') return 'spaces' in cell ? spacesText(t, cell.spaces) : t(cell.key);
   if (typeof cell === 'number') return typeof column === 'string' && table.shares?.includes(column) ? f.percent(cell) : f.number(cell);
   if (isDateColumn(column)) return f.day(cell);
   // A calendar quarter as stored ('2027-Q1'), said in the reader's words ("2027년 1분기").
