@@ -258,6 +258,24 @@ describe.each(availableBackends({ neon: true }))('leases on $name', (backend) =>
     expect(logged).not.toContain('박대표');
   });
 
+  it('a lease signed today for a contract day ahead makes its space leased on that day, by the daily job — not before', async () => {
+    const contractOn = dayFromToday(10);
+    const lease = await readyDraft(undefined, () => ({ dates: { contractOn } }));
+    const signed = await sign(lease);
+    expect(signed.status, signed.text).toBe(200);
+    expect(signed.json.dates.contractOn).toBe(contractOn);
+    const unitId = lease.unitIds[0]!;
+    const publicStatus = async () => (await call(units, 'GET', `/api/units/${unitId}`)).json.status as string;
+    expect(await publicStatus()).toBe('available');
+    await runDealDates(ctx.db, noonOf(addDays(contractOn, -1)));
+    expect(await publicStatus()).toBe('available');
+    await runDealDates(ctx.db, noonOf(contractOn));
+    expect(await publicStatus()).toBe('leased');
+    // Governed from the signing: nobody hand-writes its status meanwhile.
+    const unit = (await call(units, 'GET', `/api/units/${unitId}`, { token: admin })).json;
+    expect(unit.lease).toMatchObject({ id: lease.id });
+  });
+
   it('keeps the signed PDF a private file: its path opens nothing, a 5-minute link made on request does — for staff who may, recorded', async () => {
     const lease = await readyDraft();
     const bytes = new TextEncoder().encode('%PDF-1.4 the signed lease of (주)비타워커피');

@@ -329,6 +329,28 @@ describe.each(availableBackends({ neon: true }))('proposal sending and answers o
     expect(tries.at(-1).fields.code).toBe('proposals.errors.codeExpired');
   });
 
+  it('takes at most fifteen answers an hour on one link (three codes\' five tries): the sixteenth is 429 with Retry-After and records nothing', async () => {
+    const { proposal } = await approved([await workedExampleUnit(ctx.db)]);
+    const { token } = await sent(proposal);
+    let tries = 0;
+    for (let code = 0; code < 3; code++) {
+      const right = await codeFor(token);
+      for (let i = 0; i < 5; i++) {
+        const wrong = String((Number(right) + 1 + i) % 1_000_000).padStart(6, '0');
+        const answer = await link.answer(token, { decision: 'counter', code: wrong, signerName: 'Kim', counter: { termMonths: 48 } });
+        expect([answer.status, answer.json.error.code]).toEqual([400, 'invalid_code']);
+        tries += 1;
+      }
+    }
+    expect(tries).toBe(15);
+    const sixteenth = await link.answer(token, { decision: 'decline', reasonCode: 'price' });
+    expect([sixteenth.status, sixteenth.json.error.code]).toEqual([429, 'too_many_requests']);
+    const wait = Number(sixteenth.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(3600);
+    expect((await api.get(agent.token, proposal.id)).json).toMatchObject({ status: 'sent', response: null });
+  });
+
   it('a mailed code works for five minutes and only the newest one counts; a code past its time is refused and changes nothing', async () => {
     const { proposal } = await approved([await workedExampleUnit(ctx.db)]);
     const { token } = await sent(proposal);
