@@ -40,6 +40,7 @@ describe.each(availableBackends({ neon: true }))('proposal sending and answers o
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let admin = '';
   let agent: TestAccount;
+  let viewer: TestAccount;
   const saved = { ...process.env };
 
   const delivered = async (): Promise<Mail[]> => {
@@ -90,6 +91,7 @@ describe.each(availableBackends({ neon: true }))('proposal sending and answers o
     resetServerEnv();
     admin = await adminToken();
     agent = await staffAccount(admin, 'agent', 'Dana');
+    viewer = await staffAccount(admin, 'viewer', 'Vic');
   });
   beforeEach(async () => {
     await delivered();
@@ -251,6 +253,34 @@ describe.each(availableBackends({ neon: true }))('proposal sending and answers o
     const input = inputFromUnit(unit);
     const edit = await call(units, 'PUT', `/api/units/${unitId}`, { token: admin, body: { ...input, status: 'available' }, headers: { 'If-Match': `"${version}"` } });
     expect([edit.status, edit.json.error.code, edit.json.error.proposalId]).toEqual([409, 'unit_held', proposal.id]);
+  });
+
+  it('shows a viewer an answered proposal masked: the signer, company and address in part, never the client address, browser or message; no certificate', async () => {
+    const { inquiry, proposal } = await approved([await workedExampleUnit(ctx.db)]);
+    const { token } = await sent(proposal);
+    expect((await accept(token, await codeFor(token), '198.51.100.77')).status).toBe(200);
+    const read = await api.get(viewer.token, proposal.id);
+    expect(read.status).toBe(200);
+    expect(read.json).toMatchObject({
+      masked: true, status: 'accepted',
+      response: { decision: 'accept', signerName: '김*준', signerTitle: null, clientAddress: null, userAgent: null, message: null, codeVerified: true },
+      metrics: { nerPerM2: 38_113 },
+    });
+    expect(read.json.link.recipient).toMatch(/^p\*\*\*@example\.com$/);
+    const everything = JSON.stringify([read.json, (await api.list(viewer.token, inquiry.id)).json]);
+    for (const full of ['김민준', '대표이사', 'Acme Korea', '198.51.100.77', 'ProposalTest', inquiry.email]) expect(everything, full).not.toContain(full);
+    // The PDF a viewer downloads names the addressee masked; the agent's, in full.
+    const pdfOf = async (token: string) => pdfText(Buffer.from(await (await proposals(new Request(`http://127.0.0.1/api/proposals/${proposal.id}/pdf?lang=en`, { headers: { Authorization: `Bearer ${token}` } }), { params: {} } as never)).arrayBuffer()));
+    const [viewersPdf, agentsPdf] = [await pdfOf(viewer.token), await pdfOf(agent.token)];
+    expect(agentsPdf).toContain('Acme Korea');
+    expect(viewersPdf).toContain('Lease proposal');
+    expect(viewersPdf).not.toContain('Acme Korea');
+    expect(viewersPdf).not.toContain('김민준');
+    // The certificate names the signer in full: the people with personal data's access alone.
+    const certificate = await proposals(new Request(`http://127.0.0.1/api/proposals/${proposal.id}/certificate.pdf`, { headers: { Authorization: `Bearer ${viewer.token}` } }), { params: {} } as never);
+    expect(certificate.status).toBe(403);
+    const full = await api.get(agent.token, proposal.id);
+    expect(full.json.response).toMatchObject({ signerName: '김민준', company: 'Acme Korea', clientAddress: '198.51.100.77' });
   });
 
   it('of two acceptances of one space at once, exactly one wins; the other is 409 unit_reserved, its link still works and the team is told', async () => {

@@ -9,6 +9,8 @@ import type { DealTerms } from '~/shared/deals/terms';
 import type { Proposal, ProposalResponse } from '~/shared/proposals/types';
 import { LOCALES } from '~/i18n/locales';
 import { messagesFor } from '~/content/dictionaries';
+import { createTranslator } from '~/i18n/translate';
+import { spaceName } from '~/shared/units/space-name';
 import { missingCharacters, pdfFont } from '~/server/pdf/fonts';
 import { pdfSha256, renderProposalPdf } from '~/server/proposals/pdf';
 
@@ -42,7 +44,10 @@ describe('the proposal PDF', () => {
   it.each(LOCALES)('has a glyph for every character its words and the typed texts print in %s', async (locale) => {
     const font = await pdfFont(locale);
     const messages = messagesFor(locale);
-    const words = Object.entries(messages).filter(([key]) => key.startsWith('proposals.') || key.startsWith('deals.') || key.startsWith('brands.category.')).map(([, text]) => text).join('');
+    // The spaces are printed too, by floor name (지하 2층 … 14층, 14层, 14階) and the one way of writing a space.
+    const printed = (key: string) => ['proposals.', 'deals.', 'brands.category.', 'units.floor.'].some((prefix) => key.startsWith(prefix)) || key === 'units.space';
+    const words = Object.entries(messages).filter(([key]) => printed(key)).map(([, text]) => text).join('');
+    expect(words).toContain(messages['units.floor.B2']!);
     expect(missingCharacters(font, words + TYPED.company + TYPED.special + TYPED.parking + response.signerName)).toEqual([]);
   });
 
@@ -51,7 +56,8 @@ describe('the proposal PDF', () => {
     expect(pages(pdf)).toBe(1);
     const text = pdfText(pdf).replace(/\s+/g, '');
     const messages = messagesFor(locale);
-    for (const words of [messages['proposals.nonBinding']!, messages['proposals.pdf.title']!, TYPED.company, TYPED.special, TYPED.parking]) {
+    const space = spaceName(createTranslator(messages), { floor: unit.floor, unitNumber: unit.unitNumber });
+    for (const words of [messages['proposals.nonBinding']!, messages['proposals.pdf.title']!, space, TYPED.company, TYPED.special, TYPED.parking]) {
       expect(text, words).toContain(words.replace(/\s+/g, ''));
     }
     expect(text).not.toContain('〓');
