@@ -258,6 +258,27 @@ describe.each(availableBackends({ neon: true }))('leases on $name', (backend) =>
     expect(logged).not.toContain('박대표');
   });
 
+  it('signs and amends only the version read (If-Match): a stale tab is 409 conflict with the lease as it is now, nothing signed or amended', async () => {
+    const lease = await readyDraft();
+    // A colleague changes the draft after the owner read it.
+    const moved = await patch(lease, { tenant: { representative: '김대표' } }, agent.token);
+    expect(moved.status, moved.text).toBe(200);
+    const stale = await sign(lease);
+    expect(stale.status).toBe(409);
+    expect(stale.json.error).toMatchObject({ code: 'conflict', current: { id: lease.id, status: 'draft', version: moved.json.version, tenant: { representative: '김대표' } } });
+    expect((await call(leases, 'GET', `/api/leases/${lease.id}`, { token: admin })).json.status).toBe('draft');
+    const signed = (await sign(moved.json)).json;
+    expect(signed.status).toBe('signed');
+    const amend = (version: number) =>
+      call(leases, 'POST', `/api/leases/${lease.id}/amendments`, { token: admin, body: { effectiveOn: addMonths(signed.terms.startDate, 12), changes: { rentPerM2Krw: 38_000 }, reason: '재협상' }, headers: { 'If-Match': `"${version}"` } });
+    const first = await amend(signed.version);
+    expect(first.status, first.text).toBe(201);
+    const again = await amend(signed.version);
+    expect(again.status).toBe(409);
+    expect(again.json.error).toMatchObject({ code: 'conflict', current: { version: first.json.version } });
+    expect((await call(leases, 'GET', `/api/leases/${lease.id}`, { token: admin })).json.amendments).toHaveLength(1);
+  });
+
   it('a lease signed today for a contract day ahead makes its space leased on that day, by the daily job — not before', async () => {
     const contractOn = dayFromToday(10);
     const lease = await readyDraft(undefined, () => ({ dates: { contractOn } }));
