@@ -231,6 +231,11 @@ test('a won deal becomes a lease: drafted from the accepted proposal, signed wit
     const cell = await planCell(page, origin, setup.unitId);
     await expect(cell).toHaveAttribute('data-available-from', freeOn);
     await expect(cell).toHaveAttribute('aria-label', new RegExp(`입주 가능 ${formatDay(freeOn, 'ko-KR')}`));
+    // The home's available spaces name it with its day too (opened at the section: it loads when near the screen).
+    await page.goto(`${origin}/#available-spaces`);
+    const home = page.locator('[data-home-spaces]');
+    await expect(home).toHaveAttribute('data-spaces-state', 'ready');
+    await expect(home.locator(`[data-spaces-list] a[data-available-from="${freeOn}"]`)).toContainText(`입주 가능 ${formatDay(freeOn, 'ko-KR')}`);
 
     // The mail's link opens the lease's page on the leases tab: expiring, its renewal window and its history.
     await page.goto(`${origin}${leaseLink}`);
