@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import inquiries from '../../functions/inquiries.ts';
+import leases from '../../functions/leases.ts';
 import links from '../../functions/proposal-links.ts';
 import proposals from '../../functions/proposals.ts';
 import units from '../../functions/units.ts';
@@ -12,9 +13,10 @@ import { inputFromUnit } from '../../src/shared/units/unit.ts';
 import { resetServerEnv, serverEnv } from '../../src/server/env.ts';
 import { runDealDates } from '../../src/server/deal-dates/run.ts';
 import { holdLapseStep, proposalExpiryStep } from '../../src/server/proposals/dates.ts';
+import { koreanDay } from '../../src/shared/business-hours.ts';
 import { addDays } from '../../src/shared/deals/schedule.ts';
 import { call } from '../support/api-calls.ts';
-import { adminToken, useApiBackend } from '../support/api-suite.ts';
+import { adminToken, uploaded, useApiBackend } from '../support/api-suite.ts';
 import { availableBackends } from '../support/db-backends.ts';
 import { atAsking, mailParts, newInquiry, offerA, proposalApi as api, tokenOf, workedExampleUnit } from '../support/proposals.ts';
 import { startSmtp, subjectOf, type Mail } from '../support/smtp.ts';
@@ -306,6 +308,27 @@ describe.each(availableBackends({ neon: true }))('proposal sending and answers o
     // The refused prospect can still decline (no code needed).
     const declined = await link.answer(loser.token, { decision: 'decline', reasonCode: 'other_building' });
     expect(declined.status).toBe(200);
+  });
+
+  it('refuses an acceptance of a space a lease signed for a later contract day already takes: 409 unit_leased, the space not reserved', async () => {
+    const unitId = await workedExampleUnit(ctx.db);
+    // A proposal to one prospect is out when the owner signs a lease of the same space with another tenant,
+    // its contract day ten days ahead (the space reads as before until then).
+    const { proposal } = await approved([unitId]);
+    const { token } = await sent(proposal);
+    const tenant = await newInquiry(admin, agent.id, { unitId });
+    const opened = (await call(leases, 'POST', `/api/inquiries/${tenant.id}/lease`, { token: admin, body: { overrideReason: 'Signed on paper' } })).json;
+    const contractOn = addDays(koreanDay(new Date()), 10);
+    const filled = await call(leases, 'PATCH', `/api/leases/${opened.id}`, { token: admin, body: { tenant: { businessNumber: '220-81-62517', representative: '박대표' }, dates: { contractOn } }, headers: { 'If-Match': `"${opened.version}"` } });
+    expect(filled.status, filled.text).toBe(200);
+    const signed = await call(leases, 'POST', `/api/leases/${opened.id}/sign`, { token: admin, body: { signedOn: koreanDay(new Date()), documentPath: await uploaded('lease') }, headers: { 'If-Match': `"${filled.json.version}"` } });
+    expect(signed.status, signed.text).toBe(200);
+    // The prospect's term (from the month after next, five years) falls in the lease's: theirs cannot hold the space.
+    const refused = await accept(token, await codeFor(token));
+    expect([refused.status, refused.json.error?.code, refused.json.error?.fields?.unitIds]).toEqual([409, 'unit_leased', 'proposals.errors.unitLeased']);
+    expect((await ctx.db.selectFrom('units').select('status').where('id', '=', unitId).executeTakeFirstOrThrow()).status).toBe('available');
+    expect(await ctx.db.selectFrom('proposalHolds').select('unitId').where('proposalId', '=', proposal.id).execute()).toEqual([]);
+    expect((await api.get(agent.token, proposal.id)).json.status).toBe('sent');
   });
 
   it('declines with a reason from the list (words for "other"), without a code', async () => {

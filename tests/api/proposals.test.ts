@@ -229,6 +229,8 @@ describe.each(availableBackends({ neon: true }))('proposals on $name', (backend)
     const fixed = (await api.patch(agent.token, made.id, { terms: offerA() }, changes.revision)).json;
     const resubmitted = (await api.post(agent.token, made.id, 'submit', {}, fixed.revision)).json;
     expect(resubmitted.status).toBe('pending_approval');
+    const bareReject = await api.post(owner.token, made.id, 'reject', { comment: '  ' }, resubmitted.revision);
+    expect([bareReject.status, bareReject.json.error.fields?.comment]).toEqual([400, 'proposals.errors.commentRequired']);
     const rejected = (await api.post(owner.token, made.id, 'reject', { comment: '할인 과다' }, resubmitted.revision)).json;
     expect(rejected.status).toBe('rejected');
     const closed = await api.patch(agent.token, made.id, { validUntil: addDays(today(), 5) }, rejected.revision);

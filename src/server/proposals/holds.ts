@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import { addMonths, termEndsOn } from '../../shared/deals/schedule.ts';
+import type { DealTerms } from '../../shared/deals/terms.ts';
 import type { HoldReleaseReason } from '../../shared/proposals/statuses.ts';
 import type { Trx } from '../audit/actor.ts';
 import { HttpError } from '../http/errors.ts';
@@ -21,12 +23,18 @@ export function isHoldConflict(error: unknown): boolean {
   return code === '23505' && (constraint === undefined || constraint === 'proposal_holds_live_unit_idx');
 }
 
+type PossessionTerms = Pick<DealTerms, 'startDate' | 'termMonths' | 'fitoutMonths'>;
+
+/** The days a proposal's tenant would hold its spaces: from the fit-out's first day to the term's last. */
+export const possessionOf = (terms: PossessionTerms) => ({ from: addMonths(terms.startDate, -terms.fitoutMonths), to: termEndsOn(terms) });
+
 /**
  * Holds `unitIds` for `proposalId` until `until` in the caller's transaction: each space becomes `reserved`, keeping
  * the status it had for the hold's end. 409 `unit_reserved` when another live hold has one, `unit_leased` when one is
- * leased; a space deleted since is left out (its proposal still stands, the lease will say).
+ * leased or a signed lease takes it on a day of the proposal's `terms`; a space deleted since is left out (its
+ * proposal still stands, the lease will say).
  */
-export async function holdUnits(trx: Trx, proposalId: string, unitIds: string[], until: Date): Promise<void> {
+export async function holdUnits(trx: Trx, proposalId: string, unitIds: string[], until: Date, terms?: PossessionTerms): Promise<void> {
   const ordered = [...unitIds].sort();
   const units = await trx
     .selectFrom('units')
@@ -45,6 +53,21 @@ export async function holdUnits(trx: Trx, proposalId: string, unitIds: string[],
   if (held.length > 0) throw unitReserved(held.map((row) => row.unitId));
   const leased = units.filter((unit) => unit.status === 'leased').map((unit) => unit.id);
   if (leased.length > 0) throw unitLeased(leased);
+  // A lease signed for a later contract day leaves its spaces' status as it was until then (issue 40), yet it
+  // already takes them: a proposal whose tenant would hold one on a common day cannot be accepted.
+  if (terms) {
+    const { from, to } = possessionOf(terms);
+    const taken = await trx
+      .selectFrom('leases')
+      .select('unitIds')
+      .where('status', '!=', 'draft')
+      .where(sql<boolean>`unit_ids && ${ordered}::uuid[]`)
+      .where('handoverOn', '<=', to)
+      .where('endsOn', '>=', from)
+      .execute();
+    const clashing = ordered.filter((id) => taken.some((lease) => (lease.unitIds as string[]).includes(id)));
+    if (clashing.length > 0) throw unitLeased(clashing);
+  }
   for (const unit of units) {
     await trx.insertInto('proposalHolds').values({ proposalId, unitId: unit.id, statusBefore: unit.status === 'reserved' ? 'available' : unit.status, until }).execute();
     await trx.updateTable('units').set({ status: 'reserved', updatedAt: sql`now()` }).where('id', '=', unit.id).execute();
