@@ -6,11 +6,11 @@ import { byFloorThenUnit, type Unit } from '~/shared/units/unit';
 import { LEASE_LIMITS } from '~/shared/leases/lease';
 import { typedNumber } from '~/client/proposals/draft-model';
 import {
-  DEPOSIT_KINDS, FREE_RENT_BASES, NEW_INSTALLMENT, areaOfUnits, businessNumberProblem, checkLeaseDraft, draftFromLease, draftPreview, followingInstallments,
+  DEPOSIT_KINDS, NEW_INSTALLMENT, areaOfUnits, businessNumberProblem, checkLeaseDraft, draftFromLease, draftPreview, followingInstallments,
   tidyBusinessNumber, type LeaseDraftErrors, type LeaseDraftFields, type LeaseFields,
 } from '~/client/leases/draft-model';
 import type { LeaseRecord } from '~/client/leases/api';
-import { Field, Group, TextInput, field } from '../inquiry/proposals/form-parts';
+import { Field, FreeRentFields, Group, TextInput, field } from '../inquiry/proposals/form-parts';
 import { spaceLabel } from '../space-label';
 import ContactsFields from './ContactsFields';
 import ScheduleTable from './ScheduleTable';
@@ -230,20 +230,7 @@ export default function LeaseDraftForm({ lease, units, brands, onSave, onDirty, 
           <span className="font-semibold text-ink">{t('deals.terms.vatExcludedYes')}</span>
         </label>
         <TextInput id={id('escalationPct')} label={t('deals.terms.escalationPct')} value={fields.escalationPct} onChange={(value) => set('escalationPct', value)} error={error('escalationPct')} numeric="decimal" suffix="%" t={t} />
-        <fieldset className="grid gap-2 @md:col-span-2">
-          <legend className="text-sm font-semibold text-ink">{t('deals.terms.freeRent')}</legend>
-          <div className="flex flex-wrap gap-2">
-            {FREE_RENT_BASES.map((basis) => (
-              <label key={basis} className="flex min-h-11 items-center gap-2 rounded-md border border-line px-3 text-sm has-[:checked]:border-brass-strong has-[:checked]:bg-brass-soft">
-                <input type="radio" name={id('freeRentBasis')} value={basis} checked={fields.freeRentBasis === basis} onChange={() => set('freeRentBasis', basis)} className="size-5" />
-                {t(`deals.terms.freeRentBasis.${basis}`)}
-              </label>
-            ))}
-          </div>
-          <div className="max-w-xs">
-            <TextInput id={id('freeRentMonths')} label={t(fields.freeRentBasis === 'perYear' ? 'proposalPanel.form.freeMonthsPerYear' : 'proposalPanel.form.freeMonthsUpFront')} value={fields.freeRentMonths} onChange={(value) => set('freeRentMonths', value)} error={error('freeRent.months')} numeric="integer" suffix={months} t={t} />
-          </div>
-        </fieldset>
+        <FreeRentFields id={id} basis={fields.freeRentBasis} months={fields.freeRentMonths} onBasis={(basis) => set('freeRentBasis', basis)} onMonths={(value) => set('freeRentMonths', value)} error={error('freeRent.months')} t={t} />
       </Group>
 
       <Group legend={t('leasePanel.form.dates')}>

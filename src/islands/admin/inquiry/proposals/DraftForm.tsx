@@ -3,14 +3,14 @@ import type { Translate } from '~/i18n/translate';
 import { LOCALES } from '~/i18n/locales';
 import type { AskingSnapshot } from '~/shared/deals/asking';
 import type { DealRates } from '~/shared/deals/rates';
-import { FREE_RENT_BASES, type DealTerms } from '~/shared/deals/terms';
+import type { DealTerms } from '~/shared/deals/terms';
 import { formatKrw, perAreaLine } from '~/shared/deals/display';
 import { UNIT_USES, byFloorThenUnit, type Unit } from '~/shared/units/unit';
 import { askingOf, checkDraft, prefilledDraft, previewMetrics, typedNumber, type DraftErrors, type DraftFields } from '~/client/proposals/draft-model';
 import { approvalRules, needsApproval, type ApprovalSettings } from '~/shared/proposals/approval-rules';
 import { RuleList } from './ApprovalTrail';
 import EconomicsPanel from './EconomicsPanel';
-import { Field, Group, TextInput, field } from './form-parts';
+import { Field, FreeRentFields, Group, TextInput, field } from './form-parts';
 
 /** The fields that come from the spaces' asking terms: refilled when the spaces change, until the agent types in one. */
 const ASKING_FIELDS = ['depositKrw', 'rentPerM2Krw', 'maintenancePerM2Krw', 'escalationPct'] as const;
@@ -183,21 +183,7 @@ export default function DraftForm({ units, rates, approval, initial, frozenAskin
         </Group>
 
         <Group legend={t('proposalPanel.form.concessions')}>
-          <fieldset className="grid gap-2 @md:col-span-2" aria-describedby="proposal-free-rent-note">
-            <legend className="text-sm font-semibold text-ink">{t('deals.terms.freeRent')}</legend>
-            <div className="flex flex-wrap gap-2">
-              {FREE_RENT_BASES.map((basis) => (
-                <label key={basis} className="flex min-h-11 items-center gap-2 rounded-md border border-line px-3 text-sm has-[:checked]:border-brass-strong has-[:checked]:bg-brass-soft">
-                  <input type="radio" name={id('freeRentBasis')} value={basis} checked={fields.freeRentBasis === basis} onChange={() => set('freeRentBasis', basis)} className="size-5" />
-                  {t(`deals.terms.freeRentBasis.${basis}`)}
-                </label>
-              ))}
-            </div>
-            <div className="max-w-xs">
-              <TextInput id={id('freeRentMonths')} label={t(fields.freeRentBasis === 'perYear' ? 'proposalPanel.form.freeMonthsPerYear' : 'proposalPanel.form.freeMonthsUpFront')} value={fields.freeRentMonths} onChange={(value) => set('freeRentMonths', value)} error={error('freeRent.months')} numeric="integer" suffix={months} t={t} />
-            </div>
-            <p id="proposal-free-rent-note" className="text-xs text-muted">{t('deals.terms.fitoutNote')}</p>
-          </fieldset>
+          <FreeRentFields id={id} basis={fields.freeRentBasis} months={fields.freeRentMonths} onBasis={(basis) => set('freeRentBasis', basis)} onMonths={(value) => set('freeRentMonths', value)} error={error('freeRent.months')} note={t('deals.terms.fitoutNote')} t={t} />
           {money('tiKrw')}
           {money('brokerFeeKrw')}
         </Group>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Translate } from '~/i18n/translate';
+import { FREE_RENT_BASES, type FreeRentBasis } from '~/shared/deals/terms';
 
 /** The class of a proposal form's one-line fields. */
 export const field = 'min-h-11 w-full rounded-md border border-muted px-3 text-base aria-[invalid=true]:border-danger';
@@ -72,6 +73,42 @@ export function Group({ legend, children }: { legend: string; children: ReactNod
     <fieldset className="grid min-w-0 gap-3 border-t border-line pt-3 @5xl:col-start-1">
       <legend className="text-sm font-bold text-ink">{legend}</legend>
       <div className="grid gap-3 @md:grid-cols-2">{children}</div>
+    </fieldset>
+  );
+}
+
+interface FreeRentProps {
+  /** The form's control id for a term (`proposal-freeRentMonths`, the lease form's own prefix…). */
+  id: (name: string) => string;
+  basis: FreeRentBasis;
+  months: string;
+  onBasis: (basis: FreeRentBasis) => void;
+  onMonths: (months: string) => void;
+  /** The message key of `freeRent.months`, if any. */
+  error?: string;
+  /** A line under the months, read with the group (the proposal's note on fit-out months). */
+  note?: string;
+  t: Translate;
+}
+
+/** Rent-free: its basis (each lease year, or up front) and its months — the one way the proposal and the lease ask it. */
+export function FreeRentFields({ id, basis, months, onBasis, onMonths, error, note, t }: FreeRentProps) {
+  const noteId = note ? `${id('freeRentBasis')}-note` : undefined;
+  return (
+    <fieldset className="grid gap-2 @md:col-span-2" aria-describedby={noteId}>
+      <legend className="text-sm font-semibold text-ink">{t('deals.terms.freeRent')}</legend>
+      <div className="flex flex-wrap gap-2">
+        {FREE_RENT_BASES.map((option) => (
+          <label key={option} className="flex min-h-11 items-center gap-2 rounded-md border border-line px-3 text-sm has-[:checked]:border-brass-strong has-[:checked]:bg-brass-soft">
+            <input type="radio" name={id('freeRentBasis')} value={option} checked={basis === option} onChange={() => onBasis(option)} className="size-5" />
+            {t(`deals.terms.freeRentBasis.${option}`)}
+          </label>
+        ))}
+      </div>
+      <div className="max-w-xs">
+        <TextInput id={id('freeRentMonths')} label={t(basis === 'perYear' ? 'proposalPanel.form.freeMonthsPerYear' : 'proposalPanel.form.freeMonthsUpFront')} value={months} onChange={onMonths} error={error} numeric="integer" suffix={t('proposalPanel.form.monthsUnit')} t={t} />
+      </div>
+      {note && <p id={noteId} className="text-xs text-muted">{note}</p>}
     </fieldset>
   );
 }
