@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const PAGES = ['index.html', 'about/index.html', 'architecture/index.html', 'directions/index.html', 'contact/index.html', 'brands/index.html', 'floors/index.html', 'privacy/index.html', 'share-shell/space-ko/index.html', 'share-shell/brand-ko/index.html'];
+const PAGES = ['index.html', 'about/index.html', 'architecture/index.html', 'directions/index.html', 'contact/index.html', 'brands/index.html', 'floors/index.html', 'privacy/index.html', 'privacy/request/index.html', 'privacy/request/confirm/index.html', 'admin/index.html', 'share-shell/space-ko/index.html', 'share-shell/brand-ko/index.html'];
 const LANGS = ['', 'en/'];
 const FIRST_WINDOW = 14_600;
 
