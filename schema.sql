@@ -1163,6 +1163,20 @@ CREATE TABLE IF NOT EXISTS proposal_holds (
 );
 CREATE UNIQUE INDEX IF NOT EXISTS proposal_holds_live_unit_idx ON proposal_holds (unit_id) WHERE released_at IS NULL;
 CREATE INDEX IF NOT EXISTS proposal_holds_until_idx ON proposal_holds (until) WHERE released_at IS NULL;
+-- An owner signing another inquiry's lease on a held space releases the hold only by saying so (decision 058's
+-- amendment): `released` with who did and why. The inline CHECK is replaced once (a no-op on every later start).
+ALTER TABLE proposal_holds ADD COLUMN IF NOT EXISTS released_by uuid REFERENCES users (id) ON DELETE SET NULL;
+ALTER TABLE proposal_holds ADD COLUMN IF NOT EXISTS release_note text;
+ALTER TABLE proposal_holds ADD COLUMN IF NOT EXISTS released_for uuid;
+DO $$ BEGIN
+  IF NOT EXISTS (
+    SELECT 1 FROM pg_constraint WHERE conrelid = 'proposal_holds'::regclass AND conname = 'proposal_holds_release_reason_check'
+      AND pg_get_constraintdef(oid) LIKE '%released''%'
+  ) THEN
+    ALTER TABLE proposal_holds DROP CONSTRAINT IF EXISTS proposal_holds_release_reason_check;
+    ALTER TABLE proposal_holds ADD CONSTRAINT proposal_holds_release_reason_check CHECK (release_reason IN ('lapsed', 'lease_signed', 'withdrawn', 'released'));
+  END IF;
+END $$;
 
 
 

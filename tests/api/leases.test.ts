@@ -10,6 +10,7 @@ import reports from '../../functions/reports.ts';
 import { resetServerEnv } from '../../src/server/env.ts';
 import { runDealDates } from '../../src/server/deal-dates/run.ts';
 import { koreanDay } from '../../src/shared/business-hours.ts';
+import { inquiryReference } from '../../src/shared/inquiry-basics.ts';
 import { addDays, addMonths } from '../../src/shared/deals/schedule.ts';
 import { call } from '../support/api-calls.ts';
 import { adminToken, brandBody, inquiryBody, uploaded, useApiBackend } from '../support/api-suite.ts';
@@ -141,6 +142,61 @@ describe.each(availableBackends({ neon: true }))('leases on $name', (backend) =>
     expect((await call(units, 'GET', `/api/units/${unitId}`)).json.status).toBe('leased');
     // The proposal is done: another lease cannot be opened from it.
     expect((await open(inquiryId, { proposalId: made.json.id }, agent.token)).json.error.code).toBe('proposal_not_accepted');
+  });
+
+  it('signing over another inquiry’s accepted proposal’s hold is refused (409 unit_reserved naming it) unless an owner releases it with a reason: kept, logged, its team mailed', async () => {
+    const unitId = await newUnit();
+    const holder = await newInquiry(unitId);
+    // The other inquiry's lease is drafted while the space is still free; then the first prospect accepts online.
+    const draft = await readyDraft(unitId);
+    const made = await proposalApi.create(agent.token, holder, { unitIds: [unitId], terms: offerA() });
+    expect(made.status, made.text).toBe(201);
+    await ctx.db.updateTable('proposals').set({ status: 'accepted', answeredAt: new Date() }).where('id', '=', made.json.id).execute();
+    await ctx.db.insertInto('proposalHolds').values({ proposalId: made.json.id, unitId, statusBefore: 'available', until: new Date(Date.now() + 30 * 86_400_000) }).execute();
+    await ctx.db.updateTable('units').set({ status: 'reserved' }).where('id', '=', unitId).execute();
+    await delivered();
+    const liveHold = () => ctx.db.selectFrom('proposalHolds').selectAll().where('proposalId', '=', made.json.id).executeTakeFirstOrThrow();
+
+    const refused = await sign(draft);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.json.error).toMatchObject({
+      code: 'unit_reserved', fields: { releaseHolds: 'leases.errors.unitReserved' }, unitIds: [unitId],
+      holds: [{ unitId, proposalId: made.json.id, version: 1, inquiryId: holder, reference: inquiryReference(holder) }],
+    });
+    // Nothing moved: the hold lives, the space is reserved, the lease is a draft, nobody was mailed.
+    expect(await liveHold()).toMatchObject({ releasedAt: null, releaseReason: null });
+    expect((await call(units, 'GET', `/api/units/${unitId}`)).json.status).toBe('reserved');
+    expect((await call(leases, 'GET', `/api/leases/${draft.id}`, { token: admin })).json.status).toBe('draft');
+    // The release says why, or it is no release.
+    const signWith = async (releaseHolds: unknown, token = admin) =>
+      call(leases, 'POST', `/api/leases/${draft.id}/sign`, { token, body: { signedOn: koreanDay(new Date()), documentPath: await pdf(), releaseHolds }, headers: { 'If-Match': `"${draft.version}"` } });
+    for (const bad of [{ reason: '   ' }, {}, 'yes', null]) {
+      const answer = await signWith(bad);
+      expect([answer.status, answer.json.error.code, Object.keys(answer.json.error.fields)], JSON.stringify(bad)).toEqual([400, 'invalid_input', ['reason']]);
+    }
+    // Signing is an owner's: an agent's release is refused like their signing, and releases nothing.
+    expect((await signWith({ reason: 'Mine now' }, agent.token)).status).toBe(403);
+    expect(await liveHold()).toMatchObject({ releasedAt: null });
+    const released = await signWith({ reason: '  Tenant B signed first on paper ' });
+    expect(released.status, released.text).toBe(200);
+    const hold = await liveHold();
+    expect(hold).toMatchObject({ releaseReason: 'released', releaseNote: 'Tenant B signed first on paper', releasedFor: draft.id, releasedAt: expect.any(Date) });
+    const me_ = await ctx.db.selectFrom('users').select('id').where('email', '=', 'owner@btower.example').executeTakeFirstOrThrow();
+    expect(hold.releasedBy).toBe(me_.id);
+    expect((await call(units, 'GET', `/api/units/${unitId}`)).json.status).toBe('leased');
+    // The first prospect's proposal is still accepted, and its panel says the hold was released, by whom and why.
+    const proposal = (await proposalApi.get(agent.token, made.json.id)).json;
+    expect(proposal).toMatchObject({ status: 'accepted', hold: { releaseReason: 'released', releaseNote: 'Tenant B signed first on paper', releasedBy: { id: me_.id } } });
+    const logged = await ctx.db.selectFrom('auditEvents').select(['action', 'actorId', 'changes']).where('entity', '=', 'proposal').where('entityId', '=', made.json.id).where('action', '=', 'hold_released').execute();
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ actorId: me_.id, changes: { hold_release_note: [null, 'Tenant B signed first on paper'] } });
+    // Its assignee is told by reference and space (the owner who released it knows); never the prospect's people.
+    const mails = (await delivered()).filter((mail) => subjectOf(mail.raw).includes('제안 예약 해제'));
+    expect(mails.map((mail) => mail.to[0])).toEqual([agent.email]);
+    const text = plain(mails[0]!.raw);
+    expect(text).toContain(`#${inquiryReference(holder)}`);
+    expect(text).toContain(`?inquiry=${holder}`);
+    for (const personal of ['김임차', '010-2222-3333', 'Tenant B signed first']) expect(text).not.toContain(personal);
   });
 
   it('"won" needs an accepted proposal or a lease; without one only an owner records it, giving a reason kept in the history', async () => {

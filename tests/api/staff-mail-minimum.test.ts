@@ -19,6 +19,7 @@ import { adminToken, inquiryBody, uploaded, useApiBackend } from '../support/api
 import { availableBackends } from '../support/db-backends.ts';
 import { officeDayAhead } from '../support/office-days.ts';
 import { everyPartOf, startSmtp, subjectOf, type Mail } from '../support/smtp.ts';
+import { offerA, proposalApi } from '../support/proposals.ts';
 import { outboxSettled, staffAccount, type TestAccount } from '../support/staff.ts';
 
 const DAY_MS = 86_400_000;
@@ -104,6 +105,31 @@ describe.each(availableBackends())('every staff mail carries only the minimum on
     // Cancelled by the colleague: the host's cancellation.
     expect((await call(tours, 'POST', `/api/tours/${booked.json.id}/cancel`, { token: colleague.token, body: { reason: `${prospect.name} called off` } })).status).toBe(200);
     await outboxSettled(ctx.db);
+    // The prospect accepted a proposal for another space; an owner signs a lease of it for someone else, releasing
+    // the hold with a reason → the prospect's assignee is told (a lease of the other inquiry: its own mails not read).
+    const heldUnit = (await ctx.db.insertInto('units').values({ floor: '5F', unitNumber: `5${tag}`, exclusiveAreaM2: 120, supplyAreaM2: 200, status: 'available' }).returning('id').executeTakeFirstOrThrow()).id;
+    const proposal = await proposalApi.create(owner, id, { unitIds: [heldUnit], terms: offerA() });
+    expect(proposal.status, proposal.text).toBe(201);
+    await ctx.db.updateTable('proposals').set({ status: 'accepted', answeredAt: new Date() }).where('id', '=', proposal.json.id).execute();
+    await ctx.db.insertInto('proposalHolds').values({ proposalId: proposal.json.id, unitId: heldUnit, statusBefore: 'available', until: new Date(Date.now() + 30 * DAY_MS) }).execute();
+    await ctx.db.updateTable('units').set({ status: 'reserved' }).where('id', '=', heldUnit).execute();
+    const seen = smtp.mails.length;
+    const other = await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody({ name: `Other Tenant ${tag}`, email: `other-${tag}@example.com`, company: `Other Co ${tag}`, locale: 'en' }) });
+    expect(other.status).toBe(201);
+    const otherLease = await call(leases, 'POST', `/api/inquiries/${other.json.id}/lease`, { token: owner, body: { overrideReason: 'Signed on paper' } });
+    const otherDraft = await call(leases, 'PATCH', `/api/leases/${otherLease.json.id}`, {
+      token: owner, headers: { 'If-Match': `"${otherLease.json.version}"` },
+      body: { unitIds: [heldUnit], tenant: { businessNumber: '220-81-62517', representative: 'Other Rep' } },
+    });
+    expect(otherDraft.status, otherDraft.text).toBe(200);
+    const otherSigned = await call(leases, 'POST', `/api/leases/${otherLease.json.id}/sign`, {
+      token: owner, headers: { 'If-Match': `"${otherDraft.json.version}"` },
+      body: { signedOn: koreanDay(new Date()), documentPath: await uploaded('lease', new TextEncoder().encode('%PDF-1.4 signed lease')), releaseHolds: { reason: `Signed first; ${prospect.name} told by phone` } },
+    });
+    expect(otherSigned.status, otherSigned.text).toBe(200);
+    await outboxSettled(ctx.db);
+    // The other inquiry's own notice is about it, not this prospect (the test reads this prospect's mails).
+    smtp.mails.splice(seen, smtp.mails.length - seen, ...smtp.mails.slice(seen).filter((mail) => !everyPartOf(mail.raw).includes(inquiryReference(other.json.id))));
     // Signed as a lease (its legal name the prospect's company) on a space of its own; six months before its last
     // day the owner and its agent are told it is expiring.
     const leaseUnit = (await ctx.db.insertInto('units').values({ floor: '4F', unitNumber: `4${tag}`, exclusiveAreaM2: 120, supplyAreaM2: 200, status: 'available' }).returning('id').executeTakeFirstOrThrow()).id;
@@ -119,15 +145,17 @@ describe.each(availableBackends())('every staff mail carries only the minimum on
     expect(signed.status, signed.text).toBe(200);
     await runDealDates(ctx.db, new Date(`${addMonths(signed.json.dates.expiresOn as string, -6)}T12:00:00+09:00`));
     await outboxSettled(ctx.db);
-    return { id, prospect };
+    return { id, prospect, otherInquiryId: other.json.id as string };
   }
 
   it('names a prospect in every staff mail by reference, space and link alone; the name only with notifyIncludesName', async () => {
     const staffAddresses = new Set([TEAM_ADDRESS, 'owner@btower.example', agent.email, colleague.email]);
     for (const [includeName, dayOffset] of [[false, 3], [true, 5]] as const) {
       smtp.mails.splice(0);
-      const { id, prospect } = await everyStaffMailAbout(includeName, dayOffset);
-      const staffMails: Mail[] = smtp.mails.filter((mail) => mail.to.some((to) => staffAddresses.has(to)));
+      const { id, prospect, otherInquiryId } = await everyStaffMailAbout(includeName, dayOffset);
+      // The other tenant's lease (the released hold's) expires with this prospect's: its mail is about that inquiry.
+      const aboutOther = (mail: Mail) => everyPartOf(mail.raw).includes(`#${inquiryReference(otherInquiryId)}`);
+      const staffMails: Mail[] = smtp.mails.filter((mail) => mail.to.some((to) => staffAddresses.has(to)) && !aboutOther(mail));
       for (const mail of staffMails) {
         const whole = `${mail.raw}\n${everyPartOf(mail.raw)}`;
         const subject = subjectOf(mail.raw);
@@ -144,9 +172,9 @@ describe.each(availableBackends())('every staff mail carries only the minimum on
         if (!/privacy request/i.test(subject) && !/tours today|next steps due/i.test(subject)) expect(whole).toContain(`#${inquiryReference(id)}`);
       }
       // Every kind was driven: the new-inquiry notice, assignment, reminder, host invitation and cancellation,
-      // digest, outcome reminder, overdue privacy request, expiring lease.
+      // digest, outcome reminder, overdue privacy request, a released hold, expiring lease.
       const subjects = staffMails.map((mail) => subjectOf(mail.raw));
-      for (const expected of [/새 임대 문의/, /An inquiry for you/, /Waiting for an answer/, /^\[B TOWER\] Tour (?!cancelled)/, /Tour cancelled/, /today/, /How did the tour go/, /privacy request/i, /Lease expiring/]) {
+      for (const expected of [/새 임대 문의/, /An inquiry for you/, /Waiting for an answer/, /^\[B TOWER\] Tour (?!cancelled)/, /Tour cancelled/, /today/, /How did the tour go/, /privacy request/i, /Hold released/, /Lease expiring/]) {
         expect({ includeName, expected: String(expected), found: subjects.some((subject) => expected.test(subject)) }).toEqual({ includeName, expected: String(expected), found: true });
       }
       if (includeName) expect(subjects.find((subject) => /An inquiry for you/.test(subject))).toContain(prospect.name);

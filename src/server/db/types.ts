@@ -584,6 +584,10 @@ export interface ProposalHoldsTable {
   until: Moment;
   releasedAt: MaybeMoment;
   releaseReason: string | null;
+  /** Who released it by hand (an owner signing another inquiry's lease), why, and the lease it was released for. */
+  releasedBy: ColumnType<string | null, string | null | undefined, string | null>;
+  releaseNote: ColumnType<string | null, string | null | undefined, string | null>;
+  releasedFor: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A date column read as text (to_char) or as a Date at UTC midnight, written as 'YYYY-MM-DD'. */

@@ -11,11 +11,13 @@ import {
   type LeaseDateInput,
 } from '../../shared/leases/schedule.ts';
 import { can, type Role } from '../../shared/roles.ts';
-import { withActor, type AuditActor, type Trx } from '../audit/actor.ts';
+import { recordEvent, withActor, type AuditActor, type Trx } from '../audit/actor.ts';
 import type { Db } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { conflict } from '../http/versions.ts';
 import { lockInquiryForProcessing } from '../privacy/processing-guard.ts';
+import { endHoldsForLease, heldForAnotherInquiry, liveHoldsOn, type LiveHold } from '../proposals/holds.ts';
+import { dealOwner, ownersToTell, queueProposalMail } from '../proposals/mail-queue.ts';
 import { applyLeaseDates } from './by-date.ts';
 import { amendmentsOf, changesOf, findLease, leaseNotFound, selectLeases, type LeaseReadOptions } from './records.ts';
 
@@ -390,13 +392,14 @@ export async function signLease(db: Db, id: string, input: LeaseSign, editor: Le
       .where('endsOn', '>=', row.handoverOn)
       .executeTakeFirst();
     if (clash) throw unitLeased();
-    // The accepted proposal's hold ends: the lease governs its spaces from now on (deals' proposal_holds).
-    await trx
-      .updateTable('proposalHolds')
-      .set({ releasedAt: sql`now()`, releaseReason: 'lease_signed' })
-      .where(sql<boolean>`unit_id = any(${row.unitIds}::uuid[])`)
-      .where('releasedAt', 'is', null)
-      .execute();
+    // The spaces' live holds (decision 058): this inquiry's own accepted proposal's ends as the lease is signed from
+    // it; another inquiry's accepted proposal keeps its spaces unless the owner releases its hold, saying why — that
+    // prospect accepted online, and nobody may displace them unseen (409 unit_reserved naming whose hold it is).
+    const holds = await liveHoldsOn(trx, row.unitIds);
+    const others = holds.filter((hold) => hold.inquiryId !== row.inquiryId);
+    if (others.length > 0 && !input.releaseHolds) throw heldForAnotherInquiry(others);
+    await endHoldsForLease(trx, holds.filter((hold) => hold.inquiryId === row.inquiryId), id, null);
+    if (others.length > 0 && input.releaseHolds) await releaseOthersHolds(trx, others, id, editor, input.releaseHolds.reason);
     const brandId = await linkBrand(trx, row);
     const status = leaseStatusOn({ signedOn: input.signedOn, handoverOn: row.handoverOn, commencementOn: row.commencementOn, expiresOn: row.expiresOn, terminatesOn: row.terminatesOn }, today);
     await trx
@@ -411,6 +414,27 @@ export async function signLease(db: Db, id: string, input: LeaseSign, editor: Le
     await applyLeaseDates(trx, [id], today);
   }, { db, action: 'sign' }));
   return (await findLease(db, id, options))!;
+}
+
+/**
+ * An owner's release of other inquiries' holds for the lease `leaseId`: each hold keeps who and why, the holding
+ * proposal's activity log says so, and its inquiry's deal owner and the other owners are mailed (staff-mail rule).
+ */
+async function releaseOthersHolds(trx: Trx, holds: LiveHold[], leaseId: string, editor: LeaseEditor, reason: string): Promise<void> {
+  await endHoldsForLease(trx, holds, leaseId, { by: editor.id, reason });
+  const byProposal = new Map<string, LiveHold[]>();
+  for (const hold of holds) byProposal.set(hold.proposalId, [...(byProposal.get(hold.proposalId) ?? []), hold]);
+  for (const [proposalId, released] of byProposal) {
+    const { inquiryId } = released[0]!;
+    await recordEvent(trx, editor.actor, {
+      action: 'hold_released',
+      entity: 'proposal',
+      entityId: proposalId,
+      changes: { hold_release_note: [null, reason] },
+    });
+    const people = new Set([await dealOwner(trx, proposalId), ...(await ownersToTell(trx, editor.id))].filter((person): person is string => person !== null));
+    for (const userId of people) await queueProposalMail(trx, inquiryId, { kind: 'hold-released', proposalId, userId, leaseId });
+  }
 }
 
 /**

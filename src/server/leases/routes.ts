@@ -43,7 +43,8 @@ function parseLease<TSchema extends v.GenericSchema>(schema: TSchema, body: unkn
     return parseInput(schema, body);
   } catch (error) {
     if (error instanceof HttpError && error.fields) {
-      const fields = Object.fromEntries(Object.entries(error.fields).map(([key, value]) => [key.replace(/^tenant\./, ''), value]));
+      // So is a hold release's reason (`fields.reason`, not `releaseHolds.reason`).
+      const fields = Object.fromEntries(Object.entries(error.fields).map(([key, value]) => [key.replace(/^tenant\./, '').replace(/^releaseHolds(\.reason)?$/, 'reason'), value]));
       throw new HttpError(error.status, error.code, error.message, { fields });
     }
     throw error;
@@ -113,6 +114,7 @@ export async function signLeaseRoute(req: Request, context: RouteContext): Promi
   const id = leaseId(context);
   const expected = expectedVersion(req);
   const input = parseLease(LeaseSignSchema, await readJson(req));
+  assertStorableText(input);
   await requireOwnObjects([{ field: 'documentPath', path: input.documentPath }], 'lease', 'leases.errors.documentInvalid');
   const db = await getDb();
   const lease = await signLease(db, id, input, editorOf(staff), expected, today());

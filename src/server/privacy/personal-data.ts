@@ -186,12 +186,12 @@ export const PER_INQUIRY: PerInquiryEntry[] = [
     name: 'proposals',
     section: 'proposals',
     copy: copyOfProposals,
-    tables: ['proposals', 'proposal_approvals', 'proposal_links', 'proposal_link_codes', 'proposal_responses'],
+    tables: ['proposals', 'proposal_approvals', 'proposal_links', 'proposal_link_codes', 'proposal_responses', 'proposal_holds'],
     holds:
       'The answers\' signer name, title and company, client address, browser, the address the link and code went to and the ' +
       'prospect\'s message become NULL (decision, time, PDF hash, reason code and the counter\'s figures stay); the links\' ' +
-      'recipient becomes NULL and a live link is revoked; codes are deleted; special terms become empty and approval comments ' +
-      'NULL (the figures stay for the reports). Their mails are outbox rows (above). src/server/proposals/privacy.ts.',
+      'recipient becomes NULL and a live link is revoked; codes are deleted; special terms become empty, approval comments ' +
+      'and a released hold\'s reason NULL (the figures stay for the reports). Their mails are outbox rows (above). src/server/proposals/privacy.ts.',
     phase: 'database',
     destroy: (target, trx) => destroyProposalData(target, trxOf(trx)),
   },

@@ -4,6 +4,7 @@ import type { DealTerms } from '../../shared/deals/terms.ts';
 import type { HoldReleaseReason } from '../../shared/proposals/statuses.ts';
 import type { Trx } from '../audit/actor.ts';
 import { HttpError } from '../http/errors.ts';
+import { inquiryReference } from '../../shared/inquiry-basics.ts';
 
 /**
  * One accepted proposal per space (issue 39): accepting reserves the proposal's spaces until a lease is signed from it
@@ -93,4 +94,60 @@ export async function releaseHolds(trx: Trx, proposalId: string, reason: HoldRel
     }
   }
   return released.map((hold) => hold.unitId);
+}
+
+/** A live hold on a space a lease is about to take: whose it is, as the sign form names it. */
+export interface LiveHold {
+  unitId: string;
+  floor: string;
+  unitNumber: string;
+  proposalId: string;
+  version: number;
+  inquiryId: string;
+  /** The holding inquiry's reference number ("0B6C2F1E"), what the panel and the staff mails name it by. */
+  reference: string;
+  until: string;
+}
+
+/** The live holds on `unitIds` (in the caller's transaction, after the spaces are locked), by space. */
+export async function liveHoldsOn(trx: Trx, unitIds: readonly string[]): Promise<LiveHold[]> {
+  if (unitIds.length === 0) return [];
+  const rows = await trx
+    .selectFrom('proposalHolds as h')
+    .innerJoin('proposals as p', 'p.id', 'h.proposalId')
+    .innerJoin('units as u', 'u.id', 'h.unitId')
+    .select(['h.unitId', 'u.floor', 'u.unitNumber', 'h.proposalId', 'p.version', 'p.inquiryId', 'h.until'])
+    .where(sql<boolean>`h.unit_id = any(${unitIds}::uuid[])`)
+    .where('h.releasedAt', 'is', null)
+    .orderBy('h.unitId')
+    .execute();
+  return rows.map((row) => ({ ...row, reference: inquiryReference(row.inquiryId), until: new Date(row.until).toISOString() }));
+}
+
+/**
+ * Signing a lease over another inquiry's accepted proposal's hold (decision 058's amendment): refused unless the owner
+ * releases it. The error names the spaces and the holding inquiries (`holds`) so the sign form can say which.
+ */
+export const heldForAnotherInquiry = (holds: LiveHold[]) =>
+  new HttpError(409, 'unit_reserved', 'Another inquiry\'s accepted proposal holds a space of this lease; an owner may release the hold, giving a reason', {
+    fields: { releaseHolds: 'leases.errors.unitReserved' },
+    details: { unitIds: holds.map((hold) => hold.unitId), holds },
+  });
+
+/**
+ * Ends `holds` for the lease `leaseId` in the caller's transaction: `lease_signed` for the lease's own inquiry's, or
+ * (`release` given) `released` by the owner with their reason. The lease sets the spaces' status itself.
+ */
+export async function endHoldsForLease(trx: Trx, holds: readonly LiveHold[], leaseId: string, release: { by: string; reason: string } | null): Promise<void> {
+  for (const hold of holds) {
+    await trx
+      .updateTable('proposalHolds')
+      .set(release
+        ? { releasedAt: sql`now()`, releaseReason: 'released', releasedBy: release.by, releaseNote: release.reason, releasedFor: leaseId }
+        : { releasedAt: sql`now()`, releaseReason: 'lease_signed', releasedFor: leaseId })
+      .where('proposalId', '=', hold.proposalId)
+      .where('unitId', '=', hold.unitId)
+      .where('releasedAt', 'is', null)
+      .execute();
+  }
 }

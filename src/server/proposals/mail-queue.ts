@@ -8,7 +8,7 @@ import { staffMailConfigured } from '../notify/staff-mail.ts';
  * sent, from the records as they are then (a link revoked meanwhile, a code replaced, a person gone: not sent).
  * To the prospect: the proposal with its PDF and link, the code, the answer's certificate. To staff (privacy's
  * staff-mail rule: reference, spaces, link): an approval request, the owner's decision, the prospect's answer, a
- * refused acceptance of a reserved space, a hold that lapsed.
+ * refused acceptance of a reserved space, a hold that lapsed, a hold an owner released for another inquiry's lease.
  */
 export type ProposalMail =
   | { kind: 'proposal'; proposalId: string; linkId: string }
@@ -18,7 +18,8 @@ export type ProposalMail =
   | { kind: 'approval-decision'; proposalId: string; approvalId: string; userId: string }
   | { kind: 'answer'; proposalId: string; responseId: string; userId: string }
   | { kind: 'acceptance-refused'; proposalId: string; userId: string; at: string }
-  | { kind: 'hold-lapsed'; proposalId: string; userId: string };
+  | { kind: 'hold-lapsed'; proposalId: string; userId: string }
+  | { kind: 'hold-released'; proposalId: string; userId: string; leaseId: string };
 
 export const PROPOSAL_MAIL_CHANNEL = 'proposal-mail';
 
@@ -40,6 +41,8 @@ export function proposalMailKey(mail: ProposalMail): string {
       return `proposal-refused:${mail.proposalId}:${mail.userId}:${mail.at}`;
     case 'hold-lapsed':
       return `proposal-hold-lapsed:${mail.proposalId}:${mail.userId}`;
+    case 'hold-released':
+      return `proposal-hold-released:${mail.proposalId}:${mail.userId}:${mail.leaseId}`;
   }
 }
 

@@ -144,5 +144,25 @@ async function staffMessage(db: Db, mail: Exclude<ProposalMail, { kind: 'proposa
         text: [t('proposals.mail.holdLapsedBody', { version }), ...released.map((unit) => `- ${unit.floor} ${unit.unitNumber} (${t(`proposals.unitStatus.${unit.status}`)})`), ...footer].join('\n'),
       };
     }
+    case 'hold-released': {
+      // Who released it and which spaces; the reason they typed is a staff note, read in the panel (staff-mail rule).
+      const released = await db
+        .selectFrom('proposalHolds as h')
+        .innerJoin('units as u', 'u.id', 'h.unitId')
+        .leftJoin('users as b', 'b.id', 'h.releasedBy')
+        .select(['u.floor', 'u.unitNumber', 'b.displayName', 'b.username'])
+        .where('h.proposalId', '=', facts.id)
+        .where('h.releaseReason', '=', 'released')
+        .where('h.releasedFor', '=', mail.leaseId)
+        .execute();
+      if (released.length === 0) return null;
+      const by = released[0]!.displayName || released[0]!.username || '—';
+      const heldSpaces = prospectMention({ id: facts.inquiryId, name: null }, locale, { includeName: false }, released).space ?? '';
+      return {
+        to: reader.email,
+        subject: t('proposals.mail.holdReleasedSubject', { prospect }),
+        text: [t('proposals.mail.holdReleasedBody', { version, by, spaces: heldSpaces }), t('proposals.mail.holdReleasedReason'), ...footer].join('\n'),
+      };
+    }
   }
 }

@@ -14,7 +14,7 @@ import type { Counter } from '../../shared/proposals/schemas.ts';
  * - proposal_links: the recipient's address — cleared, and a live link revoked (it opens nothing any more).
  * - proposal_link_codes: digests only, deleted with the link's use.
  * - proposals: the terms stay (figures for the reports) but their special terms, which staff may have written a
- *   person into, become empty; approval comments (staff's words) become NULL.
+ *   person into, become empty; approval comments and a released hold's reason (staff's words) become NULL.
  * - The activity log's proposal rows: their terms and comments read "destroyed" (PROPOSAL_AUDIT_FACTS keeps the rest).
  */
 
@@ -41,13 +41,14 @@ export async function destroyProposalData(target: DestroyTarget, trx: Trx): Prom
     .where(ofInquiry)
     .executeTakeFirst();
   const approvals = await trx.updateTable('proposalApprovals').set({ comment: null }).where(ofInquiry).where('comment', 'is not', null).executeTakeFirst();
+  const holds = await trx.updateTable('proposalHolds').set({ releaseNote: null }).where(ofInquiry).where('releaseNote', 'is not', null).executeTakeFirst();
   const proposals = await trx
     .updateTable('proposals')
     .set({ terms: sql`jsonb_set(terms, '{specialTerms}', '""')` })
     .where('inquiryId', '=', target.id)
     .where(sql<boolean>`coalesce(terms->>'specialTerms', '') <> ''`)
     .executeTakeFirst();
-  return [responses, links, approvals, proposals].reduce((sum, result) => sum + Number(result.numUpdatedRows ?? 0n), 0);
+  return [responses, links, approvals, holds, proposals].reduce((sum, result) => sum + Number(result.numUpdatedRows ?? 0n), 0);
 }
 
 /** The proposals made to the visitor and their answers, as the access copy (열람) shows them in their language. */

@@ -70,8 +70,9 @@ function selectRows(db: Db | Trx) {
           'reasonCode', r.reason_code, 'message', r.message, 'counter', r.counter, 'counterProposalId', r.counter_proposal_id)
         from proposal_responses r where r.proposal_id = p.id)`.as('responseRow'),
       sql<Record<string, unknown>[] | null>`(
-        select json_agg(json_build_object('unitId', h.unit_id, 'heldAt', h.held_at, 'until', h.until, 'releasedAt', h.released_at, 'releaseReason', h.release_reason) order by h.unit_id)
-        from proposal_holds h where h.proposal_id = p.id)`.as('holdRows'),
+        select json_agg(json_build_object('unitId', h.unit_id, 'heldAt', h.held_at, 'until', h.until, 'releasedAt', h.released_at, 'releaseReason', h.release_reason,
+          'releaseNote', h.release_note, 'releasedById', h.released_by, 'releasedByName', coalesce(nullif(rb.display_name, ''), rb.username)) order by h.unit_id)
+        from proposal_holds h left join users rb on rb.id = h.released_by where h.proposal_id = p.id)`.as('holdRows'),
       sql<Record<string, unknown>[] | null>`(
         select json_agg(json_build_object('id', u.id, 'floor', u.floor, 'unitNumber', u.unit_number, 'status', u.status,
           'supplyAreaM2', u.supply_area_m2, 'exclusiveAreaM2', u.exclusive_area_m2, 'monthlyRent', u.monthly_rent, 'deposit', u.deposit,
@@ -169,6 +170,8 @@ export function toProposals(rows: Row[]): Proposal[] {
             until: iso(holds[0]!.until as string),
             releasedAt: isoOrNull(holds[0]!.releasedAt as string | null),
             releaseReason: holds[0]!.releaseReason as HoldReleaseReason | null,
+            releasedBy: holds[0]!.releasedById ? { id: holds[0]!.releasedById as string, name: (holds[0]!.releasedByName as string | null) ?? '' } : null,
+            releaseNote: (holds[0]!.releaseNote as string | null) ?? null,
           } satisfies ProposalHold)
         : null,
       createdBy: parsed<Person | null>(row.createdByPerson),

@@ -162,11 +162,25 @@ export const LeasePatchSchema = v.strictObject(
 );
 export type LeasePatch = v.InferOutput<typeof LeasePatchSchema>;
 
-/** POST /api/leases/{id}/sign: the day it was signed and the signed PDF (uploaded as a private lease document). */
+/**
+ * An owner's release of another inquiry's hold on the lease's spaces (decision 058's amendment): signing over an
+ * accepted proposal's hold is refused (409 `unit_reserved`) unless the owner says so, with the reason the holding
+ * inquiry's team reads. Its field errors answer as `fields.reason`.
+ */
+export const HoldReleaseSchema = v.strictObject(
+  { reason: v.pipe(text(LEASE_LIMITS.reason, 'releaseReasonRequired'), v.nonEmpty(msg('releaseReasonRequired'))) },
+  objectMessages({ reason: msg('releaseReasonRequired') }, msg('releaseReasonRequired'), msg('unknownField')),
+);
+
+/**
+ * POST /api/leases/{id}/sign: the day it was signed and the signed PDF (uploaded as a private lease document); with
+ * `releaseHolds`, another inquiry's accepted proposal's hold on a space is released for this lease.
+ */
 export const LeaseSignSchema = v.strictObject(
   {
     signedOn: day('signedOnInvalid'),
     documentPath: v.pipe(v.string(msg('documentRequired')), v.regex(OBJECT_PATH_PATTERN, msg('documentRequired'))),
+    releaseHolds: v.optional(HoldReleaseSchema),
   },
   objectMessages({ signedOn: msg('signedOnInvalid'), documentPath: msg('documentRequired') }, msg('documentRequired'), msg('unknownField')),
 );

@@ -48,6 +48,9 @@ export type AnswerDecision = (typeof ANSWER_DECISIONS)[number];
 /** The status an answer leaves its version in. */
 export const STATUS_OF_ANSWER: Record<AnswerDecision, ProposalStatus> = { accept: 'accepted', decline: 'declined', counter: 'countered' };
 
-/** Why a space's hold ended: it ran out, a lease was signed from it (leases), or its proposal was withdrawn. */
-export const HOLD_RELEASE_REASONS = ['lapsed', 'lease_signed', 'withdrawn'] as const;
+/**
+ * Why a space's hold ended: it ran out, a lease was signed from it (leases), its proposal was withdrawn, or an owner
+ * released it to sign another inquiry's lease of the space, giving a reason (decision 058's amendment).
+ */
+export const HOLD_RELEASE_REASONS = ['lapsed', 'lease_signed', 'withdrawn', 'released'] as const;
 export type HoldReleaseReason = (typeof HOLD_RELEASE_REASONS)[number];

@@ -129,6 +129,9 @@ export interface ProposalHold {
   until: string;
   releasedAt: string | null;
   releaseReason: HoldReleaseReason | null;
+  /** A hold an owner released (`released`): who, and the reason they gave; else null. */
+  releasedBy: Person | null;
+  releaseNote: string | null;
 }
 
 /** What the prospect's page reads (GET /api/proposal-links/current): the proposal as the tenant sees it. */

@@ -81,6 +81,11 @@ export default function VersionItem({ proposal, all, latest, canWrite, email, la
             : t('proposalPanel.timeline.hold', { at: dateFormat.format(new Date(proposal.hold.until)) })}
         </p>
       )}
+      {proposal.hold?.releaseReason === 'released' && (
+        <p className="text-sm text-ink" data-testid="proposal-hold-released-by">
+          {t('proposalPanel.timeline.holdReleasedBy', { by: proposal.hold.releasedBy?.name || '—', note: proposal.hold.releaseNote ?? '' })}
+        </p>
+      )}
       {proposal.askingChanged.length > 0 && <p role="note" className="rounded-md bg-brass-soft p-2 text-sm text-ink">{t('proposalPanel.form.askingChanged')}</p>}
       <div className="grid gap-3 md:grid-cols-2">
         <TermChanges title={t('proposalPanel.timeline.changedVsPrevious')} changes={vsParent} empty={t('proposalPanel.timeline.noChanges')} none={t('proposalPanel.timeline.firstVersion')} t={t} testId="changes-vs-previous" />
