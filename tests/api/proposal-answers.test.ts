@@ -14,9 +14,9 @@ import { resetServerEnv, serverEnv } from '../../src/server/env.ts';
 import { runDealDates } from '../../src/server/deal-dates/run.ts';
 import { holdLapseStep, proposalExpiryStep } from '../../src/server/proposals/dates.ts';
 import { koreanDay } from '../../src/shared/business-hours.ts';
-import { addDays } from '../../src/shared/deals/schedule.ts';
+import { addDays, addMonths } from '../../src/shared/deals/schedule.ts';
 import { call } from '../support/api-calls.ts';
-import { adminToken, uploaded, useApiBackend } from '../support/api-suite.ts';
+import { adminToken, inquiryBody, uploaded, useApiBackend } from '../support/api-suite.ts';
 import { availableBackends } from '../support/db-backends.ts';
 import { atAsking, mailParts, newInquiry, offerA, proposalApi as api, tokenOf, workedExampleUnit } from '../support/proposals.ts';
 import { startSmtp, subjectOf, type Mail } from '../support/smtp.ts';
@@ -329,6 +329,72 @@ describe.each(availableBackends({ neon: true }))('proposal sending and answers o
     expect((await ctx.db.selectFrom('units').select('status').where('id', '=', unitId).executeTakeFirstOrThrow()).status).toBe('available');
     expect(await ctx.db.selectFrom('proposalHolds').select('unitId').where('proposalId', '=', proposal.id).execute()).toEqual([]);
     expect((await api.get(agent.token, proposal.id)).json.status).toBe('sent');
+  });
+
+  it('lets a prospect accept ahead of a lease whose end is known: the lease keeps the space until its end while visitors read it reserved, and the day after the end the daily job makes it reserved, not free', async () => {
+    const unitId = await workedExampleUnit(ctx.db);
+    // Its prices are published: visitors read them only while it is offered.
+    await ctx.db.updateTable('units').set({ pricePublic: true }).where('id', '=', unitId).execute();
+    const today = koreanDay(new Date());
+    // The current tenant's lease, signed on paper a year ago, ends in two weeks: the public plan says "입주 가능 <freeOn>".
+    const freeOn = addDays(today, 15);
+    const start = addMonths(freeOn, -12);
+    const tenant = await newInquiry(admin, agent.id, { unitId });
+    const opened = (await call(leases, 'POST', `/api/inquiries/${tenant.id}/lease`, { token: admin, body: { overrideReason: 'Signed on paper' } })).json;
+    const filled = await call(leases, 'PATCH', `/api/leases/${opened.id}`, {
+      token: admin, headers: { 'If-Match': `"${opened.version}"` },
+      body: { tenant: { businessNumber: '220-81-62517', representative: '박대표' }, terms: { ...opened.terms, startDate: start, fitoutMonths: 0, termMonths: 12 }, dates: { contractOn: start, handoverOn: start, openingOn: start } },
+    });
+    expect(filled.status, filled.text).toBe(200);
+    const signed = await call(leases, 'POST', `/api/leases/${opened.id}/sign`, { token: admin, body: { signedOn: today, documentPath: await uploaded('lease') }, headers: { 'If-Match': `"${filled.json.version}"` } });
+    expect(signed.status, signed.text).toBe(200);
+    expect(signed.json.dates.expiresOn).toBe(addDays(freeOn, -1));
+    const visitors = async () => {
+      const one = (await call(units, 'GET', `/api/units/${unitId}`)).json;
+      const listed = ((await call(units, 'GET', '/api/units')).json as { id: string }[]).find((unit) => unit.id === unitId);
+      expect(listed).toEqual(one);
+      return { status: one.status, availableFrom: one.availableFrom, monthlyRent: one.monthlyRent };
+    };
+    const team = async () => (({ status, availableFrom }) => ({ status, availableFrom }))((await call(units, 'GET', `/api/units/${unitId}`, { token: admin })).json);
+    expect(await visitors()).toEqual({ status: 'leased', availableFrom: freeOn, monthlyRent: null });
+
+    // A proposal whose fit-out would start before the lease ends is still refused: the lease holds the space then.
+    const early = await approved([unitId], atAsking({ startDate: freeOn, fitoutMonths: 1 }));
+    const earlyLink = await sent(early.proposal);
+    const refused = await accept(earlyLink.token, await codeFor(earlyLink.token));
+    expect([refused.status, refused.json.error?.code, refused.json.error?.unitIds]).toEqual([409, 'unit_leased', [unitId]]);
+    expect(await ctx.db.selectFrom('proposalHolds').select('unitId').where('proposalId', '=', early.proposal.id).execute()).toEqual([]);
+
+    // One whose tenant moves in on the day the space is free is accepted and holds it, its days counted from today.
+    const ahead = await approved([unitId], atAsking({ startDate: freeOn, fitoutMonths: 0 }));
+    const aheadLink = await sent(ahead.proposal);
+    const acceptedAt = Date.now();
+    const accepted = await accept(aheadLink.token, await codeFor(aheadLink.token));
+    expect(accepted.status, accepted.text).toBe(200);
+    const hold = (await api.get(agent.token, ahead.proposal.id)).json.hold;
+    expect(hold).toMatchObject({ unitIds: [unitId], releasedAt: null });
+    expect(Math.abs(new Date(hold.until).getTime() - (acceptedAt + 30 * 86_400_000))).toBeLessThan(60_000);
+    // The lease still governs the space: the team reads it leased with its day; visitors read it reserved — no day,
+    // no price — and may not ask about it.
+    expect(await team()).toEqual({ status: 'leased', availableFrom: freeOn });
+    expect(await visitors()).toEqual({ status: 'reserved', availableFrom: null, monthlyRent: null });
+    const asked = await call(inquiries, 'POST', '/api/inquiries', { body: inquiryBody({ unitId }) });
+    expect([asked.status, asked.json.error?.fields?.unitId]).toEqual([400, 'units.errors.unitReserved']);
+
+    // The daily job with a controlled clock: on the lease's last day nothing changes; the day after, the space is
+    // reserved for the accepted proposal — not available — while its hold lives; when the hold lapses, it is free.
+    const noonOf = (day: string) => new Date(`${day}T12:00:00+09:00`);
+    await runDealDates(ctx.db, noonOf(addDays(freeOn, -1)));
+    expect(await team()).toEqual({ status: 'leased', availableFrom: freeOn });
+    await runDealDates(ctx.db, noonOf(freeOn));
+    expect(await team()).toEqual({ status: 'reserved', availableFrom: null });
+    expect(await visitors()).toEqual({ status: 'reserved', availableFrom: null, monthlyRent: null });
+    await runDealDates(ctx.db, noonOf(addDays(freeOn, 1)));
+    expect(await team()).toEqual({ status: 'reserved', availableFrom: null });
+    await runDealDates(ctx.db, new Date(new Date(hold.until).getTime() + 60_000));
+    expect(await team()).toEqual({ status: 'available', availableFrom: null });
+    expect(await visitors()).toEqual({ status: 'available', availableFrom: null, monthlyRent: 18_000_000 });
+    expect((await api.get(agent.token, ahead.proposal.id)).json).toMatchObject({ status: 'accepted', hold: { releaseReason: 'lapsed' } });
   });
 
   it('declines with a reason from the list (words for "other"), without a code', async () => {

@@ -1,11 +1,12 @@
 import type { Browser, Page } from '@playwright/test';
 import { axeViolations, expect } from './fixtures.ts';
-import { islandsReady, scrollSettled } from './support/islands.ts';
+import { islandsReady, scrollSettled, uploadInDialog } from './support/islands.ts';
 import { MAIL_SERVER_PASSWORD as PASSWORD, mailTo, test, type MailServer } from './support/mail-server.ts';
 import { proposalSetUp as setUp, signInAt as signIn } from './support/proposals.ts';
 import { everyPartOf, subjectOf } from '../support/smtp.ts';
 import { NOTICE_VERSION } from '../support/privacy.ts';
 import { CURRENT_CONSENT_VERSION } from '../../src/shared/proposals/consent.ts';
+import { inquiryReference } from '../../src/shared/inquiry-basics.ts';
 
 /**
  * Issue 39's journey, as the people in it do it: an agent drafts a proposal on an inquiry with its live economics,
@@ -238,4 +239,60 @@ test('a space another prospect’s acceptance holds is refused clearly, and a fo
   await visitor.getByRole('button', { name: 'Send me a code' }).click();
   await expect(visitor.getByText(/Too many tries\. Please try again in \d+ min\./)).toBeVisible();
   await visitor.context().close();
+});
+
+test('a lease signed over another prospect’s accepted hold is refused in words; the owner releases it with a reason in the app’s dialog, and the accepted proposal says who and why', { tag: '@any-viewport' }, async ({ page, request, mailServer }) => {
+  const setup = await setUp(request);
+  // Another tenant's lease of the same space is drafted first (agreed on paper), while the space is still free.
+  const tenant = (await (await request.post('/api/inquiries', { data: { privacyNoticeVersion: NOTICE_VERSION, name: 'John Roe', email: setup.prospect.replace('@', '-t@'), phone: '010-2345-6789', message: 'Also 10F.', attachments: [], company: 'Roe Inc', locale: 'en', unitId: setup.unitId } })).json()).id as string;
+  const opened = await request.post(`/api/inquiries/${tenant}/lease`, { headers: setup.owner, data: { overrideReason: '종이 계약으로 합의' } });
+  expect(opened.status(), await opened.text()).toBe(201);
+  const draft = (await opened.json()) as { id: string; version: number };
+  expect((await request.patch(`/api/leases/${draft.id}`, { headers: { ...setup.owner, 'If-Match': `"${draft.version}"` }, data: { tenant: { businessNumber: '220-81-62517', representative: '박대표' } } })).status()).toBe(200);
+  // Then the first prospect accepts their proposal online: the space is held for them.
+  const terms = { depositKrw: 180_000_000, rentPerM2Krw: 36_000, maintenancePerM2Krw: 14_000, termMonths: 60, startDate: new Date(Date.UTC(new Date().getUTCFullYear() + 1, 0, 1)).toISOString().slice(0, 10), escalationPct: 3 };
+  let proposal = await (await request.post(`/api/inquiries/${setup.inquiryId}/proposals`, { headers: setup.owner, data: { unitIds: [setup.unitId], terms } })).json();
+  const before = mailServer.smtp.mails.length;
+  for (const action of ['submit', 'send']) {
+    const answer = await request.post(`/api/proposals/${proposal.id}/${action}`, { headers: { ...setup.owner, 'If-Match': `"${proposal.revision}"` }, data: {} });
+    expect(answer.status(), await answer.text()).toBe(200);
+    proposal = await answer.json();
+  }
+  const bearer = { Authorization: `Bearer ${(await proposalLink(mailServer, setup.prospect, before)).split('#')[1]}` };
+  const codesFrom = mailServer.smtp.mails.length;
+  expect((await request.post('/api/proposal-links/code', { headers: bearer, data: {} })).status()).toBe(202);
+  let code = '';
+  await expect.poll(() => (code = mailServer.smtp.mails.slice(codesFrom).map((mail) => /confirmation code (\d{6})/.exec(subjectOf(mail.raw))?.[1]).find(Boolean) ?? '')).toMatch(/^\d{6}$/);
+  expect((await request.post('/api/proposal-links/answer', { headers: bearer, data: { decision: 'accept', code, signerName: 'Jane Doe', consent: true, consentVersion: CURRENT_CONSENT_VERSION } })).status()).toBe(200);
+  const reference = inquiryReference(setup.inquiryId);
+
+  // The owner records the other tenant's signing: refused in words, naming the holding inquiry.
+  await signIn(page, `/admin?inquiry=${tenant}`, PASSWORD);
+  const sign = page.getByTestId('inquiry-lease').getByTestId('lease-sign');
+  await sign.getByRole('button', { name: '계약서 PDF 올리기' }).click({ timeout: 60_000 });
+  await uploadInDialog(page, [{ name: 'signed-lease.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% signed\n%%EOF\n') }]);
+  await page.locator('.uppy-Dashboard--modal').getByRole('button', { name: '완료' }).press('Enter');
+  await sign.getByRole('button', { name: '서명 기록' }).click();
+  const held = sign.getByTestId('lease-held');
+  await expect(held).toContainText('다른 문의가 예약한 공간이라 서명하지 않았습니다');
+  await expect(held).toContainText(`문의 #${reference}의 제안 v1이 수락되어`);
+  expect(await axeViolations(page, { include: '[data-testid="lease-held"]' })).toEqual([]);
+  // The release asks in the app's dialog: a reason or nothing; Cancel leaves all as it was.
+  await held.getByRole('button', { name: '예약 해제하고 서명 기록' }).click();
+  const dialog = page.getByTestId('lease-hold-release-dialog');
+  await expect(dialog.getByRole('heading', { name: '예약을 해제할까요?' })).toBeVisible();
+  await expect(dialog.getByLabel('해제 이유')).toBeFocused();
+  expect(await axeViolations(page, { include: '[data-testid="lease-hold-release-dialog"]' })).toEqual([]);
+  await dialog.getByRole('button', { name: '예약 해제하고 서명 기록' }).click();
+  await expect(dialog.getByText('예약을 해제하는 이유를 적어 주세요.')).toBeVisible();
+  await dialog.getByLabel('해제 이유').fill('종이 계약이 먼저 체결됨');
+  await dialog.getByRole('button', { name: '예약 해제하고 서명 기록' }).click();
+  await expect(page.getByTestId('inquiry-lease').getByTestId('lease-status')).toHaveText('서명됨');
+  await expect(dialog).toHaveCount(0);
+
+  // The accepted proposal's panel says its hold was released, by whom and why.
+  await page.goto(`/admin?inquiry=${setup.inquiryId}`);
+  await islandsReady(page);
+  await expect(page.getByTestId('proposal-hold').first()).toContainText('오너가 다른 계약을 위해 해제', { timeout: 30_000 });
+  await expect(page.getByTestId('proposal-hold-released-by').first()).toContainText('이유: 종이 계약이 먼저 체결됨');
 });

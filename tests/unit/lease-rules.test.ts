@@ -5,7 +5,7 @@ import { endIsKnown, expiringFrom, leaseStatusOn, renewalFacts, type LeaseDateFa
 import { directoryStateOn } from '~/shared/leases/directory';
 import { LeasePatchSchema } from '~/shared/leases/lease';
 import { possessionOverlaps, spaceStateOn } from '~/shared/leases/spaces';
-import { availabilityOf, inquirable, statusText } from '~/shared/units/facts';
+import { availabilityOf, inquirable, pricesHidden, statusText, visitorsStatus } from '~/shared/units/facts';
 import { brandStatus } from '~/shared/brand-basics';
 import { createTranslator } from '~/i18n/translate';
 import { messagesFor } from '~/content/dictionaries';
@@ -111,6 +111,18 @@ describe('spaces follow their leases', () => {
     const next = { id: 'b', contractOn: '2031-10-01', expiresOn: '2037-02-28', terminatesOn: null };
     expect(spaceStateOn([signed, next], '2031-10-01')).toEqual({ leaseId: 'b', status: 'leased', availableFrom: null });
     expect(spaceStateOn([signed, next], '2032-03-01')).toEqual({ leaseId: 'b', status: 'leased', availableFrom: null });
+  });
+
+  it('visitors read a space an accepted proposal holds for after its known end as reserved: no day, no price, not asked about', () => {
+    const dated = { status: 'leased' as const, availableFrom: '2032-03-01' };
+    expect(visitorsStatus(dated, false)).toEqual(dated);
+    expect(visitorsStatus(dated, true)).toEqual({ status: 'reserved', availableFrom: null });
+    expect(inquirable(visitorsStatus(dated, false), '2031-09-01')).toBe(true);
+    expect(inquirable(visitorsStatus(dated, true), '2031-09-01')).toBe(false);
+    expect(pricesHidden(visitorsStatus(dated, true).status)).toBe(true);
+    // Occupied with no known end: it reads as leased, held or not; a space not leased is the hold's own business.
+    expect(visitorsStatus({ status: 'leased', availableFrom: null }, true)).toEqual({ status: 'leased', availableFrom: null });
+    expect(visitorsStatus({ status: 'reserved', availableFrom: null }, true)).toEqual({ status: 'reserved', availableFrom: null });
   });
 
   it('two leases of one space overlap when their possession does', () => {

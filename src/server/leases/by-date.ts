@@ -63,7 +63,8 @@ async function moveStatuses(trx: Trx, leases: SignedLease[], today: string, chan
 
 /**
  * The spaces of `leases`: governed ones leased from the contract date and "available from" once the end is known;
- * after a lease's end, its spaces no other lease governs become available (once per lease: spaces_released_at).
+ * after a lease's end, its spaces no other lease governs become available — or reserved, when an accepted proposal's
+ * hold waits for them (once per lease: spaces_released_at).
  */
 async function moveSpaces(trx: Trx, leases: SignedLease[], today: string, changes: DateChanges): Promise<void> {
   const unitIds = [...new Set(leases.flatMap((lease) => lease.unitIds))];
@@ -83,6 +84,10 @@ async function moveSpaces(trx: Trx, leases: SignedLease[], today: string, change
     .forUpdate()
     .execute();
   const released = new Set(leases.filter((lease) => today > lease.endsOn && lease.spacesReleasedAt === null).flatMap((lease) => lease.unitIds));
+  // An accepted proposal let ahead of the lease's end holds the space (decision 058's amendment): reserved, not free.
+  const held = released.size > 0
+    ? new Set((await trx.selectFrom('proposalHolds').select('unitId').where(sql<boolean>`unit_id = any(${[...released]}::uuid[])`).where('releasedAt', 'is', null).execute()).map((hold) => hold.unitId))
+    : new Set<string>();
   for (const unit of units) {
     const spaceLeases: SpaceLease[] = all.filter((lease) => lease.unitIds.includes(unit.id));
     const state = spaceStateOn(spaceLeases, today);
@@ -90,7 +95,7 @@ async function moveSpaces(trx: Trx, leases: SignedLease[], today: string, change
     if (state) {
       next = { status: state.status ?? unit.status, availableFrom: state.availableFrom };
     } else if (released.has(unit.id) && unit.status === 'leased') {
-      next = { status: 'available', availableFrom: null };
+      next = { status: held.has(unit.id) ? 'reserved' : 'available', availableFrom: null };
     }
     if (next && (next.status !== unit.status || next.availableFrom !== unit.availableFrom)) {
       await trx.updateTable('units').set({ status: next.status, availableFrom: next.availableFrom, updatedAt: sql`now()` }).where('id', '=', unit.id).execute();

@@ -195,7 +195,7 @@ export async function answerProposal(db: Db, req: Request, answer: Answer, clien
       let counterVersion: number | undefined;
       // A renewal holds no space: the lease it renews governs them until the renewed lease follows on (issue 40).
       if (answer.decision === 'accept' && !proposal.renewalOf) {
-        await holdUnits(trx, proposal.id, proposal.unitIds, new Date(now.getTime() + settings.proposalHoldDays * 86_400_000), proposal.terms);
+        await holdUnits(trx, proposal.id, proposal.unitIds, new Date(now.getTime() + settings.proposalHoldDays * 86_400_000), proposal.terms, now);
       }
       if (answer.decision === 'counter') {
         const terms = counterTerms(proposal.terms, answer);

@@ -5,6 +5,7 @@ import type { HoldReleaseReason } from '../../shared/proposals/statuses.ts';
 import type { Trx } from '../audit/actor.ts';
 import { HttpError } from '../http/errors.ts';
 import { inquiryReference } from '../../shared/inquiry-basics.ts';
+import { koreanDay } from '../../shared/business-hours.ts';
 
 /**
  * One accepted proposal per space (issue 39): accepting reserves the proposal's spaces until a lease is signed from it
@@ -31,11 +32,14 @@ export const possessionOf = (terms: PossessionTerms) => ({ from: addMonths(terms
 
 /**
  * Holds `unitIds` for `proposalId` until `until` in the caller's transaction: each space becomes `reserved`, keeping
- * the status it had for the hold's end. 409 `unit_reserved` when another live hold has one, `unit_leased` when one is
- * leased or a signed lease takes it on a day of the proposal's `terms`; a space deleted since is left out (its
- * proposal still stands, the lease will say).
+ * the status it had for the hold's end. 409 `unit_reserved` when another live hold has one, `unit_leased` when a
+ * signed lease takes it on a day of the proposal's `terms` (fit-out to the term's last day), or it is leased with no
+ * signed lease to say until when. A space a signed lease holds until before the proposal's possession is held too
+ * (decision 058's amendment): the lease keeps governing its status (`leased`) until its end, visitors read it as
+ * reserved meanwhile, and the day after the end the daily job makes it `reserved` while the hold lives
+ * (src/server/leases/by-date.ts). A space deleted since is left out (its proposal still stands, the lease will say).
  */
-export async function holdUnits(trx: Trx, proposalId: string, unitIds: string[], until: Date, terms?: PossessionTerms): Promise<void> {
+export async function holdUnits(trx: Trx, proposalId: string, unitIds: string[], until: Date, terms?: PossessionTerms, now = new Date()): Promise<void> {
   const ordered = [...unitIds].sort();
   const units = await trx
     .selectFrom('units')
@@ -52,10 +56,22 @@ export async function holdUnits(trx: Trx, proposalId: string, unitIds: string[],
     .where('proposalId', '!=', proposalId)
     .execute();
   if (held.length > 0) throw unitReserved(held.map((row) => row.unitId));
-  const leased = units.filter((unit) => unit.status === 'leased').map((unit) => unit.id);
+  // A leased space is let ahead only when a signed lease says until when (its end); one leased by hand is leased.
+  const leasedUnits = units.filter((unit) => unit.status === 'leased').map((unit) => unit.id);
+  const governed = terms && leasedUnits.length > 0
+    ? await trx
+      .selectFrom('leases')
+      .select('unitIds')
+      .where('status', '!=', 'draft')
+      .where(sql<boolean>`unit_ids && ${leasedUnits}::uuid[]`)
+      .where('endsOn', '>=', koreanDay(now))
+      .execute()
+    : [];
+  const leased = leasedUnits.filter((id) => !governed.some((lease) => (lease.unitIds as string[]).includes(id)));
   if (leased.length > 0) throw unitLeased(leased);
-  // A lease signed for a later contract day leaves its spaces' status as it was until then (issue 40), yet it
-  // already takes them: a proposal whose tenant would hold one on a common day cannot be accepted.
+  // A signed lease takes its spaces from handover to its last day, whatever their status reads today (one signed for
+  // a later contract day leaves it as it was until then, issue 40): a proposal whose tenant would hold one on a common
+  // day cannot be accepted; one whose possession starts after the lease's end can.
   if (terms) {
     const { from, to } = possessionOf(terms);
     const taken = await trx
@@ -70,8 +86,10 @@ export async function holdUnits(trx: Trx, proposalId: string, unitIds: string[],
     if (clashing.length > 0) throw unitLeased(clashing);
   }
   for (const unit of units) {
-    await trx.insertInto('proposalHolds').values({ proposalId, unitId: unit.id, statusBefore: unit.status === 'reserved' ? 'available' : unit.status, until }).execute();
-    await trx.updateTable('units').set({ status: 'reserved', updatedAt: sql`now()` }).where('id', '=', unit.id).execute();
+    // A leased space's lease keeps its status; when the hold lapses after the lease's end the space is free.
+    const statusBefore = unit.status === 'reserved' || unit.status === 'leased' ? 'available' : unit.status;
+    await trx.insertInto('proposalHolds').values({ proposalId, unitId: unit.id, statusBefore, until }).execute();
+    if (unit.status !== 'leased') await trx.updateTable('units').set({ status: 'reserved', updatedAt: sql`now()` }).where('id', '=', unit.id).execute();
   }
 }
 

@@ -11,7 +11,7 @@ import { HttpError } from '../http/errors.ts';
 import { staleOrMissing } from '../http/versions.ts';
 import { koreanDay } from '../../shared/business-hours.ts';
 import { governingLeases, refuseGovernedChange } from '../leases/governs.ts';
-import { inquirable, pricesHidden } from '../../shared/units/facts.ts';
+import { inquirable, pricesHidden, visitorsStatus } from '../../shared/units/facts.ts';
 
 type UnitRow = Omit<Selectable<UnitsTable>, 'availableFrom'> & { availableFrom: string | null };
 
@@ -68,22 +68,27 @@ function toColumns(input: UnitInput) {
  * terms are the tenant's business) nor reserved (not on offer: src/shared/units/facts.ts pricesHidden).
  * @example forVisitors({ ...unit, pricePublic: false }).monthlyRent // null
  */
-export function forVisitors(unit: Unit, governed = false): Unit {
+export function forVisitors(unit: Unit, governed = false, heldAfterLease = false): Unit {
   // A leased space's "available from" is its lease's end, written by the daily job (decision 056); a date a person
   // left on a space leased by hand is no end anyone knows, so visitors never read it.
-  const shown = unit.status === 'leased' && !governed && unit.availableFrom !== null ? { ...unit, availableFrom: null } : unit;
+  const dated = unit.status === 'leased' && !governed && unit.availableFrom !== null ? { ...unit, availableFrom: null } : unit;
+  const shown = visitorsStatus(dated, heldAfterLease);
   if (shown.pricePublic && !pricesHidden(shown.status)) return shown;
   return { ...shown, monthlyRent: null, deposit: null, maintenanceFee: null };
 }
 
 /**
  * The units as visitors read them (forVisitors), a leased space keeping its "available from" only while a signed
- * lease governs it: the day after that lease's known end.
+ * lease governs it: the day after that lease's known end — and reading as reserved while an accepted proposal's hold
+ * waits for that day (facts.ts visitorsStatus).
  */
 export async function forVisitorsAll(db: Db, units: Unit[]): Promise<Unit[]> {
   const dated = units.filter((unit) => unit.status === 'leased' && unit.availableFrom !== null).map((unit) => unit.id);
   const governed = dated.length > 0 ? await governingLeases(db, dated, koreanDay(new Date())) : new Map<string, unknown>();
-  return units.map((unit) => forVisitors(unit, governed.has(unit.id)));
+  const held = dated.length > 0
+    ? new Set((await db.selectFrom('proposalHolds').select('unitId').where(sql<boolean>`unit_id = any(${dated}::uuid[])`).where('releasedAt', 'is', null).execute()).map((hold) => hold.unitId))
+    : new Set<string>();
+  return units.map((unit) => forVisitors(unit, governed.has(unit.id), held.has(unit.id)));
 }
 
 /** Units matching the filters (absent or 'all' = no filter; areas are exclusive m²), B2 first, then by unit number. */

@@ -20,6 +20,18 @@ function formatter(key: string, make: () => Intl.NumberFormat): Intl.NumberForma
   return made;
 }
 
+/**
+ * What a visitor reads of a space (decision 058's amendment): a leased space whose lease's end is known shows
+ * "입주 가능 <day>" — unless an accepted proposal already holds it for after that end. Then it reads as a reserved
+ * space does (no date, no price, not asked about), though its lease governs its status until the end and the team's
+ * answers keep `leased` and the day. Every visitor's answer (plan, list, space page, spec sheet, the inquiry form's
+ * check) goes through this. A leased space with no known end reads as leased, held or not: it is occupied.
+ * @example visitorsStatus({ status: 'leased', availableFrom: '2027-07-01' }, true) // { status: 'reserved', availableFrom: null }
+ */
+export function visitorsStatus<T extends Pick<Unit, 'status' | 'availableFrom'>>(unit: T, heldAfterLease: boolean): T {
+  return heldAfterLease && unit.status === 'leased' && unit.availableFrom !== null ? { ...unit, status: 'reserved', availableFrom: null } : unit;
+}
+
 /** Statuses whose prices nobody reads: a leased space's terms are its tenant's, a reserved one is not on offer. */
 export const pricesHidden = (status: Unit['status']): boolean => status === 'leased' || status === 'reserved';
 
