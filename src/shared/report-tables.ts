@@ -31,6 +31,12 @@ export interface ReportTable {
 /** A cell of spaces as the panel and the CSV write them: each the one way (units.space), as the staff mails list them. */
 export const spacesText = (t: Translate, spaces: readonly SpaceRef[]): string => spaces.map((space) => spaceName(t, space)).join(', ');
 
+/** A text cell in the reader's words: a calendar quarter as stored ('2027-Q1') reads "2027년 1분기"; others as they are. */
+export function textCell(t: Translate, cell: string): string {
+  const quarter = /^(\d{4})-Q([1-4])$/.exec(cell);
+  return quarter ? t('reports.quarterOf', { year: quarter[1]!, quarter: quarter[2]! }) : cell;
+}
+
 /** A column's name: its dictionary name, or its period's first day. */
 export const columnName = (column: Column): string => (typeof column === 'string' ? column : column.period);
 

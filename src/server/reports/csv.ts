@@ -16,7 +16,7 @@ import jaUnits from '../../../content/i18n/ja/units.json' with { type: 'json' };
 import jaBrands from '../../../content/i18n/ja/brands.json' with { type: 'json' };
 import type { Locale } from '../../i18n/locales.ts';
 import { createTranslator, flatten, type Dictionary } from '../../i18n/translate.ts';
-import { spacesText, type Cell, type Column, type ReportTable } from '../../shared/report-tables.ts';
+import { spacesText, textCell, type Cell, type Column, type ReportTable } from '../../shared/report-tables.ts';
 import { csvRow, UTF8_BOM } from '../inquiries/csv.ts';
 
 const DICTIONARIES: Record<Locale, Dictionary> = {
@@ -33,7 +33,7 @@ const DICTIONARIES: Record<Locale, Dictionary> = {
  */
 export function tableCsv(table: ReportTable, locale: Locale): string {
   const t = createTranslator(flatten(DICTIONARIES[locale]));
-  const cell = (value: Cell) => (value !== null && typeof value === 'object' ? ('spaces' in value ? spacesText(t, value.spaces) : t(value.key)) : value);
+  const cell = (value: Cell) => (value !== null && typeof value === 'object' ? ('spaces' in value ? spacesText(t, value.spaces) : t(value.key)) : typeof value === 'string' ? textCell(t, value) : value);
   // A week's column says "Week of 2026-03-02"; a month's "2026-03": both sort and read as dates.
   const header = (column: Column) =>
     typeof column === 'string' ? t(`reports.columns.${column}`) : column.interval === 'month' ? column.period.slice(0, 7) : t('reports.columns.weekOf', { day: column.period });

@@ -1,5 +1,5 @@
 import type { Translate } from '~/i18n/translate';
-import { spacesText, type Cell, type Column, type ReportTable } from '~/shared/report-tables';
+import { spacesText, textCell, type Cell, type Column, type ReportTable } from '~/shared/report-tables';
 import type { Formats } from './formats';
 
 const DATE_COLUMNS = new Set(['period', 'recordedOn', 'commencement', 'leaseEnd']);
@@ -16,9 +16,7 @@ export function cellText(table: ReportTable, column: Column, cell: Cell, t: Tran
   if (typeof cell === 'object') return 'spaces' in cell ? spacesText(t, cell.spaces) : t(cell.key);
   if (typeof cell === 'number') return typeof column === 'string' && table.shares?.includes(column) ? f.percent(cell) : f.number(cell);
   if (isDateColumn(column)) return f.day(cell);
-  // A calendar quarter as stored ('2027-Q1'), said in the reader's words ("2027년 1분기").
-  const quarter = /^(\d{4})-Q([1-4])$/.exec(cell);
-  return quarter ? t('reports.quarterOf', { year: quarter[1]!, quarter: quarter[2]! }) : cell;
+  return textCell(t, cell);
 }
 
 /** A column's heading: its name in the reader's language, or its week's or month's first day. */
