@@ -335,7 +335,10 @@ test('a draft saved in a stale tab keeps both people’s changes; a signed lease
 
   await page.goto('/admin?tab=leases');
   await islandsReady(page);
+  // Searched once the list shows (its count): typed while the tab was still coming, the text went with it.
+  await expect(page.getByTestId('leases-count')).toBeVisible();
   await page.getByRole('searchbox', { name: '검색' }).fill(company);
+  await expect(page.getByTestId('leases-count')).toHaveText('계약 1건');
   await expect(page.getByTestId('lease-row')).toHaveCount(1);
   await page.getByTestId('lease-row').getByRole('button', { name: `${company} 주식회사` }).click();
   const leasePage = page.getByTestId('lease-page');
